@@ -1,0 +1,17 @@
+"""Ptolemaeus (Diego Allegrini): the complete rules as a pure-Python engine.
+
+>>> import ptolemaeus as pt
+>>> s = pt.new_game(players=2, seed=7, start="1969-07-20T20:17Z")
+>>> s.planets["Luna"], s.comet
+('Libra', 'Aries')
+
+See ``docs/engine.md`` for the whole API with runnable examples.
+"""
+
+from .actions import Action
+from .data import CARD_NAMES, CONSTELLATIONS, PLANETS
+from .state import IllegalAction, InvalidState, State, new_game
+
+__all__ = ["Action", "CARD_NAMES", "CONSTELLATIONS", "IllegalAction", "InvalidState", "PLANETS", "State",
+           "new_game"]
+__version__ = "1.0.0"
