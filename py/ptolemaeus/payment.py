@@ -57,11 +57,24 @@ def payment_options(hand: list[int], c: int) -> list[Payment]:
     return out
 
 
+def can_pay_one(hand: list[int], c: int) -> bool:
+    """Can ``hand`` pay one token on ``c``? (The closed form of R4.)"""
+    if hand[c] or hand[WILD]:
+        return True
+    for group in TRINES:
+        total = hand[group[0]] + hand[group[1]] + hand[group[2]]
+        if total >= (2 if c in group else 3):
+            return True
+    return False
+
+
 def can_pay(hand: list[int], targets: tuple[int, ...] | list[int]) -> bool:
     """Can ``hand`` pay one token on each of ``targets`` (disjoint cards)?"""
     if not targets:
         return True
-    if sum(hand) < len(targets):
+    if len(targets) == 1:
+        return can_pay_one(hand, targets[0])
+    if sum(hand) < len(targets) or not all(can_pay_one(hand, t) for t in targets):
         return False
     c = targets[0]
     rest = targets[1:]
