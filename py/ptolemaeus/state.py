@@ -1097,17 +1097,7 @@ class State:
         s = self.clone()
         s._legal = None
         others = [o for o in range(self.n) if o != seat]
-        pool = list(self.deck)
-        for o in others:
-            for card in range(CARD_KINDS):
-                pool += [card] * (self.hands[o][card] - self.known[o][card])
-        r.shuffle(pool)
-        for o in others:
-            hand = self.known[o][:]
-            for _ in range(sum(self.hands[o]) - sum(hand)):
-                hand[pool.pop()] += 1
-            s.hands[o] = hand
-        s.deck = pool
+        self._deal_unseen_cards(s, others, r)
         bonus_pool = list(self.bonus_deck)
         for o in others:
             for b in range(_N_BONUS):
@@ -1127,6 +1117,68 @@ class State:
         r.shuffle(s.event_deck)
         s.rng = Rng(r.next64())
         return s
+
+    def _deal_unseen_cards(self, s: "State", others: list[int], r: Rng) -> None:
+        """Re-deal the cards ``others`` hold unseen, and the deck.
+
+        One public fact constrains a hand: a player in the middle of an
+        observation has declared it, so their hand still pays for the tokens
+        left to place. Samples breaking it are rejected; should that keep
+        failing, the needed cards are dealt first (never looking at the real hand)."""
+        pool = list(self.deck)
+        for o in others:
+            for card in range(CARD_KINDS):
+                pool += [card] * (self.hands[o][card] - self.known[o][card])
+        task = self.stack[-1] if self.stack else None
+        payer = self.player if task is not None and task[0] == "observe" and self.player in others else -1
+        for attempt in range(64):
+            deck = pool[:]
+            r.shuffle(deck)
+            hands = {}
+            for o in others:
+                hand = self.known[o][:]
+                if o == payer and attempt == 63:
+                    for card in self._cards_to_pay(hand, deck, sum(self.hands[o]), task[1], r):
+                        deck.remove(card)
+                        hand[card] += 1
+                for _ in range(sum(self.hands[o]) - sum(hand)):
+                    hand[deck.pop()] += 1
+                hands[o] = hand
+            if payer < 0 or can_pay(hands[payer], task[1]):
+                break
+        for o in others:
+            s.hands[o] = hands[o]
+        s.deck = deck
+
+    @staticmethod
+    def _cards_to_pay(hand: list[int], pool: list[int], size: int, targets: tuple[int, ...],
+                      r: Rng) -> list[int]:
+        """Cards from ``pool`` that, added to ``hand`` (up to ``size`` cards),
+        pay for ``targets``: the first fit among shuffled payment choices."""
+        available = hand[:]
+        for card in pool:
+            available[card] += 1
+
+        def search(i: int, paid: list[int]) -> list[int] | None:
+            if i == len(targets):
+                extra = [0] * CARD_KINDS
+                for card in paid:
+                    extra[card] += 1
+                need = [card for card in range(CARD_KINDS) for _ in range(max(0, extra[card] - hand[card]))]
+                return need if sum(hand) + len(need) <= size else None
+            options = payment_options(available, targets[i])
+            r.shuffle(options)
+            for pay in options:
+                for card in pay:
+                    available[card] -= 1
+                found = search(i + 1, paid + list(pay))
+                for card in pay:
+                    available[card] += 1
+                if found is not None:
+                    return found
+            return None
+
+        return search(0, []) or []
 
     # ------------------------------------------------------------------ saving
 
