@@ -138,21 +138,21 @@ def test_determinize_respects_a_declared_observation() -> None:
     s = pt.State.setup(2, 4, {"Sol": "Cancer", "Luna": "Libra", "Mercurius": "Cancer", "Venus": "Gemini",
                               "Mars": "Sagittarius", "Iupiter": "Libra", "Saturnus": "Taurus"})
     p = s.player
-    # Give p exactly the cards for a Cancer + Capricornus opposition, one token placed already.
+    # Give p exactly the cards for the Gemini-Sagittarius opposition, one token placed already.
     for card in range(13):
         while s.hands[p][card]:
             s.hands[p][card] -= 1
             s.deck.append(card)
-    for card in (3, 9):          # Cancer, Capricornus
+    for card in (2, 8):          # Gemini, Sagittarius
         s.deck.remove(card)
         s.hands[p][card] += 1
     s._legal = None
-    s.apply(pt.Action("observe", (3, 9)))
-    s.apply(next(a for a in s.legal_actions() if a.where == (3,)))
-    assert s.current_player == p and s.stack[-1] == ("observe", (9,))
+    s.apply(pt.Action("observe", (2, 8)))
+    s.apply(next(a for a in s.legal_actions() if a.where == (2,)))
+    assert s.current_player == p and s.stack[-1] == ("observe", (8,))
     from ptolemaeus.payment import can_pay
     for i in range(40):
         d = s.determinize(1 - p, random.Random(i))
-        assert sum(d.hands[p]) == 1 and can_pay(d.hands[p], (9,))
+        assert sum(d.hands[p]) == 1 and can_pay(d.hands[p], (8,))
         assert d.view(1 - p) == s.view(1 - p)
         assert d.legal_actions()
