@@ -143,16 +143,16 @@ def test_determinize_respects_a_declared_observation() -> None:
         while s.hands[p][card]:
             s.hands[p][card] -= 1
             s.deck.append(card)
-    for card in (2, 8):          # Gemini, Sagittarius
+    for card in (2, 8, 12):      # Gemini, Sagittarius, a wildcard
         s.deck.remove(card)
         s.hands[p][card] += 1
     s._legal = None
     s.apply(pt.Action("observe", (2, 8)))
-    s.apply(next(a for a in s.legal_actions() if a.where == (2,)))
+    s.apply(pt.Action("place", (2,), (2,)))
     assert s.current_player == p and s.stack[-1] == ("observe", (8,))
     from ptolemaeus.payment import can_pay
     for i in range(40):
         d = s.determinize(1 - p, random.Random(i))
-        assert sum(d.hands[p]) == 1 and can_pay(d.hands[p], (8,))
+        assert sum(d.hands[p]) == 2 and can_pay(d.hands[p], (8,))
         assert d.view(1 - p) == s.view(1 - p)
         assert d.legal_actions()
