@@ -156,3 +156,19 @@ def test_determinize_respects_a_declared_observation() -> None:
         assert sum(d.hands[p]) == 2 and can_pay(d.hands[p], (8,))
         assert d.view(1 - p) == s.view(1 - p)
         assert d.legal_actions()
+
+
+def test_forced_deal_pays_for_the_declared_tokens() -> None:
+    """The fallback of the rejection sampling: needed cards come from the pool."""
+    from ptolemaeus.payment import can_pay
+    from ptolemaeus.rng import Rng
+    hand = [0] * 13
+    hand[0] = 1                                   # one known Aries
+    pool = [1, 1, 5, 9, 10, 10, 11]               # no Leo, no Sagittarius, no wildcard
+    for seed in range(20):
+        extra = pt.State._cards_to_pay(hand, pool, 4, (0, 4), Rng(seed))   # Aries + Leo
+        final = hand[:]
+        for card in extra:
+            final[card] += 1
+        assert sum(final) <= 4 and can_pay(final, (0, 4))
+        assert all(extra.count(c) <= pool.count(c) for c in extra)
