@@ -1,0 +1,266 @@
+"""Playwright harness for the page (pytest-playwright, Debian's Chromium).
+
+Fixtures (all tests under tests/browser/ are marked ``browser``):
+
+``site``               session: the repo root served on http://127.0.0.1:<port>/
+``site_under_subpath`` session: the repo served at http://127.0.0.1:<port>/ptolemaeus/
+                       (as GitHub Pages serves a project site)
+``base_url``           ``site.url``, so ``page.goto("index.html")`` works
+``page_guard``         a PageGuard: fails the test if any watched page logs a
+                       console.error, throws (pageerror), has a failed/4xx/5xx
+                       request, asks for any other origin (such requests are
+                       aborted and counted), or shows a ``.py-error`` at the end.
+                       Watch more pages with ``page_guard.watch(page)``.
+``guarded_page``       pytest-playwright's ``page``, already watched.
+``ready``              ``ready(page)`` waits for ``<body data-ready="1">`` (failing
+                       fast on a boot error) and returns the ms from navigation
+                       start to ready, measured inside the page.
+``report``             ``report("text")`` adds a line to the "browser report"
+                       section printed at the end of the pytest run.
+
+    def test_something(guarded_page, site, ready):
+        guarded_page.goto(site.url + "index.html")
+        ready(guarded_page)
+
+pytest-playwright's own fixtures (``page``, ``context``, ``new_context``,
+``browser``) work as usual.  There is no ``__init__.py`` here: test module
+names under tests/browser/ must not repeat one elsewhere under tests/.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib.util
+import os
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+_spec = importlib.util.spec_from_file_location("ptolemaeus_site_serve", ROOT / "tools" / "serve.py")
+serve = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(serve)
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+SUBPATH = "/ptolemaeus/"
+READY_TIMEOUT_MS = 60_000
+
+# Records, inside the page, when <body data-ready="1"> appears (ms since navigation start).
+READY_PROBE = """
+(() => {
+  const note = () => {
+    if (window.__readyAt === undefined && document.body && document.body.dataset.ready === "1")
+      window.__readyAt = performance.now();
+  };
+  new MutationObserver(note).observe(document, {
+    subtree: true, childList: true, attributes: true, attributeFilter: ["data-ready"],
+  });
+})();
+"""
+
+
+def pytest_collection_modifyitems(config, items):
+    here = Path(__file__).parent
+    for item in items:
+        if here in Path(item.fspath).parents:
+            item.add_marker(pytest.mark.browser)
+
+
+# ------------------------------------------------------------------ browser
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    """Debian's Chromium when installed (Playwright can't download its own here)."""
+    if not os.path.exists(CHROMIUM):
+        return browser_type_launch_args
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+# ------------------------------------------------------------------ servers
+
+
+@dataclass
+class Site:
+    """A running static server: ``url`` ends with ``/`` and is the repo root."""
+
+    url: str
+    origin: str
+
+
+@contextlib.contextmanager
+def _serving(prefix: str):
+    server = serve.make_server("127.0.0.1", 0, prefix, quiet=True)
+    thread = threading.Thread(target=server.serve_forever, name=f"site{prefix}", daemon=True)
+    thread.start()
+    origin = f"http://127.0.0.1:{server.server_address[1]}"
+    try:
+        yield Site(url=origin + prefix, origin=origin)
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(5)
+
+
+@pytest.fixture(scope="session")
+def site():
+    with _serving("/") as served:
+        yield served
+
+
+@pytest.fixture(scope="session")
+def site_under_subpath():
+    with _serving(SUBPATH) as served:
+        yield served
+
+
+@pytest.fixture(scope="session")
+def base_url(site):
+    return site.url
+
+
+# ------------------------------------------------------------------ guard
+
+
+class PageGuard:
+    """Collects everything that must not happen on a page; ``check()`` asserts none did."""
+
+    def __init__(self, local_origins: set[str]):
+        self.local_origins = local_origins
+        self.pages = []
+        self.contexts = []
+        self.console_errors: list[str] = []
+        self.page_errors: list[str] = []
+        self.external_requests: list[str] = []
+        self.failed_requests: list[str] = []
+        self.requests: list[str] = []
+
+    def _is_local(self, url: str) -> bool:
+        parts = urlsplit(url)
+        if parts.scheme in ("data", "blob", "about"):
+            return True
+        return f"{parts.scheme}://{parts.netloc}" in self.local_origins
+
+    def _route(self, route):
+        url = route.request.url
+        if self._is_local(url):
+            route.continue_()
+        else:
+            self.external_requests.append(url)
+            route.abort("blockedbyclient")
+
+    def watch(self, page):
+        """Watch ``page`` (and route its whole context); returns the page."""
+        context = page.context
+        if context not in self.contexts:
+            self.contexts.append(context)
+            context.route("**/*", self._route)
+        self.pages.append(page)
+        page.add_init_script(READY_PROBE)
+        page.on("console", lambda msg: msg.type == "error" and self.console_errors.append(
+            f"{msg.text} ({msg.location.get('url', '')}:{msg.location.get('lineNumber', '')})"))
+        page.on("pageerror", lambda exc: self.page_errors.append(str(exc)))
+        page.on("request", lambda req: self.requests.append(req.url))
+        page.on("requestfailed", lambda req: self._is_local(req.url) and self.failed_requests.append(
+            f"{req.url}: {req.failure}"))
+        page.on("response", lambda resp: resp.status >= 400 and self.failed_requests.append(
+            f"{resp.url}: HTTP {resp.status}"))
+        return page
+
+    def py_errors(self) -> list[str]:
+        found = []
+        for page in self.pages:
+            if not page.is_closed():
+                found += page.locator(".py-error").all_inner_texts()
+        return found
+
+    def problems(self) -> list[str]:
+        out = []
+        for label, items in (
+            ("console.error", self.console_errors),
+            ("pageerror", self.page_errors),
+            ("request to another origin (aborted)", self.external_requests),
+            ("failed request", self.failed_requests),
+            (".py-error on the page", self.py_errors()),
+        ):
+            out += [f"{label}: {item}" for item in items]
+        return out
+
+    def check(self) -> None:
+        problems = self.problems()
+        assert not problems, "the page misbehaved:\n  " + "\n  ".join(problems)
+
+
+@pytest.fixture
+def page_guard(site, site_under_subpath):
+    return PageGuard({site.origin, site_under_subpath.origin})
+
+
+@pytest.fixture
+def guarded_page(page, page_guard):
+    return page_guard.watch(page)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item):
+    """After a passing test body, fail it if its page_guard saw anything."""
+    result = yield
+    guard = item.funcargs.get("page_guard") if hasattr(item, "funcargs") else None
+    if guard is not None:
+        guard.check()
+    return result
+
+
+# ------------------------------------------------------------------ helpers
+
+
+def wait_until_ready(page, timeout_ms: int = READY_TIMEOUT_MS) -> float:
+    """Wait for <body data-ready="1">; fail at once on a boot error.  Returns ms since navigation."""
+    page.wait_for_function(
+        """() => document.body && (document.body.dataset.ready === "1"
+              || document.body.dataset.bootError !== undefined
+              || document.querySelector(".py-error") !== null)""",
+        timeout=timeout_ms,
+    )
+    state = page.evaluate(
+        """() => ({ready: document.body.dataset.ready, bootError: document.body.dataset.bootError,
+                   pyError: [...document.querySelectorAll('.py-error')].map(e => e.innerText).join('\\n'),
+                   readyAt: window.__readyAt ?? null, now: performance.now()})"""
+    )
+    if state["ready"] != "1":
+        pytest.fail(f"page failed to start: {state['bootError'] or ''}\n{state['pyError']}")
+    return state["readyAt"] if state["readyAt"] is not None else state["now"]
+
+
+@pytest.fixture
+def ready():
+    return wait_until_ready
+
+
+_REPORT = pytest.StashKey[list]()
+
+
+@pytest.fixture
+def report(request):
+    lines = request.config.stash.setdefault(_REPORT, [])
+    return lines.append
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config):
+    lines = config.stash.get(_REPORT, [])
+    if lines:
+        terminalreporter.section("browser report")
+        for line in lines:
+            terminalreporter.write_line(line)

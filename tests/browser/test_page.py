@@ -1,0 +1,79 @@
+"""index.html boots in Chromium: loading screen, Python, shell; nothing from outside."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+PYODIDE_FILES = {"pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"}
+
+# Records the loading screen's stages and progress values as they happen.
+LOADER_PROBE = """
+window.__stages = []; window.__progress = [];
+new MutationObserver(() => {
+  const b = document.body; if (!b) return;
+  const s = b.dataset.bootStage;
+  if (s && window.__stages[window.__stages.length - 1] !== s) window.__stages.push(s);
+  const p = document.getElementById("loading-progress");
+  if (p && p.hasAttribute("value")) window.__progress.push(Number(p.getAttribute("value")));
+}).observe(document, {subtree: true, childList: true, attributes: true, characterData: true});
+"""
+
+
+def test_index_boots_and_renders_the_shell(guarded_page, page_guard, site, ready):
+    page = guarded_page
+    page.add_init_script(LOADER_PROBE)
+    page.goto(site.url)  # "/" serves index.html
+    ready(page)
+
+    assert page.locator("h1").inner_text() == "Ptolemaeus"
+    app = page.locator("#app")
+    assert app.count() == 1
+    assert page.locator("#loading").count() == 0, "the loading screen must be gone once ready"
+
+    stages = page.evaluate("window.__stages")
+    assert [s.rstrip("\u2026") for s in stages][:3] == ["Downloading Python", "Starting Python", "Loading game"]
+    progress = page.evaluate("window.__progress")
+    assert progress and max(progress) == 100
+    assert any(0 < v < 100 for v in progress), f"no intermediate progress: {progress[:20]}"
+
+    # The runtime comes from static/vendor/ only, each file exactly once (the
+    # loader hands its downloads to Pyodide instead of fetching them twice).
+    runtime = Counter(
+        url.rsplit("/", 1)[1] for url in page_guard.requests if "/static/vendor/pyodide/" in url
+    )
+    assert set(runtime) <= PYODIDE_FILES, f"unexpected runtime files: {set(runtime) - PYODIDE_FILES}"
+    assert {"pyodide.asm.wasm", "python_stdlib.zip"} <= set(runtime)
+    assert all(n == 1 for n in runtime.values()), f"runtime files fetched more than once: {runtime}"
+    assert all(url.startswith(site.origin) for url in page_guard.requests)
+
+
+def test_index_works_under_a_subpath(guarded_page, page_guard, site_under_subpath, ready):
+    page = guarded_page
+    page.goto(site_under_subpath.url)
+    ready(page)
+    assert page.locator("h1").inner_text() == "Ptolemaeus"
+    # Everything was asked for under the sub-path (no absolute /static/... URLs).
+    outside = [u for u in page_guard.requests if not u.startswith(site_under_subpath.url)]
+    assert not outside, f"requests outside {site_under_subpath.url}: {outside}"
+
+
+def test_download_failure_shows_the_error_state(page, site):
+    page.route(re.compile(r".*/pyodide\.asm\.wasm$"), lambda route: route.fulfill(status=404, body="gone"))
+    page.goto(site.url + "index.html")
+    page.wait_for_function("document.body.dataset.bootError !== undefined", timeout=20_000)
+    assert "404" in page.locator("#loading-detail").inner_text()
+    assert page.locator("#loading-retry").is_visible()
+    assert page.evaluate("document.body.dataset.ready") is None
+
+
+def test_python_error_shows_the_error_state(page, site):
+    page.route(
+        re.compile(r".*/py/app/main\.py$"),
+        lambda route: route.fulfill(status=200, content_type="text/x-python",
+                                    body='raise RuntimeError("boom from main.py")\n'),
+    )
+    page.goto(site.url + "index.html")
+    page.wait_for_function("document.body.dataset.bootError !== undefined", timeout=60_000)
+    assert "boom from main.py" in page.locator("#loading-detail").inner_text()
+    assert page.locator("#loading-retry").is_visible()
