@@ -40,7 +40,8 @@ def register_game(key: str, title: str):
 
 
 class App:
-    """Renders the shell into ``#root`` and mounts a registered game into ``#app``."""
+    """Renders the shell into ``#root`` (header, ``<main>`` holding ``<div id="app">``)
+    and mounts a registered game into ``#app``."""
 
     def __init__(self, title: str = "Ptolemaeus", root_id: str = "root"):
         self.title = title
@@ -50,7 +51,7 @@ class App:
     def render(self) -> None:
         self.container = el("div", {"id": "app"})
         header = el("header", {"class": "shell-header"}, el("h1", {"class": "shell-title"}, self.title))
-        self.root.replaceChildren(header, self.container)
+        self.root.replaceChildren(header, el("main", {"class": "shell-main"}, self.container))
 
     def start(self, key: str | None = None) -> Game | None:
         """Mount game ``key`` (default: the first registered one, if any)."""

@@ -15,6 +15,9 @@ Fixtures (all tests under tests/browser/ are marked ``browser``):
 ``ready``              ``ready(page)`` waits for ``<body data-ready="1">`` (failing
                        fast on a boot error) and returns the ms from navigation
                        start to ready, measured inside the page.
+``axe``                ``axe(page)`` runs axe-core (node_modules, injected inline) on
+                       the page and returns its violations as
+                       ``[{"id", "impact", "help", "nodes": [selector, ...]}]``.
 ``report``             ``report("text")`` adds a line to the "browser report"
                        section printed at the end of the pytest run.
 
@@ -247,6 +250,25 @@ def wait_until_ready(page, timeout_ms: int = READY_TIMEOUT_MS) -> float:
 @pytest.fixture
 def ready():
     return wait_until_ready
+
+
+AXE_JS = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def axe_violations(page, context: str = "document", options: dict | None = None) -> list[dict]:
+    if page.evaluate("typeof window.axe") == "undefined":
+        page.add_script_tag(content=AXE_JS.read_text())  # inline: no request
+    return page.evaluate(
+        f"""async (options) => (await axe.run({context}, options)).violations.map(v => ({{
+              id: v.id, impact: v.impact, help: v.help,
+              nodes: v.nodes.map(n => n.target.join(" "))}}))""",
+        options or {},
+    )
+
+
+@pytest.fixture
+def axe():
+    return axe_violations
 
 
 _REPORT = pytest.StashKey[list]()

@@ -27,7 +27,7 @@ def test_index_boots_and_renders_the_shell(guarded_page, page_guard, site, ready
     ready(page)
 
     assert page.locator("h1").inner_text() == "Ptolemaeus"
-    app = page.locator("#app")
+    app = page.locator("div#app")
     assert app.count() == 1
     assert page.locator("#loading").count() == 0, "the loading screen must be gone once ready"
 
@@ -77,3 +77,9 @@ def test_python_error_shows_the_error_state(page, site):
     page.wait_for_function("document.body.dataset.bootError !== undefined", timeout=60_000)
     assert "boom from main.py" in page.locator("#loading-detail").inner_text()
     assert page.locator("#loading-retry").is_visible()
+
+
+def test_index_has_no_axe_violations(guarded_page, site, ready, axe):
+    guarded_page.goto(site.url)
+    ready(guarded_page)
+    assert axe(guarded_page) == []
