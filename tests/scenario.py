@@ -103,7 +103,8 @@ def observe(*where: str) -> Action:
 
 
 def place(where: str, *paid: str, source: str | None = None) -> Action:
-    return Action(A.PLACE, (ci(where),), cards(*paid), source=-1 if source is None else ci(source))
+    """Payment cards are given in any order (the engine's form is sorted)."""
+    return Action(A.PLACE, (ci(where),), tuple(sorted(cards(*paid))), source=-1 if source is None else ci(source))
 
 
 def take(name: str) -> Action:
