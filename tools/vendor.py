@@ -52,14 +52,17 @@ PYODIDE_FILES = (
     "pyodide-lock.json",
 )
 
-# Every page config, with the py/ packages its generated [files] table maps
-# (None: the page gets no [files] table at all).  [files] sources are written
-# relative to the config file (PyScript resolves them against the config's
-# URL); destinations are relative to Pyodide's cwd, which is on sys.path.
-PAGE_CONFIGS: dict[str, tuple[str, ...] | None] = {
-    "pyscript.toml": ("ptolemaeus", "app"),
-    "bench/bare.toml": None,
+# Every page config, and whether its generated [files] table maps the py/
+# tree (False: the page gets no [files] table at all).  The table lists every
+# .py file under py/ (each package: ptolemaeus, app, and any added later), so
+# a new module can't be forgotten.  [files] sources are written relative to
+# the config file (PyScript resolves them against the config's URL);
+# destinations are relative to Pyodide's cwd, which is on sys.path.
+PAGE_CONFIGS: dict[str, bool] = {
+    "pyscript.toml": True,
+    "bench/bare.toml": False,
 }
+PY_DIR = ROOT / "py"
 ASTRONOMY_DEST = "python/astronomy.py"  # under static/vendor/
 
 FILES_HEADER = "[files]"
@@ -155,18 +158,26 @@ def vendor() -> int:
 # ---------------------------------------------------------------- page configs
 
 
+def page_modules() -> list[Path]:
+    """Every .py file under py/ (not in __pycache__, *.egg-info or hidden folders)."""
+    def skipped(part: str) -> bool:
+        return part == "__pycache__" or part.endswith(".egg-info") or part.startswith(".")
+    return [
+        path for path in sorted(PY_DIR.rglob("*.py"))
+        if not any(skipped(part) for part in path.relative_to(PY_DIR).parts[:-1])
+    ]
+
+
 def expected_files(config: str) -> dict[str, str]:
-    """The [files] table `config` must have: every .py of its py/ packages, plus astronomy."""
+    """The [files] table `config` must have: every module under py/, plus astronomy."""
+    if not PAGE_CONFIGS[config]:
+        return {}
     config_dir = (ROOT / config).parent
     def rel(path: Path) -> str:
         return "./" + Path(os.path.relpath(path, config_dir)).as_posix()
     table = {rel(VENDOR / ASTRONOMY_DEST): "./astronomy.py"}
-    for package in PAGE_CONFIGS[config] or ():
-        pkg_dir = ROOT / "py" / package
-        for path in sorted(pkg_dir.rglob("*.py")):
-            if "__pycache__" in path.parts:
-                continue
-            table[rel(path)] = "./" + path.relative_to(ROOT / "py").as_posix()
+    for path in page_modules():
+        table[rel(path)] = "./" + path.relative_to(PY_DIR).as_posix()
     return table
 
 
@@ -180,8 +191,8 @@ _FILES_SECTION = re.compile(r"^\[files\]\n(?:(?!\[).*\n?)*", re.MULTILINE)
 
 
 def write_config() -> int:
-    for config, packages in PAGE_CONFIGS.items():
-        if packages is None:
+    for config, with_files in PAGE_CONFIGS.items():
+        if not with_files:
             continue
         path = ROOT / config
         text = path.read_text()
@@ -201,11 +212,11 @@ def write_config() -> int:
 def config_problems() -> list[str]:
     """Why the page configs don't match the py/ tree (empty when they do)."""
     problems = []
-    for config, packages in PAGE_CONFIGS.items():
+    for config in PAGE_CONFIGS:
         path = ROOT / config
         data = tomllib.loads(path.read_text())
         files = data.get("files", {})
-        expected = expected_files(config) if packages is not None else {}
+        expected = expected_files(config)
         for src in expected.keys() - files.keys():
             problems.append(f"{config}: [files] misses {src}")
         for src in files.keys() - expected.keys():
