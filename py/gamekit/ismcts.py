@@ -1,0 +1,230 @@
+"""Information Set Monte Carlo Tree Search (single observer).
+
+After Cowling, Powley and Whitehouse, "Information Set Monte Carlo Tree
+Search", IEEE TCIAIG 4(2), 2012 (SO-ISMCTS): every iteration samples a
+*determinization* (a full state consistent with what the searching player
+knows), descends one shared tree whose edges are actions, restricted to the
+actions legal in that determinization, and chooses among them with UCB1 in
+which ``ln(parent visits)`` is replaced by the child's *availability* count
+(how often it was legal when its parent was visited).
+
+The search is generic: a game plugs in through a few callables, all
+optional except the state contract.
+
+* ``determinize(state, rng) -> state``: a fresh sample of the searcher's
+  information set (default ``state.determinize(player, rng)``).
+* ``actions(state) -> list``: the candidate actions at a decision, possibly
+  pruned (default ``state.legal_actions()``). A decision with a single
+  candidate is *played through*: applied without a tree node, so chains of
+  forced or delegated sub-decisions cost no iterations. That is how a game
+  keeps the tree over the decisions that matter (e.g. turn-level choices)
+  and lets a policy answer the fine-grained ones.
+* ``rollout(state, rng) -> action``: the default policy below the tree
+  (default: uniformly random).
+* ``cutoff(state) -> bool``: stop simulating here and evaluate (default:
+  never, i.e. play to the end).
+* ``evaluate(state) -> list[float]``: a value in [0, 1] per seat for a state
+  that is not over (default: ``returns()``, which is only right at the end).
+
+The search runs in slices so that a browser page can interleave it with its
+event loop::
+
+    tree = ISMCTS(state, player, ...)
+    while not done:
+        tree.step(50)           # 50 more iterations
+    action = tree.best_action()
+
+:func:`search` is the one-call convenience with an iteration and/or time
+budget.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Any, Callable, Hashable, Sequence
+
+__all__ = ["ISMCTS", "Node", "search"]
+
+
+class Node:
+    """One edge of the tree: the action that led here and who took it."""
+
+    __slots__ = ("action", "player", "children", "visits", "total", "avail")
+
+    def __init__(self, action: Hashable = None, player: int = -1) -> None:
+        self.action = action
+        self.player = player          # the seat that chose ``action``
+        self.children: dict[Hashable, Node] = {}
+        self.visits = 0
+        self.total = 0.0              # sum of ``player``'s values over visits
+        self.avail = 0                # how often this action was available
+
+    @property
+    def mean(self) -> float:
+        return self.total / self.visits if self.visits else 0.0
+
+    def __repr__(self) -> str:
+        return f"<Node {self.action!s} by {self.player}: {self.visits} visits, mean {self.mean:.3f}>"
+
+
+def _random_rollout(state: Any, rng: random.Random) -> Any:
+    return rng.choice(state.legal_actions())
+
+
+class ISMCTS:
+    """Single-observer ISMCTS from ``player``'s point of view.
+
+    ``state`` is what the searcher may know: pass a determinized copy (or the
+    real state only if nothing is hidden); it is never modified. ``rng`` (a
+    :class:`random.Random`) drives every random choice, so a search with a
+    fixed seed and iteration budget is deterministic.
+    """
+
+    def __init__(self, state: Any, player: int, *,
+                 determinize: Callable[[Any, random.Random], Any] | None = None,
+                 actions: Callable[[Any], Sequence[Any]] | None = None,
+                 rollout: Callable[[Any, random.Random], Any] | None = None,
+                 cutoff: Callable[[Any], bool] | None = None,
+                 evaluate: Callable[[Any], Sequence[float]] | None = None,
+                 exploration: float = 0.7,
+                 expand_in_order: bool = False,
+                 rng: random.Random | None = None) -> None:
+        self.state = state
+        self.player = player
+        self.rng = rng if rng is not None else random.Random()
+        self._determinize = determinize or (lambda s, r: s.determinize(player, r))
+        self._actions = actions or (lambda s: s.legal_actions())
+        self._rollout = rollout or _random_rollout
+        self._cutoff = cutoff or (lambda s: False)
+        self._evaluate = evaluate or (lambda s: s.returns())
+        self.exploration = exploration
+        self.expand_in_order = expand_in_order
+        self.root = Node()
+        self.iterations = 0
+        self.simulated_steps = 0
+        root_actions = list(self._actions(state)) if not state.is_over else []
+        self.root_actions = root_actions
+
+    # ------------------------------------------------------------ iterations
+
+    def step(self, iterations: int = 1) -> int:
+        """Run ``iterations`` more iterations; returns how many ran."""
+        if len(self.root_actions) <= 1:
+            return 0
+        for _ in range(iterations):
+            self._iterate()
+        return iterations
+
+    def run(self, iterations: int | None = None, seconds: float | None = None,
+            slice_size: int = 16) -> int:
+        """Iterate until ``iterations`` are done or ``seconds`` have passed
+        (whichever comes first; at least one of them must be given)."""
+        if iterations is None and seconds is None:
+            raise ValueError("give an iteration budget, a time budget or both")
+        if len(self.root_actions) <= 1:
+            return 0
+        done = 0
+        deadline = time.perf_counter() + seconds if seconds is not None else None
+        while iterations is None or done < iterations:
+            n = slice_size if iterations is None else min(slice_size, iterations - done)
+            if deadline is not None:
+                n = min(n, 4)
+            self.step(n)
+            done += n
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+        return done
+
+    def _iterate(self) -> None:
+        rng = self.rng
+        d = self._determinize(self.state, rng)
+        node = self.root
+        path = []
+        cutoff, actions_of = self._cutoff, self._actions
+        c = self.exploration
+        steps = 0
+        # Selection and expansion.
+        while not d.is_over and not cutoff(d):
+            acts = actions_of(d)
+            if len(acts) == 1:
+                d.apply(acts[0])          # forced or delegated: no node
+                steps += 1
+                continue
+            mover = d.current_player
+            children = node.children
+            untried = []
+            best, best_score = None, -math.inf
+            for a in acts:
+                child = children.get(a)
+                if child is None:
+                    untried.append(a)
+                    continue
+                child.avail += 1
+                if not untried:
+                    score = child.total / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
+                    if score > best_score:
+                        best, best_score = child, score
+            if untried:
+                a = untried[0] if self.expand_in_order else untried[rng.randrange(len(untried))]
+                child = Node(a, mover)
+                child.avail = 1
+                children[a] = child
+                d.apply(a)
+                steps += 1
+                path.append(child)
+                break
+            assert best is not None
+            d.apply(best.action)
+            steps += 1
+            node = best
+            path.append(node)
+        # Simulation below the tree.
+        rollout = self._rollout
+        while not d.is_over and not cutoff(d):
+            d.apply(rollout(d, rng))
+            steps += 1
+        values = d.returns() if d.is_over else self._evaluate(d)
+        for n in path:
+            n.visits += 1
+            n.total += values[n.player]
+        self.iterations += 1
+        self.simulated_steps += steps
+
+    # --------------------------------------------------------------- answers
+
+    def best_action(self) -> Any:
+        """The most visited root action (ties: the higher mean value, then
+        the candidates' order). With no iteration run yet, the first
+        candidate."""
+        if not self.root_actions:
+            raise ValueError("no decision to take: the game is over")
+        best, key = self.root_actions[0], (-1, -math.inf)
+        for a in self.root_actions:
+            child = self.root.children.get(a)
+            k = (child.visits, child.mean) if child else (0, -math.inf)
+            if k > key:
+                best, key = a, k
+        return best
+
+    def statistics(self) -> list[tuple[Any, int, float]]:
+        """``(action, visits, mean value)`` for every root candidate, most
+        visited first."""
+        out = []
+        for a in self.root_actions:
+            child = self.root.children.get(a)
+            out.append((a, child.visits if child else 0, child.mean if child else 0.0))
+        out.sort(key=lambda t: -t[1])
+        return out
+
+
+def search(state: Any, player: int, iterations: int | None = None, seconds: float | None = None,
+           **options: Any) -> Any:
+    """Search ``state`` for ``player`` and return the chosen action.
+    ``options`` are those of :class:`ISMCTS`."""
+    tree = ISMCTS(state, player, **options)
+    if len(tree.root_actions) == 1:
+        return tree.root_actions[0]
+    tree.run(iterations=iterations, seconds=seconds)
+    return tree.best_action()

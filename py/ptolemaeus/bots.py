@@ -1,0 +1,791 @@
+"""Bots for Ptolemaeus: a ladder from ``random`` to Information Set MCTS.
+
+The one entry point for the arena and the page is :func:`choose_action`::
+
+    action = choose_action(state, seat, "hard", rng)
+
+It determinizes FIRST (``state.determinize(seat, rng)``, R17) and hands the
+bot only that copy, so no bot can ever see an opponent's hand, objective or
+the order of a deck: whatever it computes is a function of ``view(seat)``
+and ``rng``. Bots answer every decision the engine can ask a seat, the
+opponents' ones included (Maleficus Mars / Saturnus, the Eclipsis discards).
+
+The ladder (budgets in :data:`LEVELS`, documented in ``docs/bots.md``):
+
+``random``
+    a uniformly random legal action.
+``greedy``
+    one ply with a hand-written evaluation (:func:`potential`), looking
+    through the sub-decisions of a turn's action: an observation is
+    judged with its tokens placed, a draw with both cards drawn (blind
+    cards at their expected value), a bonus card with its effect done.
+``easy`` / ``normal`` / ``hard``
+    single-observer ISMCTS (:mod:`gamekit.ismcts`) over the seat's
+    turn-level decisions; sub-decisions inside the tree and the opponents'
+    turns are played by a fast heuristic policy, the simulation stops when
+    the seat's next turn begins (``horizon``) and the greedy evaluation
+    scores it. The levels differ only in their budget.
+
+``python -m ptolemaeus.bots --bench`` prints the search speed.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Any, Callable
+
+from gamekit.ismcts import ISMCTS
+
+from . import actions as A
+from .actions import Action
+from .data import (
+    BONUS_INDEX, BONUS_TYPES, BONUS_UPGRADE_PLANET, CARD_KINDS, COLOUR_OF, COPIES_PER_CARD, ECLIPSIS,
+    EVENT_CARDS, EVENT_PLANETS, IUPITER_ORIENTALIS, MALEFICUS_MARS, MALEFICUS_SATURNUS,
+    MERCURIUS_RETROGRADUS, N_CONST, NOVA_LUNA, OBJECTIVE_POINTS, OBJECTIVES, PLANET_INDEX,
+    SIGNA_AERIS, SIGNA_AQUAE, SIGNA_IGNIS, SIGNA_TERRAE, SOL_IN_MEDIO_CAELI, STUDY_POINTS,
+    TURNS_PER_ROUND, VENUS_RETROGRADA, WILD, WINNING_POINTS,
+)
+from .payment import can_pay_one
+
+__all__ = ["LEVELS", "Level", "choose_action", "potential", "potentials", "values", "evaluate",
+           "random_action", "greedy_action", "fast_action", "search_action", "make_search"]
+
+
+# ---------------------------------------------------------------- the levels
+
+class Level(dict):
+    """One row of :data:`LEVELS` (a dict with attribute access)."""
+
+    __getattr__ = dict.get
+
+
+#: The ladder. ``iterations`` is the ISMCTS budget per searched decision,
+#: ``seconds`` a cap on its wall time (CPython; the page under Pyodide is
+#: about twice as slow), ``horizon`` how many of the table's turns a
+#: simulation looks past the current one before the evaluation scores it.
+#: Only turn-level decisions are searched; sub-decisions (payments, which
+#: planet, answers to an opponent's card) are taken by ``greedy``.
+LEVELS: dict[str, Level] = {
+    "random": Level(kind="random", doc="a uniformly random legal action"),
+    "greedy": Level(kind="greedy", doc="one-ply hand-written evaluation through each action's sub-decisions"),
+    "easy": Level(kind="ismcts", iterations=40, seconds=0.15, horizon=1, exploration=1.0,
+                  doc="ISMCTS, 40 iterations (at most 0.15 s)"),
+    "normal": Level(kind="ismcts", iterations=150, seconds=0.25, horizon=1, exploration=0.7,
+                    doc="ISMCTS, 150 iterations (at most 0.25 s)"),
+    "hard": Level(kind="ismcts", iterations=400, seconds=0.4, horizon=1, exploration=0.7,
+                  doc="ISMCTS, 400 iterations (at most 0.4 s)"),
+}
+
+
+def choose_action(state: Any, seat: int, level: str = "normal", rng: random.Random | int | None = None,
+                  budget: dict[str, Any] | None = None) -> Action:
+    """The action ``seat`` plays now, at ``level`` (a key of :data:`LEVELS`).
+
+    ``state`` may be the real game: it is determinized for ``seat`` before any
+    bot looks at it, so the answer depends only on ``state.view(seat)`` and
+    ``rng``. ``rng`` is a :class:`random.Random` or an int seed (``None``:
+    fresh randomness). ``budget`` overrides entries of the level (e.g.
+    ``{"iterations": 50, "seconds": None}`` for a deterministic search)."""
+    if level not in LEVELS:
+        raise ValueError(f"unknown bot level {level!r}; choose one of {', '.join(LEVELS)}")
+    if state.is_over:
+        raise ValueError("the game is over: there is nothing to choose")
+    if state.current_player != seat:
+        raise ValueError(f"seat {seat} is not to decide now (seat {state.current_player} is)")
+    if not isinstance(rng, random.Random):
+        rng = random.Random(rng)
+    # Information hygiene (R17): the bot never sees the real state.
+    det = state.determinize(seat, rng)
+    det.record = False
+    spec = Level(LEVELS[level])
+    if budget:
+        spec.update(budget)
+    legal = det.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    kind = spec.kind
+    if kind == "random":
+        return random_action(det, rng)
+    if kind == "greedy":
+        return greedy_action(det, rng)
+    return search_action(det, seat, rng, iterations=spec.iterations, seconds=spec.seconds,
+                         horizon=spec.horizon or 1, exploration=spec.exploration or 0.7)
+
+
+# ------------------------------------------------------------- evaluation
+#
+# potential(s, p) estimates the points p will end the game with, in points:
+# the score now, plus the expected worth of what is under way (tokens toward
+# a third on a constellation with an unstudied planet, discounted by the
+# turns p has left to finish and by threats: the Comet's next landing, a
+# planet leaving with the face-up event card, an Eclipsis), plus the card
+# economy (cards in hand, the cards that finish a study worth more), bonus
+# cards, asteroids toward the next point and the action still to take.
+
+_OBJ_MASKS = tuple(sum(1 << PLANET_INDEX[q] for q in o) for o in OBJECTIVES)
+_POP = tuple(bin(i).count("1") for i in range(128))
+# Points a further study is worth on the table, smoothed over the next two
+# (the table rewards the 3rd, 6th and 7th planets more).
+_TABLE_MARGIN = tuple(
+    ((STUDY_POINTS[min(k + 1, 7)] - STUDY_POINTS[k]) + (STUDY_POINTS[min(k + 2, 7)] - STUDY_POINTS[k]) / 2) / 2
+    for k in range(8))
+_OBJ_MARGIN = (0.6, 1.0, 2.0, 0.0)     # objective planets studied so far -> worth of one more
+_ASTEROID_ON = 0.35
+_BONUS_DRAW = 0.6
+_CARD = 0.2
+_WILD_CARD = 0.3
+_FINISH_CARD = 0.25                    # a card that pays a study's last token
+_START_CARD = 0.08
+_ACTION = 0.6                          # one main action still to take this turn
+_GENERIC_TOKEN = 0.1                   # a token where nothing can be studied
+_ASTEROID_PART = 0.3
+_COMET_STEPS_PER_ROUND = 1.45          # measured over random games
+_BONUS_VALUE = {
+    NOVA_LUNA: (0.8, 1.3), VENUS_RETROGRADA: (0.45, 0.9), MALEFICUS_MARS: (0.45, 0.8),
+    MALEFICUS_SATURNUS: (0.35, 0.6), MERCURIUS_RETROGRADUS: (0.5, 0.8), SOL_IN_MEDIO_CAELI: (0.5, 1.0),
+    IUPITER_ORIENTALIS: (0.4, 0.7), SIGNA_AERIS: (0.6, 0.6), SIGNA_AQUAE: (0.6, 0.6),
+    SIGNA_IGNIS: (0.6, 0.6), SIGNA_TERRAE: (0.6, 0.6),
+}
+_BONUS_TABLE = tuple(
+    (_BONUS_VALUE.get(b, (0.0, 0.0)), 1 << PLANET_INDEX[BONUS_UPGRADE_PLANET[b]] if b in BONUS_UPGRADE_PLANET else 0)
+    for b in BONUS_TYPES)
+_ECLIPSIS_EVENT = EVENT_CARDS.index(ECLIPSIS)
+_EVENT_MOVES = tuple(EVENT_PLANETS.get(e, ()) for e in EVENT_CARDS)
+
+
+class _Ctx:
+    """Facts about the coming end of round shared by every seat's potential."""
+
+    __slots__ = ("next_mask", "comet_land", "ends", "future_rounds", "eclipsis")
+
+    def __init__(self, s: Any) -> None:
+        mask = s.at_mask[:]
+        if s.event >= 0:
+            pos = s.pos
+            for q in _EVENT_MOVES[s.event]:
+                c = pos[q]
+                mask[c] &= ~(1 << q)
+                mask[(c + 1) % N_CONST] |= 1 << q
+        self.next_mask = mask
+        c, steps = s.comet_at, 0
+        while True:
+            c = (c + 1) % N_CONST
+            steps += 1
+            if not mask[c] or steps >= N_CONST:
+                break
+        self.comet_land = c
+        left = N_CONST - s.comet_steps - steps
+        self.ends = left <= 0
+        self.future_rounds = 0.0 if self.ends else max(1.0, left / _COMET_STEPS_PER_ROUND)
+        deck = s.event_deck
+        self.eclipsis = (1.0 / len(deck)) if deck and _ECLIPSIS_EVENT in deck and _ECLIPSIS_EVENT not in s.events_seen \
+            else 0.0
+
+
+def _turns_left(s: Any, p: int) -> tuple[int, bool]:
+    """Main actions ``p`` still has this round, and whether it is ``p``'s turn."""
+    n = s.n
+    pk = (p - s.first) % n
+    left = max(0, TURNS_PER_ROUND - s.turn)
+    in_turn = pk == s.k and s.turn <= TURNS_PER_ROUND
+    if s.turn > TURNS_PER_ROUND:
+        pass
+    elif pk > s.k:
+        left += 1
+    elif in_turn:
+        left += s.actions_left
+    return left, in_turn
+
+
+def _study_worth(s: Any, p: int, planets: int, c: int) -> float:
+    """What studying the best of ``planets`` (a mask) on ``c`` is worth to ``p``."""
+    studied = s.studied[p]
+    base = _TABLE_MARGIN[_POP[studied]] + (_BONUS_DRAW if s.bonus_deck else 0.0)
+    if s.asteroid_on[c]:
+        base += _ASTEROID_ON + (0.3 if s.asteroids[p] % 3 == 2 else 0.0)
+    omask = _OBJ_MASKS[s.objectives[p]]
+    if planets & omask:
+        base += _OBJ_MARGIN[_POP[studied & omask]]
+    return base
+
+
+def _progress(t: int, turns: float, payable: bool) -> float:
+    """Chance that ``t`` tokens (1 or 2) on a live target become a study."""
+    if turns <= 0:
+        return 0.0
+    if t >= 2:
+        return 0.9 if payable else (0.75 if turns >= 2 else 0.45)
+    if turns >= 3:
+        return 0.45
+    return 0.33 if turns >= 2 else 0.12
+
+
+def _card_weights(s: Any, p: int, ctx: _Ctx, turns: float, turns_now: int) -> list[float]:
+    """Worth of one more card of each kind in ``p``'s hand."""
+    w = [_CARD] * CARD_KINDS
+    w[WILD] = _WILD_CARD
+    toks, studied = s.tokens[p], s.studied[p]
+    at, nxt, comet = s.at_mask, ctx.next_mask, s.comet_at
+    for c in range(N_CONST):
+        t = toks[c]
+        if at[c] or c == comet:
+            w[c] += 0.04
+        if t and (at[c] | nxt[c]) & ~studied:
+            w[c] += _FINISH_CARD if t == 2 else _START_CARD
+    return w
+
+
+def potential(s: Any, p: int, ctx: _Ctx | None = None) -> float:
+    """Points ``p`` can expect to end the game with (see the comment above)."""
+    studied = s.studied[p]
+    k = _POP[studied]
+    score = (STUDY_POINTS[k] + OBJECTIVE_POINTS[_POP[studied & _OBJ_MASKS[s.objectives[p]]]]
+             + s.asteroids[p] // 3 + s.novas[p])
+    if s.over:
+        return float(score)
+    if ctx is None:
+        ctx = _Ctx(s)
+    now, in_turn = _turns_left(s, p)
+    turns = now + (TURNS_PER_ROUND * ctx.future_rounds)
+    total = float(score)
+    # Tokens on the board.
+    toks, hand = s.tokens[p], s.hands[p]
+    at, nxt, land = s.at_mask, ctx.next_mask, ctx.comet_land
+    for c in range(N_CONST):
+        t = toks[c]
+        if not t:
+            continue
+        live_now = at[c] & ~studied
+        swept = c == land and not ctx.ends
+        live_next = 0 if swept else nxt[c] & ~studied
+        if live_now and live_next:
+            tc, target = turns, live_now | live_next
+        elif live_now:
+            tc, target = now, live_now
+        elif live_next:
+            tc, target = turns - now, live_next
+        else:
+            if not swept and turns > 0:
+                g = _GENERIC_TOKEN * t
+                if not nxt[c]:
+                    g *= 1.0 - ctx.eclipsis
+                total += g
+            continue
+        pr = _progress(t, tc, t >= 2 and can_pay_one(hand, c))
+        if pr:
+            total += pr * _study_worth(s, p, target, c)
+    # Cards in hand.
+    if turns > 0:
+        cf = min(1.0, turns / 3.0)
+        w = _card_weights(s, p, ctx, turns, now)
+        total += cf * sum(w[i] * hand[i] for i in range(CARD_KINDS) if hand[i])
+    # Bonus cards.
+    if turns > 0 or in_turn:
+        bf = min(1.0, 0.5 + turns / 4.0)
+        bh = s.bonus_hands[p]
+        for b in range(len(bh)):
+            if bh[b]:
+                (v1, v2), bit = _BONUS_TABLE[b]
+                total += bh[b] * bf * (v2 if studied & bit else v1)
+    total += (s.asteroids[p] % 3) * _ASTEROID_PART
+    # The action(s) still to take and pending sub-decisions of one's own turn.
+    if in_turn:
+        if not s.stack:
+            total += _ACTION * s.actions_left
+        else:
+            task = s.stack[-1]
+            kind = task[0]
+            if kind in ("draw2", "venus"):
+                total += _CARD * (task[1] if kind == "venus" else 1)
+            elif kind == "observe":
+                total += 0.4 * len(task[1])
+            elif kind == "study":
+                total += 2.0
+            elif kind in ("signa", "nova_luna", "mercurius"):
+                total += 0.4
+    return total
+
+
+def potentials(s: Any) -> list[float]:
+    ctx = None if s.over else _Ctx(s)
+    return [potential(s, p, ctx) for p in range(s.n)]
+
+
+def evaluate(s: Any, p: int, pots: list[float] | None = None) -> float:
+    """``p``'s potential against the best opponent's (solitaire: against 12)."""
+    if pots is None:
+        pots = potentials(s)
+    if s.n == 1:
+        return pots[0] - WINNING_POINTS
+    return pots[p] - max(pots[o] for o in range(s.n) if o != p)
+
+
+def values(s: Any, scale: float = 2.0) -> list[float]:
+    """A value in [0, 1] per seat (a win chance guess) for the search; the
+    real outcome once the game is over."""
+    if s.over:
+        return s.returns()
+    pots = potentials(s)
+    out = []
+    for p in range(s.n):
+        d = evaluate(s, p, pots)
+        out.append(1.0 / (1.0 + math.exp(-d / scale)))
+    return out
+
+
+# ------------------------------------------------------------------ policies
+
+def random_action(s: Any, rng: random.Random) -> Action:
+    return rng.choice(s.legal_actions())
+
+
+def _unseen_weight(s: Any, p: int, w: list[float]) -> float:
+    """Expected worth of a blind card for ``p``: every card ``p`` cannot see
+    is equally likely (no peeking at the determinized deck)."""
+    seen = [0] * CARD_KINDS
+    for card in s.display:
+        seen[card] += 1
+    for i in range(CARD_KINDS):
+        seen[i] += s.hands[p][i] + s.discards[i]
+    for o in range(s.n):
+        if o != p:
+            ko = s.known[o]
+            for i in range(CARD_KINDS):
+                seen[i] += ko[i]
+    total = num = 0.0
+    for i in range(CARD_KINDS):
+        u = COPIES_PER_CARD - seen[i]
+        if u > 0:
+            total += u
+            num += u * w[i]
+    return num / total if total else _CARD
+
+
+def _draw_choice(s: Any, p: int, legal: list[Action], w: list[float], blind: float) -> tuple[Action, float]:
+    """Best single draw among ``legal`` by card weight (blind = expectation)."""
+    best, bv = legal[0], -1.0
+    for a in legal:
+        if a.kind == A.DRAW_DECK:
+            v = blind
+        elif a.kind == A.TAKE:
+            v = w[a.cards[0]]
+        else:
+            continue
+        if v > bv:
+            best, bv = a, v
+    return best, bv
+
+
+def _weights_for(s: Any, p: int) -> tuple[list[float], float, float]:
+    ctx = _Ctx(s)
+    now, _ = _turns_left(s, p)
+    turns = now + TURNS_PER_ROUND * ctx.future_rounds
+    w = _card_weights(s, p, ctx, turns, now)
+    return w, _unseen_weight(s, p, w), min(1.0, max(turns, 0.0) / 3.0)
+
+
+def _rel(s: Any, p: int) -> float:
+    if s.over:
+        r = s.returns()
+        return 100.0 * (r[p] - 0.5)
+    return evaluate(s, p)
+
+
+def _cheapest_payments(legal: list[Action], w: list[float]) -> list[Action]:
+    """Among PLACE actions, keep one payment per (where, source): the one
+    whose cards are worth least."""
+    best: dict[tuple, tuple[float, Action]] = {}
+    out = []
+    for a in legal:
+        if a.kind != A.PLACE:
+            out.append(a)
+            continue
+        key = (a.where, a.source)
+        cost = sum(w[c] for c in a.cards)
+        if key not in best or cost < best[key][0]:
+            best[key] = (cost, a)
+    return out + [v[1] for v in best.values()]
+
+
+def _study_b_pruned(s: Any, p: int, legal: list[Action]) -> list[Action]:
+    """One STUDY_B per (constellation, planet): take the two other tokens
+    that are worth least (generic ones first, then single tokens)."""
+    toks = s.tokens[p]
+    at, studied = s.at_mask, s.studied[p]
+    best: dict[tuple, tuple[float, Action]] = {}
+    out = []
+    for a in legal:
+        if a.kind != A.STUDY_B:
+            out.append(a)
+            continue
+        c, x, y = a.where
+        cost = 0.0
+        for o in (x, y):
+            live = at[o] & ~studied
+            cost += (1.0 if live else 0.1) * (2.0 if toks[o] == 2 else 1.0)
+        if x == y:
+            cost += 0.5
+        key = (c, a.planet)
+        if key not in best or cost < best[key][0]:
+            best[key] = (cost, a)
+    return out + [v[1] for v in best.values()]
+
+
+def _answer(s: Any, rng: random.Random) -> Action | None:
+    """Answers to an opponent's card or the Eclipsis (the answering seat
+    loses least): cheap rules shared by every policy."""
+    task = s.stack[-1] if s.stack else None
+    if task is None:
+        return None
+    kind = task[0]
+    legal = s.legal_actions()
+    if kind in ("saturnus", "eclipsis"):
+        o = task[1]
+        w, _, _ = _weights_for(s, o)
+        return min(legal, key=lambda a: sum(w[c] for c in a.cards))
+    if kind == "mars":
+        o = task[1]
+        toks, studied, at = s.tokens[o], s.studied[o], s.at_mask
+
+        def loss(a: Action) -> float:
+            c = a.where[0]
+            live = at[c] & ~studied
+            if c == s.comet_at or not live:
+                return 0.1
+            return 1.0 if toks[c] == 1 else 2.0
+        return min(legal, key=loss)
+    return None
+
+
+def _greedy_sub(s: Any, p: int, legal: list[Action], rng: random.Random) -> Action:
+    """One-ply choice for a sub-decision of ``p``'s own turn."""
+    task = s.stack[-1]
+    kind = task[0]
+    if kind in ("draw2", "venus"):
+        w, blind, _ = _weights_for(s, p)
+        return _draw_choice(s, p, legal, w, blind)[0]
+    if kind == "iupiter":
+        pots = potentials(s)
+        return max(legal, key=lambda a: (pots[a.seat], sum(s.hands[a.seat])))
+    cands = legal
+    if kind == "observe":
+        w, _, _ = _weights_for(s, p)
+        cands = _cheapest_payments(legal, w)
+    best, bv = cands[0], -math.inf
+    for a in cands:
+        c = s.clone()
+        c.record = False
+        c.apply(a)
+        _complete(c, p, rng)
+        v = _rel(c, p)
+        if v > bv:
+            best, bv = a, v
+    return best
+
+
+def _complete(s: Any, p: int, rng: random.Random, limit: int = 12) -> None:
+    """Finish the sub-decisions of ``p``'s current action with the fast
+    policy (for judging the action as a whole)."""
+    while limit and not s.over and s.stack and s.player == p:
+        s.apply(fast_action(s, rng))
+        limit -= 1
+
+
+def greedy_action(s: Any, rng: random.Random) -> Action:
+    """The greedy bot: the action whose outcome :func:`evaluate` likes best,
+    each action judged with its sub-decisions completed."""
+    legal = s.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    ans = _answer(s, rng)
+    if ans is not None:
+        return ans
+    p = s.current_player
+    if s.stack:
+        return _greedy_sub(s, p, legal, rng)
+    # Turn level: the main action, bonus cards, the asteroid trade, study B, ending the turn.
+    base = _rel(s, p)
+    w, blind, cf = _weights_for(s, p)
+    best, bv = None, -math.inf
+    display_best = max((w[c] for c in s.display if c != WILD), default=blind)
+    legal = _study_b_pruned(s, p, legal)
+    for a in legal:
+        kind = a.kind
+        if kind == A.END_TURN:
+            v = base
+        elif kind == A.DRAW_DECK or kind == A.TAKE:
+            first = blind if kind == A.DRAW_DECK else w[a.cards[0]]
+            if kind == A.TAKE and a.cards[0] == WILD:
+                second = 0.0
+            else:
+                second = max(display_best, blind)
+            v = base - _ACTION + cf * (first + second)
+        else:
+            c = s.clone()
+            c.record = False
+            c.apply(a)
+            _complete(c, p, rng)
+            v = _rel(c, p)
+        if v > bv + 1e-9:
+            best, bv = a, v
+    assert best is not None
+    return best
+
+
+# ----------------------------------------------- the fast (rollout) policy
+
+def _obs_gain(s: Any, p: int, targets: tuple[int, ...], w: list[float], hand: list[int],
+              turns: float, ctx: _Ctx) -> float:
+    """Quick worth of observing ``targets``: progress gained minus cards paid."""
+    toks, studied = s.tokens[p], s.studied[p]
+    at, nxt = s.at_mask, ctx.next_mask
+    gain = 0.0
+    seen: dict[int, int] = {}
+    for c in targets:
+        seen[c] = seen.get(c, 0) + 1
+    for c, m in seen.items():
+        t = toks[c]
+        live = at[c] & ~studied
+        if not live:
+            gain += _GENERIC_TOKEN * m * (0.0 if c == ctx.comet_land else 1.0)
+            continue
+        worth = _study_worth(s, p, live, c)
+        stays = bool(nxt[c] & ~studied) and c != ctx.comet_land
+        tc = turns if stays else 0
+        before = _progress(t, tc, False) if t else 0.0
+        after_t = t + m
+        if after_t >= 3:
+            after = 1.0 + (_progress(after_t - 3, tc, False) if after_t > 3 else 0.0)
+        else:
+            after = _progress(after_t, tc, False)
+        gain += (after - before) * worth
+    # Payment: cheapest card per token, greedily.
+    h = hand[:]
+    cost = 0.0
+    for c in targets:
+        opts = []
+        if h[c]:
+            opts.append(((c,), w[c]))
+        if h[WILD]:
+            opts.append(((WILD,), w[WILD]))
+        col = COLOUR_OF[c]
+        for m in range(N_CONST):
+            if m != c and COLOUR_OF[m] == col and h[m]:
+                for m2 in range(m, N_CONST):
+                    if m2 != c and COLOUR_OF[m2] == col and h[m2] > (1 if m2 == m else 0):
+                        opts.append(((m, m2), w[m] + w[m2]))
+        if not opts:
+            cost += 3 * _CARD
+            continue
+        pay, cst = min(opts, key=lambda t: t[1])
+        for card in pay:
+            h[card] -= 1
+        cost += cst
+    return gain - cost
+
+
+def fast_action(s: Any, rng: random.Random) -> Action:
+    """A cheap heuristic policy for simulations: studies when it can,
+    observes what pays, otherwise draws the best cards; pays with the
+    cheapest cards; plays bonus cards by simple rules."""
+    legal = s.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    ans = _answer(s, rng)
+    if ans is not None:
+        return ans
+    p = s.current_player
+    task = s.stack[-1] if s.stack else None
+    if task is not None:
+        kind = task[0]
+        if kind in ("draw2", "venus"):
+            w, blind, _ = _weights_for(s, p)
+            return _draw_choice(s, p, legal, w, blind)[0]
+        if kind == "observe":
+            w, _, _ = _weights_for(s, p)
+            # Pay with the least worth; prefer the reserve as the source.
+            return min(legal, key=lambda a: (sum(w[c] for c in a.cards) + (0.5 if a.source >= 0 else 0.0)))
+        if kind == "study":
+            return max(legal, key=lambda a: _study_worth(s, p, 1 << a.planet, task[1]))
+        if kind == "iupiter":
+            return max(legal, key=lambda a: sum(s.hands[a.seat]))
+        if kind == "signa" or kind == "nova_luna":
+            toks, studied, at = s.tokens[p], s.studied[p], s.at_mask
+
+            def place_score(a: Action) -> float:
+                c = a.where[0]
+                live = at[c] & ~studied
+                return (toks[c] + 1.0 if live else 0.0) - (0.5 if a.source >= 0 else 0.0)
+            return max(legal, key=place_score)
+        if kind == "mercurius":
+            toks, studied, at = s.tokens[p], s.studied[p], s.at_mask
+
+            def move_score(a: Action) -> float:
+                if a.kind == A.SKIP:
+                    return 0.0
+                x, y = a.where
+                gain = (toks[y] + 1.0) if at[y] & ~studied else 0.0
+                loss = toks[x] if at[x] & ~studied else 0.0
+                return gain - loss - 0.5
+            return max(legal, key=move_score)
+        return legal[rng.randrange(len(legal))]
+    # Turn level.
+    ctx = _Ctx(s)
+    now, _ = _turns_left(s, p)
+    turns = now + TURNS_PER_ROUND * ctx.future_rounds
+    w = _card_weights(s, p, ctx, turns, now)
+    hand = s.hands[p]
+    best, bv = None, -math.inf
+    draw_val = None
+    for a in legal:
+        kind = a.kind
+        if kind == A.OBSERVE:
+            v = _obs_gain(s, p, a.where, w, hand, turns, ctx)
+        elif kind == A.DRAW_DECK or kind == A.TAKE:
+            if draw_val is None:
+                blind = _unseen_weight(s, p, w)
+                top = sorted((w[c] for c in s.display if c != WILD), reverse=True)
+                draw_val = (blind, top)
+            blind, top = draw_val
+            if kind == A.DRAW_DECK:
+                v = blind + max(top[0] if top else blind, blind)
+            elif a.cards[0] == WILD:
+                v = w[WILD]
+            else:
+                v = w[a.cards[0]] + max(blind, top[1] if len(top) > 1 else blind)
+            v *= min(1.0, turns / 3.0)
+        elif kind == A.STUDY_B:
+            v = 1.5 - (0.6 if a.where[1] == a.where[2] else 0.0)
+        elif kind == A.PLAY:
+            name = BONUS_TYPES[a.bonus]
+            if name in (SOL_IN_MEDIO_CAELI, MALEFICUS_MARS, MALEFICUS_SATURNUS, IUPITER_ORIENTALIS,
+                        VENUS_RETROGRADA):
+                v = 0.3
+            elif name in (SIGNA_AERIS, SIGNA_AQUAE, SIGNA_IGNIS, SIGNA_TERRAE, NOVA_LUNA):
+                v = 0.25 if not s.actions_left else -1.0
+            else:
+                v = -1.0
+        elif kind == A.TRADE:
+            v = 0.2 if s.asteroids[p] % 3 != 0 else -1.0
+        else:  # END_TURN
+            v = 0.0
+        if v > bv:
+            best, bv = a, v
+    assert best is not None
+    return best
+
+
+# ------------------------------------------------------------------ search
+
+def _turn_index(s: Any) -> int:
+    """A counter of the table's turns (one per seat's turn)."""
+    return ((s.round * TURNS_PER_ROUND) + s.turn) * s.n + s.k
+
+
+def make_search(state: Any, seat: int, rng: random.Random, horizon: int = 1,
+                exploration: float = 0.7) -> ISMCTS:
+    """The ISMCTS of the search levels, ready to :meth:`~gamekit.ismcts.ISMCTS.step`.
+
+    ``state`` must already be what ``seat`` may know (a determinization);
+    each iteration re-determinizes it. The tree holds ``seat``'s turn-level
+    decisions; the fast policy plays sub-decisions and the other seats; a
+    simulation stops at the start of ``seat``'s turn ``horizon`` rounds of
+    the table later (or at the game's end) and is scored by :func:`values`."""
+    stop_at = _turn_index(state) + state.n * horizon
+    if state.n == 1:
+        stop_at = _turn_index(state) + horizon
+
+    def actions(d: Any) -> list[Action]:
+        legal = d.legal_actions()
+        if len(legal) == 1:
+            return legal
+        if d.current_player != seat or d.stack:
+            return [fast_action(d, rng)]
+        return _study_b_pruned(d, seat, legal)
+
+    def cutoff(d: Any) -> bool:
+        return _turn_index(d) >= stop_at
+
+    def determinize(s: Any, r: random.Random) -> Any:
+        d = s.determinize(seat, r)
+        d.record = False
+        return d
+
+    return ISMCTS(state, seat, determinize=determinize, actions=actions, rollout=fast_action,
+                  cutoff=cutoff, evaluate=values, exploration=exploration, rng=rng)
+
+
+def search_action(s: Any, seat: int, rng: random.Random, iterations: int | None = 400,
+                  seconds: float | None = 0.4, horizon: int = 1, exploration: float = 0.7) -> Action:
+    """The search levels' move: sub-decisions by ``greedy``, turn-level
+    decisions by ISMCTS."""
+    legal = s.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    if s.stack:
+        return greedy_action(s, rng)
+    tree = make_search(s, seat, rng, horizon=horizon, exploration=exploration)
+    if len(tree.root_actions) == 1:
+        return tree.root_actions[0]
+    tree.run(iterations=iterations, seconds=seconds)
+    return tree.best_action()
+
+
+# ------------------------------------------------------------------- bench
+
+def bench(seconds: float = 3.0, players: int = 2, seed: int = 1) -> dict[str, float]:
+    """ISMCTS iterations per second on positions from a greedy game."""
+    import ptolemaeus as pt
+    rng = random.Random(seed)
+    s = pt.new_game(players, seed, "1969-07-20T20:17Z")
+    s.record = False
+    positions = []
+    while not s.is_over and len(positions) < 12:
+        if not s.stack and len(s.legal_actions()) > 1 and s.current_player == 0:
+            positions.append(s.clone())
+        s.apply(greedy_action(s.determinize(s.current_player, rng), rng))
+    its = 0
+    steps = 0
+    t0 = time.perf_counter()
+    per = seconds / len(positions)
+    for pos in positions:
+        det = pos.determinize(0, rng)
+        det.record = False
+        tree = make_search(det, 0, rng)
+        tree.run(seconds=per)
+        its += tree.iterations
+        steps += tree.simulated_steps
+    dt = time.perf_counter() - t0
+    return {"iterations_per_second": its / dt, "simulated_steps_per_second": steps / dt,
+            "positions": len(positions), "seconds": dt}
+
+
+def _main(argv: list[str] | None = None) -> int:
+    import argparse
+    import json
+    ap = argparse.ArgumentParser(prog="python -m ptolemaeus.bots", description=__doc__.split("\n\n")[0])
+    ap.add_argument("--bench", action="store_true", help="print ISMCTS iterations per second")
+    ap.add_argument("--seconds", type=float, default=3.0)
+    ap.add_argument("--players", type=int, default=2)
+    ap.add_argument("--json", action="store_true")
+    ap.add_argument("--levels", action="store_true", help="print the level table")
+    args = ap.parse_args(argv)
+    if args.levels or not args.bench:
+        for name, spec in LEVELS.items():
+            print(f"{name:7s} {spec.doc}")
+        if not args.bench:
+            return 0
+    r = bench(args.seconds, args.players)
+    if args.json:
+        print(json.dumps(r))
+    else:
+        print(f"ISMCTS ({args.players} players): {r['iterations_per_second']:.0f} iterations/s, "
+              f"{r['simulated_steps_per_second']:.0f} simulated decisions/s "
+              f"over {r['positions']} positions in {r['seconds']:.1f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(_main())
