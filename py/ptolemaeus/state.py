@@ -1102,6 +1102,7 @@ class State:
         for o in others:
             for b in range(_N_BONUS):
                 bonus_pool += [b] * self.bonus_hands[o][b]
+        bonus_pool.sort()            # canonical: the sample depends on the view and rng only
         r.shuffle(bonus_pool)
         for o in others:
             hand = [0] * _N_BONUS
@@ -1109,13 +1110,15 @@ class State:
                 hand[bonus_pool.pop()] += 1
             s.bonus_hands[o] = hand
         s.bonus_deck = bonus_pool
-        objectives = self.objective_pool + [self.objectives[o] for o in others]
+        objectives = sorted(self.objective_pool + [self.objectives[o] for o in others])
         r.shuffle(objectives)
         for o in others:
             s.objectives[o] = objectives.pop()
         s.objective_pool = sorted(objectives)
+        s.event_deck.sort()
         r.shuffle(s.event_deck)
         s.rng = Rng(r.next64())
+        s.seed = r.next64()          # the real seed would replay every hidden shuffle
         return s
 
     def _deal_unseen_cards(self, s: "State", others: list[int], r: Rng) -> None:
@@ -1129,6 +1132,7 @@ class State:
         for o in others:
             for card in range(CARD_KINDS):
                 pool += [card] * (self.hands[o][card] - self.known[o][card])
+        pool.sort()                  # canonical: the sample depends on the view and rng only
         task = self.stack[-1] if self.stack else None
         payer = self.player if task is not None and task[0] == "observe" and self.player in others else -1
         for attempt in range(64):
