@@ -1,0 +1,216 @@
+"""Bots (py/ptolemaeus/bots.py, py/gamekit/ismcts.py) and the arena CLI.
+
+Fast checks only: legality everywhere, determinism, information hygiene
+(R17), and the arena's output format. Strength is measured by the arena
+(docs/bots.md), not here."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import ptolemaeus as pt
+from gamekit import ISMCTS
+from ptolemaeus import arena, bots
+
+ROOT = Path(__file__).resolve().parents[1]
+START = "1969-07-20T20:17Z"
+# Small, deterministic search budgets: the levels' own budgets are for play.
+SMALL = {"iterations": 12, "seconds": None}
+LEVELS = list(bots.LEVELS)
+
+
+def _decision_kind(s: pt.State) -> str:
+    if s.stack:
+        return s.stack[-1][0]
+    return "turn" if s.actions_left else "after_action"
+
+
+def _positions(per_kind: int = 3) -> dict[str, list[pt.State]]:
+    """Positions from random 2-4 player games, a few of every decision kind
+    (turn actions, draws, placements, studies, each bonus card's choices,
+    the opponents' Maleficus answers and the Eclipsis discards)."""
+    found: dict[str, list[pt.State]] = {}
+    rng = random.Random(2024)
+    for game in range(60):
+        players = 2 + game % 3
+        s = pt.new_game(players, 1000 + game, START)
+        s.record = False
+        while not s.is_over:
+            legal = s.legal_actions()
+            if len(legal) > 1:
+                bucket = found.setdefault(_decision_kind(s), [])
+                if len(bucket) < per_kind:
+                    bucket.append(s.clone())
+            s.apply(rng.choice(legal))
+    return found
+
+
+POSITIONS = _positions()
+
+
+def test_positions_cover_every_kind_of_decision() -> None:
+    expected = {"turn", "after_action", "draw2", "observe", "signa", "nova_luna", "mercurius", "venus",
+                "iupiter", "mars", "saturnus", "eclipsis"}
+    assert expected <= set(POSITIONS), sorted(expected - set(POSITIONS))
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_returns_a_legal_action_everywhere(level: str) -> None:
+    for kind, states in POSITIONS.items():
+        for i, s in enumerate(states):
+            seat = s.current_player
+            a = bots.choose_action(s, seat, level, random.Random(i), budget=SMALL)
+            assert a in s.legal_actions(), (level, kind, str(a))
+
+
+def test_opponents_answer_for_themselves() -> None:
+    """Maleficus and Eclipsis decisions belong to another seat than the turn's."""
+    for kind in ("mars", "saturnus", "eclipsis"):
+        for s in POSITIONS[kind]:
+            seat = s.current_player
+            if kind != "eclipsis":
+                assert seat != s.player
+            for level in ("greedy", "hard"):
+                assert bots.choose_action(s, seat, level, random.Random(3), budget=SMALL) in s.legal_actions()
+
+
+def test_choose_action_refuses_the_wrong_seat_and_unknown_levels() -> None:
+    s = POSITIONS["turn"][0]
+    with pytest.raises(ValueError):
+        bots.choose_action(s, (s.current_player + 1) % s.players, "greedy", 1)
+    with pytest.raises(ValueError):
+        bots.choose_action(s, s.current_player, "grandmaster", 1)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_fixed_rng_gives_the_same_choice(level: str) -> None:
+    for s in POSITIONS["turn"] + POSITIONS["after_action"] + POSITIONS["observe"]:
+        seat = s.current_player
+        first = bots.choose_action(s, seat, level, random.Random(42), budget=SMALL)
+        again = bots.choose_action(s.clone(), seat, level, random.Random(42), budget=SMALL)
+        assert first == again
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_the_choice_depends_only_on_what_the_seat_sees(level: str) -> None:
+    """R17: two states with the same view(seat) and different hidden
+    information (opponents' hands, bonus cards, objectives, deck orders)
+    get the same answer from the same rng."""
+    checked = 0
+    for kind in ("turn", "after_action", "draw2", "observe", "eclipsis", "saturnus"):
+        for i, s in enumerate(POSITIONS[kind]):
+            seat = s.current_player
+            other = s.determinize(seat, random.Random(1000 + i))
+            assert other.view(seat) == s.view(seat)
+            if seat != s.player and kind != "eclipsis":
+                pass
+            hidden_differs = (other.deck != s.deck or other.hands != s.hands
+                              or other.objectives != s.objectives or other.bonus_hands != s.bonus_hands)
+            assert hidden_differs or len(s.deck) <= 1
+            a = bots.choose_action(s, seat, level, random.Random(7), budget=SMALL)
+            b = bots.choose_action(other, seat, level, random.Random(7), budget=SMALL)
+            assert a == b, (kind, str(a), str(b))
+            checked += 1
+    assert checked >= 10
+
+
+def test_bots_never_touch_the_real_state() -> None:
+    for kind in ("turn", "observe", "mars"):
+        s = POSITIONS[kind][0]
+        before = s.to_json()
+        bots.choose_action(s, s.current_player, "hard", random.Random(1), budget=SMALL)
+        assert s.to_json() == before
+
+
+def test_bots_play_whole_games() -> None:
+    for players, levels in ((2, ("greedy", "easy")), (3, ("random", "greedy", "normal")),
+                            (4, ("greedy", "random", "easy", "greedy")), (1, ("greedy",))):
+        s = pt.new_game(players, 11 * players, "2001-01-01")
+        rngs = [random.Random(p) for p in range(players)]
+        steps = 0
+        while not s.is_over:
+            p = s.current_player
+            s.apply(bots.choose_action(s, p, levels[p], rngs[p], budget={"iterations": 6, "seconds": None}))
+            steps += 1
+            assert steps < 3000
+        assert s.end_reason in ("points", "comet")
+
+
+def test_evaluation_is_bounded_and_sensible() -> None:
+    for states in POSITIONS.values():
+        for s in states:
+            vals = bots.values(s)
+            assert len(vals) == s.players and all(0.0 <= v <= 1.0 for v in vals)
+            pots = bots.potentials(s)
+            assert all(p >= s.score(i) - 1e-9 for i, p in enumerate(pots))
+
+
+def test_ismcts_runs_in_slices_and_on_any_contract_state() -> None:
+    s = POSITIONS["turn"][1]
+    d = s.determinize(s.current_player, random.Random(0))
+    d.record = False
+    tree = ISMCTS(d, s.current_player, rng=random.Random(5),
+                  cutoff=lambda x: x.round > d.round, evaluate=bots.values)
+    assert tree.step(5) == 5 and tree.step(5) == 5
+    assert tree.iterations == 10
+    assert tree.best_action() in d.legal_actions()
+    stats = tree.statistics()
+    assert sum(v for _, v, _ in stats) == 10
+    assert d.to_json() == d.clone().to_json()  # the root copy is not modified
+
+
+def test_make_search_slices_match_one_run() -> None:
+    s = POSITIONS["turn"][2]
+    seat = s.current_player
+    d = s.determinize(seat, random.Random(1))
+    d.record = False
+    a = bots.make_search(d, seat, random.Random(9))
+    a.step(10)
+    a.step(10)
+    b = bots.make_search(d, seat, random.Random(9))
+    b.step(20)
+    assert a.best_action() == b.best_action()
+    assert a.statistics() == b.statistics()
+
+
+def test_arena_report_and_json() -> None:
+    r = arena.run("greedy", "random", players=2, games=4, seed=3)
+    assert r["games"] == 4 and 0.0 <= r["win_rate_a"] <= 1.0
+    lo, hi = r["ci95"]
+    assert 0.0 <= lo <= r["win_rate_a"] <= hi <= 1.0
+    text = arena.format_report(r)
+    assert "A win rate:" in text and "95% CI" in text and "games/s" in text
+
+
+def test_wilson_interval() -> None:
+    lo, hi = arena.wilson(75, 100)
+    assert 0.65 < lo < 0.67 and 0.82 < hi < 0.84
+    assert arena.wilson(0, 10)[0] == 0.0 and arena.wilson(10, 10)[1] == 1.0
+
+
+def test_arena_cli_smoke() -> None:
+    env = dict(os.environ, PYTHONPATH=str(ROOT / "py"))
+    cmd = [sys.executable, "-m", "ptolemaeus.arena", "--a", "easy", "--b", "greedy", "--players", "2",
+           "--games", "2", "--seed", "1", "--iterations", "5", "--seconds", "0"]
+    out = subprocess.run(cmd + ["--json"], capture_output=True, text=True, env=env, timeout=120, check=True)
+    data = json.loads(out.stdout)
+    for key in ("a", "b", "players", "games", "win_rate_a", "ci95", "avg_score_a", "avg_score_b",
+                "games_per_second"):
+        assert key in data
+    assert data["games"] == 2 and data["a"] == "easy"
+    out = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=120, check=True)
+    assert "A win rate:" in out.stdout and "95% CI" in out.stdout
+
+
+def test_bench_cli_smoke() -> None:
+    env = dict(os.environ, PYTHONPATH=str(ROOT / "py"))
+    out = subprocess.run([sys.executable, "-m", "ptolemaeus.bots", "--bench", "--seconds", "0.3", "--json"],
+                         capture_output=True, text=True, env=env, timeout=120, check=True)
+    assert json.loads(out.stdout)["iterations_per_second"] > 0
