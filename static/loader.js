@@ -165,6 +165,10 @@
   });
 
   // ---- go -------------------------------------------------------------------
+  if (location.protocol === "file:") {
+    fail("This page must be served over HTTP, not opened as a file: run `make play` and open the URL it prints.");
+    return;
+  }
   stage("Downloading Python\u2026");
   bar.value = 0;
   modulePreloads.forEach(preloadModule);

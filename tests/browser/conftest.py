@@ -74,6 +74,7 @@ READY_PROBE = """
 """
 
 
+@pytest.hookimpl(tryfirst=True)  # before -m "not browser" deselects
 def pytest_collection_modifyitems(config, items):
     here = Path(__file__).parent
     for item in items:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from pathlib import Path
 
 PYODIDE_FILES = {"pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"}
 
@@ -83,3 +84,9 @@ def test_index_has_no_axe_violations(guarded_page, site, ready, axe):
     guarded_page.goto(site.url)
     ready(guarded_page)
     assert axe(guarded_page) == []
+
+
+def test_opened_as_a_file_it_says_to_serve_it(page):
+    page.goto((Path(__file__).resolve().parents[2] / "index.html").as_uri())
+    page.wait_for_function("document.body.dataset.bootError !== undefined", timeout=10_000)
+    assert "make play" in page.locator("#loading-detail").inner_text()
