@@ -1104,11 +1104,16 @@ class State:
                 bonus_pool += [b] * self.bonus_hands[o][b]
         bonus_pool.sort()            # canonical: the sample depends on the view and rng only
         r.shuffle(bonus_pool)
+        # R13: a Nova Constellatio is never held in hand, so hands are dealt from the others.
+        novas = [b for b in bonus_pool if b == _NOVA_CONSTELLATIO]
+        bonus_pool = [b for b in bonus_pool if b != _NOVA_CONSTELLATIO]
         for o in others:
             hand = [0] * _N_BONUS
             for _ in range(sum(self.bonus_hands[o])):
                 hand[bonus_pool.pop()] += 1
             s.bonus_hands[o] = hand
+        bonus_pool += novas
+        r.shuffle(bonus_pool)
         s.bonus_deck = bonus_pool
         objectives = sorted(self.objective_pool + [self.objectives[o] for o in others])
         r.shuffle(objectives)
