@@ -198,3 +198,11 @@ def _check_rules(s: Any) -> None:
         _fail("the game's end is recorded inconsistently")
     if not s.over and s.winners:
         _fail("a game in progress has no winners yet")
+    if s.over and s.end_reason == "points" and len(s.winners) != 1:
+        _fail("a game won on points has exactly one winner (R16)")
+    if not s.over and s.comet_steps >= N_CONST:
+        _fail("the Comet has completed its revolution but the game is not over (R16)")
+    if s.turn > TURNS_PER_ROUND and not s.over and not any(t[0] == "eclipsis" for t in s.stack):
+        _fail(f"a round has only {TURNS_PER_ROUND} turns")
+    if not s.over and not s.legal_actions():
+        _fail("the saved game is stuck: the pending decision has no possible answer")
