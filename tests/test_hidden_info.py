@@ -155,3 +155,29 @@ def test_R17_determinize_for_a_deciding_opponent():
     d0 = s.determinize(0, 9)
     assert d0.view(0) == s.view(0)
     assert sum(d0.hands[1]) == 2
+
+
+def test_R17_determinize_keeps_the_view_all_along_random_games():
+    """view(seat) == determinize(seat).view(seat) at every decision, for every seat,
+    including a finished game (whose final scores reveal the objectives)."""
+    for seed in range(6):
+        s = pt.new_game(players=2 + seed % 3, seed=seed, planets=SPREAD)
+        r = random.Random(seed)
+        while True:
+            for seat in range(s.n):
+                assert s.determinize(seat, r.getrandbits(32)).view(seat) == s.view(seat)
+            if s.is_over:
+                break
+            s.apply(r.choice(s.legal_actions()))
+
+
+def test_R17_final_scores_are_public():
+    s = build(2, studied={0: ["Sol", "Luna", "Mercurius", "Mars", "Iupiter"], 1: ["Luna", "Mercurius"]},
+              novas={0: 1}, objectives={0: "Sol-Luna-Venus", 1: "Luna-Mercurius-Mars"},
+              hands={0: ["Gemini"]}, tokens={0: {"Gemini": 2}}, bonus_top=["Signa Ignis"])
+    assert s.view(0)["seats"][1]["public_score"] == 2          # the objective point stays hidden
+    s.apply(pt.Action("observe", (2,)))
+    assert s.is_over
+    assert s.view(0)["scores"] == [12, 3]                      # the end reveals it
+    for i in range(5):
+        assert s.determinize(0, i).view(0) == s.view(0)

@@ -1115,11 +1115,12 @@ class State:
         bonus_pool += novas
         r.shuffle(bonus_pool)
         s.bonus_deck = bonus_pool
-        objectives = sorted(self.objective_pool + [self.objectives[o] for o in others])
-        r.shuffle(objectives)
-        for o in others:
-            s.objectives[o] = objectives.pop()
-        s.objective_pool = sorted(objectives)
+        if not self.over:            # once over, the final scores (in the view) reveal them
+            objectives = sorted(self.objective_pool + [self.objectives[o] for o in others])
+            r.shuffle(objectives)
+            for o in others:
+                s.objectives[o] = objectives.pop()
+            s.objective_pool = sorted(objectives)
         s.event_deck.sort()
         r.shuffle(s.event_deck)
         s.rng = Rng(r.next64())
