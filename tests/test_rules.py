@@ -7,7 +7,7 @@ import pytest
 
 import ptolemaeus as pt
 from ptolemaeus import actions as A
-from ptolemaeus.data import COLOUR_OF, WILD
+from ptolemaeus.data import CARD_NAMES, COLOUR_OF, CONSTELLATIONS, WILD
 from scenario import (
     DRAW, END, SPREAD, build, card, cards, ci, hand_names, kinds, observe, of_kind, place, study, study_b,
     take, token_total, tokens_of, total_cards, studied_names,
@@ -22,7 +22,6 @@ def observes(s):
 
 def places(s):
     """The PLACE choices as {(constellation, sorted payment names)}."""
-    from ptolemaeus.data import CARD_NAMES, CONSTELLATIONS
     return {(CONSTELLATIONS[a.where[0]], tuple(sorted(CARD_NAMES[c] for c in a.cards))) for a in of_kind(s, A.PLACE)}
 
 
@@ -702,3 +701,29 @@ def test_studied_once_per_game():
     assert W("Sagittarius") not in observes(s)
     _draw_twice(s)
     assert not of_kind(s, A.STUDY_B)
+
+
+def test_R7_reserve_runs_out_in_the_middle_of_a_configuration():
+    """R7 per token: the first token comes from the reserve, the next (reserve empty) from the board."""
+    on_board = {"Taurus": 2, "Libra": 2, "Scorpius": 2, "Aquarius": 2, "Aries": 1}
+    s = build(2, hands={0: ["Gemini", "Sagittarius"]}, tokens={0: on_board})
+    assert s.reserve[0] == 1
+    s.apply(observe("Gemini", "Sagittarius"))
+    assert {a.source for a in of_kind(s, A.PLACE)} == {-1}
+    s.apply(place("Gemini", "Gemini"))
+    assert s.reserve[0] == 0
+    assert {a.source for a in of_kind(s, A.PLACE)} == {ci(n) for n in list(on_board) + ["Gemini"]}
+    s.apply(place("Sagittarius", "Sagittarius", source="Aries"))
+    assert tokens_of(s, 0) == {"Taurus": 2, "Libra": 2, "Scorpius": 2, "Aquarius": 2, "Gemini": 1,
+                               "Sagittarius": 1}
+    assert token_total(s, 0) == 10
+
+
+def test_turn_passes_when_no_action_is_possible():
+    """GAMEPLAY: with no card to draw and nothing affordable to observe, the only choice is to pass."""
+    names = [n for n in pt.CARD_NAMES for _ in range(5)]
+    names.remove("Libra")
+    s = build(2, hands={0: ["Libra"], 1: names}, display=[], deck=[])
+    assert s.legal_actions() == [END]
+    s.apply(END)
+    assert s.current_player == 1

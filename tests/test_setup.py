@@ -30,8 +30,8 @@ def test_setup_1_comet_opposite_luna_rulebook_example():
 
 
 def test_setup_1_comet_opposite_luna_when_empty():
-    planets = dict(SPREAD, Luna="Gemini")          # opposite Gemini is Sagittarius... Mars is there
-    planets["Mars"] = "Taurus"                     # ...so move Mars away: Sagittarius is empty
+    """SETUP 1: the Comet goes on the constellation opposite Luna (Gemini -> Sagittarius)."""
+    planets = dict(SPREAD, Luna="Gemini", Mars="Taurus")     # Sagittarius left empty
     s = pt.State.setup(2, 0, planets)
     assert s.comet == "Sagittarius"
 
