@@ -74,8 +74,8 @@ LEVELS: dict[str, Level] = {
                   doc="ISMCTS, 40 iterations (at most 0.15 s)"),
     "normal": Level(kind="ismcts", iterations=150, seconds=0.25, horizon=1, exploration=0.7,
                     doc="ISMCTS, 150 iterations (at most 0.25 s)"),
-    "hard": Level(kind="ismcts", iterations=400, seconds=0.4, horizon=1, exploration=0.7,
-                  doc="ISMCTS, 400 iterations (at most 0.4 s)"),
+    "hard": Level(kind="ismcts", iterations=400, seconds=0.35, horizon=1, exploration=0.7,
+                  doc="ISMCTS, 400 iterations (at most 0.35 s)"),
 }
 
 
