@@ -214,3 +214,17 @@ def test_bench_cli_smoke() -> None:
     out = subprocess.run([sys.executable, "-m", "ptolemaeus.bots", "--bench", "--seconds", "0.3", "--json"],
                          capture_output=True, text=True, env=env, timeout=120, check=True)
     assert json.loads(out.stdout)["iterations_per_second"] > 0
+
+
+def test_thinker_in_slices_gives_choose_actions_answer() -> None:
+    """The page runs the search in slices; same rng and budget, same action."""
+    for s in POSITIONS["turn"] + POSITIONS["after_action"] + POSITIONS["mars"]:
+        seat = s.current_player
+        expected = bots.choose_action(s, seat, "normal", random.Random(8), budget=SMALL)
+        t = bots.Thinker(s, seat, "normal", random.Random(8), budget=SMALL)
+        slices = 0
+        while not t.done:
+            assert t.step(5) > 0
+            slices += 1
+        assert t.step(5) == 0
+        assert t.action() == expected

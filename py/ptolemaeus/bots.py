@@ -49,7 +49,7 @@ from .data import (
 )
 from .payment import can_pay_one
 
-__all__ = ["LEVELS", "Level", "choose_action", "potential", "potentials", "values", "evaluate",
+__all__ = ["LEVELS", "Level", "Thinker", "choose_action", "potential", "potentials", "values", "evaluate",
            "random_action", "greedy_action", "fast_action", "search_action", "make_search"]
 
 
@@ -88,30 +88,85 @@ def choose_action(state: Any, seat: int, level: str = "normal", rng: random.Rand
     ``rng``. ``rng`` is a :class:`random.Random` or an int seed (``None``:
     fresh randomness). ``budget`` overrides entries of the level (e.g.
     ``{"iterations": 50, "seconds": None}`` for a deterministic search)."""
-    if level not in LEVELS:
-        raise ValueError(f"unknown bot level {level!r}; choose one of {', '.join(LEVELS)}")
-    if state.is_over:
-        raise ValueError("the game is over: there is nothing to choose")
-    if state.current_player != seat:
-        raise ValueError(f"seat {seat} is not to decide now (seat {state.current_player} is)")
-    if not isinstance(rng, random.Random):
-        rng = random.Random(rng)
-    # Information hygiene (R17): the bot never sees the real state.
-    det = state.determinize(seat, rng)
-    det.record = False
-    spec = Level(LEVELS[level])
-    if budget:
-        spec.update(budget)
-    legal = det.legal_actions()
-    if len(legal) == 1:
-        return legal[0]
-    kind = spec.kind
-    if kind == "random":
-        return random_action(det, rng)
-    if kind == "greedy":
-        return greedy_action(det, rng)
-    return search_action(det, seat, rng, iterations=spec.iterations, seconds=spec.seconds,
-                         horizon=spec.horizon or 1, exploration=spec.exploration or 0.7)
+    thinker = Thinker(state, seat, level, rng, budget)
+    if thinker.tree is not None:
+        thinker.tree.run(iterations=thinker.spec.iterations, seconds=thinker.spec.seconds)
+    return thinker.action()
+
+
+class Thinker:
+    """One bot decision in progress, for a caller that runs the search in
+    slices between other work (the page's event loop)::
+
+        t = Thinker(state, seat, "hard", rng)      # determinizes first (R17)
+        while not t.done:
+            t.step(25)                             # 25 ISMCTS iterations
+            ...                                    # let the page breathe
+        action = t.action()
+
+    With the same ``rng`` and an iteration budget this gives exactly what
+    :func:`choose_action` gives (which also honours the level's time cap).
+    Decisions that need no search are decided at once (``done`` is true)."""
+
+    def __init__(self, state: Any, seat: int, level: str = "normal", rng: random.Random | int | None = None,
+                 budget: dict[str, Any] | None = None) -> None:
+        if level not in LEVELS:
+            raise ValueError(f"unknown bot level {level!r}; choose one of {', '.join(LEVELS)}")
+        if state.is_over:
+            raise ValueError("the game is over: there is nothing to choose")
+        if state.current_player != seat:
+            raise ValueError(f"seat {seat} is not to decide now (seat {state.current_player} is)")
+        if not isinstance(rng, random.Random):
+            rng = random.Random(rng)
+        # Information hygiene (R17): the bot never sees the real state.
+        det = state.determinize(seat, rng)
+        det.record = False
+        spec = Level(LEVELS[level])
+        if budget:
+            spec.update(budget)
+        self.spec = spec
+        self.seat = seat
+        self.tree: ISMCTS | None = None
+        self._action: Action | None = None
+        legal = det.legal_actions()
+        kind = spec.kind
+        if len(legal) == 1:
+            self._action = legal[0]
+        elif kind == "random":
+            self._action = random_action(det, rng)
+        elif kind == "greedy" or det.stack:
+            # Sub-decisions (payments, which planet, answers) are greedy's at every level.
+            self._action = greedy_action(det, rng)
+        else:
+            tree = make_search(det, seat, rng, horizon=spec.horizon or 1, exploration=spec.exploration or 0.7)
+            if len(tree.root_actions) == 1:
+                self._action = tree.root_actions[0]
+            else:
+                self.tree = tree
+
+    @property
+    def done(self) -> bool:
+        """No more iterations are wanted (the iteration budget is spent)."""
+        if self.tree is None:
+            return True
+        target = self.spec.iterations
+        return target is not None and self.tree.iterations >= target
+
+    def step(self, iterations: int = 16) -> int:
+        """Run up to ``iterations`` more search iterations; returns how many ran."""
+        if self.done:
+            return 0
+        assert self.tree is not None
+        target = self.spec.iterations
+        n = iterations if target is None else min(iterations, target - self.tree.iterations)
+        return self.tree.step(n)
+
+    def action(self) -> Action:
+        """The decision: the search's most visited action so far."""
+        if self.tree is None:
+            assert self._action is not None
+            return self._action
+        return self.tree.best_action()
 
 
 # ------------------------------------------------------------- evaluation
