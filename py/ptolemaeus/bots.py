@@ -191,8 +191,11 @@ _ASTEROID_ON = 0.35
 _BONUS_DRAW = 0.6
 _CARD = 0.2
 _WILD_CARD = 0.3
-_FINISH_CARD = 0.25                    # a card that pays a study's last token
-_START_CARD = 0.08
+_FINISH_CARD = 0.1                     # a card that pays a study's last token
+_START_CARD = 0.05
+# Cards in hand count less and less: ranked by worth, the first five count
+# fully, the next three half, the rest a quarter (hoarding is not scoring).
+_HAND_RANK = (1.0,) * 5 + (0.5,) * 3 + (0.25,) * 30
 _ACTION = 0.6                          # one main action still to take this turn
 _GENERIC_TOKEN = 0.1                   # a token where nothing can be studied
 _ASTEROID_PART = 0.3
@@ -267,14 +270,28 @@ def _study_worth(s: Any, p: int, planets: int, c: int) -> float:
 
 
 def _progress(t: int, turns: float, payable: bool) -> float:
-    """Chance that ``t`` tokens (1 or 2) on a live target become a study."""
+    """Share of a study's worth that ``t`` tokens (1 or 2) on a live target
+    are worth: the chance to finish, less the actions finishing will cost.
+    Back-loaded, so that finishing a study pays more than starting one."""
     if turns <= 0:
         return 0.0
     if t >= 2:
-        return 0.9 if payable else (0.75 if turns >= 2 else 0.45)
+        if payable:
+            return 0.55 if turns >= 1.5 else 0.5
+        return 0.45 if turns >= 2 else 0.25
     if turns >= 3:
-        return 0.45
-    return 0.33 if turns >= 2 else 0.12
+        return 0.25
+    return 0.15 if turns >= 2 else 0.05
+
+
+def hand_value(weights: list[float], hand: list[int], extra: tuple[float, ...] = ()) -> float:
+    """Worth of a hand: card weights, best first, with diminishing ranks
+    (:data:`_HAND_RANK`); ``extra`` adds cards known only by their worth
+    (a blind draw at its expected worth)."""
+    items = [weights[i] for i in range(CARD_KINDS) for _ in range(hand[i])]
+    items.extend(extra)
+    items.sort(reverse=True)
+    return sum(v * _HAND_RANK[i] if i < len(_HAND_RANK) else 0.0 for i, v in enumerate(items))
 
 
 def _card_weights(s: Any, p: int, ctx: _Ctx, turns: float, turns_now: int) -> list[float]:
@@ -335,7 +352,11 @@ def potential(s: Any, p: int, ctx: _Ctx | None = None) -> float:
     if turns > 0:
         cf = min(1.0, turns / 3.0)
         w = _card_weights(s, p, ctx, turns, now)
-        total += cf * sum(w[i] * hand[i] for i in range(CARD_KINDS) if hand[i])
+        total += cf * hand_value(w, hand)
+    # Tie-breaks (R16): planets studied, then tokens on constellations.
+    total += 0.05 * k
+    if ctx.ends:
+        total += 0.02 * sum(toks)
     # Bonus cards.
     if turns > 0 or in_turn:
         bf = min(1.0, 0.5 + turns / 4.0)
@@ -548,6 +569,40 @@ def _complete(s: Any, p: int, rng: random.Random, limit: int = 12) -> None:
         limit -= 1
 
 
+def _draw_value(s: Any, p: int, a: Action) -> float:
+    """:func:`evaluate` after a draw action, without peeking at the deck:
+    the action is spent, a face-up card is in hand, a blind card counts at
+    the expected worth of the cards ``p`` cannot see, and the second card
+    is the better of a blind one and the best face-up one (none after a
+    face-up wildcard, R2)."""
+    c = s.clone()
+    c.record = False
+    c._legal = None
+    c.actions_left -= 1
+    c.acted = True
+    first = a.cards[0] if a.kind == A.TAKE else -1
+    hand = c.hands[p]
+    if first >= 0:
+        hand[first] += 1
+        c.display.remove(first)
+    ctx = _Ctx(c)
+    now, _ = _turns_left(c, p)
+    turns = now + TURNS_PER_ROUND * ctx.future_rounds
+    if turns <= 0:
+        return _rel(c, p)
+    w = _card_weights(c, p, ctx, turns, now)
+    blind = _unseen_weight(s, p, w)
+    extra: tuple[float, ...] = () if first >= 0 else (blind,)
+    before = hand_value(w, hand)
+    options = [blind]
+    if first != WILD:
+        options += [w[x] for x in set(c.display) if x != WILD]
+    else:
+        options = [None]
+    gain = max(hand_value(w, hand, extra + ((x,) if x is not None else ())) for x in options) - before
+    return _rel(c, p) + min(1.0, turns / 3.0) * gain
+
+
 def greedy_action(s: Any, rng: random.Random) -> Action:
     """The greedy bot: the action whose outcome :func:`evaluate` likes best,
     each action judged with its sub-decisions completed."""
@@ -562,21 +617,14 @@ def greedy_action(s: Any, rng: random.Random) -> Action:
         return _greedy_sub(s, p, legal, rng)
     # Turn level: the main action, bonus cards, the asteroid trade, study B, ending the turn.
     base = _rel(s, p)
-    w, blind, cf = _weights_for(s, p)
     best, bv = None, -math.inf
-    display_best = max((w[c] for c in s.display if c != WILD), default=blind)
     legal = _study_b_pruned(s, p, legal)
     for a in legal:
         kind = a.kind
         if kind == A.END_TURN:
             v = base
         elif kind == A.DRAW_DECK or kind == A.TAKE:
-            first = blind if kind == A.DRAW_DECK else w[a.cards[0]]
-            if kind == A.TAKE and a.cards[0] == WILD:
-                second = 0.0
-            else:
-                second = max(display_best, blind)
-            v = base - _ACTION + cf * (first + second)
+            v = _draw_value(s, p, a)
         else:
             c = s.clone()
             c.record = False
