@@ -131,6 +131,11 @@ def test_R17_determinize_keeps_the_view_and_changes_hidden_things():
         changed["events"] += d.event_deck != a.event_deck
         changed["rng"] += d.rng.state != a.rng.state
     assert all(v > 0 for v in changed.values()), changed
+    # and re-dealt at random, not merely rearranged one fixed way
+    samples = [a.determinize(0, i) for i in range(8)]
+    for field in ("deck", "event_deck", "bonus_deck"):
+        assert len({tuple(getattr(d, field)) for d in samples}) > 1, field
+    assert len({tuple(map(tuple, d.hands)) for d in samples}) > 1
     assert a.determinize(0, 3).to_json() == a.determinize(0, 3).to_json()   # an int seed is reproducible
 
 
