@@ -186,3 +186,18 @@ def test_R17_final_scores_are_public():
     assert s.view(0)["scores"] == [12, 3]                      # the end reveals it
     for i in range(5):
         assert s.determinize(0, i).view(0) == s.view(0)
+
+
+def test_R17_events_never_name_a_hidden_card():
+    """``last_events`` are shown to every seat: a blind draw, a random steal and a
+    drawn bonus card must not be named."""
+    s = build(2, hands={0: [], 1: ["Taurus"]}, deck_top=["Libra", "Aquarius"],
+              bonus_hands={0: ["Iupiter Orientalis"]})
+    s.apply(play("Iupiter Orientalis"))
+    assert "Taurus" not in json.dumps(s.last_events)
+    s.apply(DRAW)
+    assert "Libra" not in json.dumps(s.last_events)
+    s = build(2, hands={0: ["Sagittarius"]}, tokens={0: {"Sagittarius": 2}}, bonus_top=["Signa Aquae"])
+    s.apply(pt.Action("observe", (8,)))
+    assert any(e["type"] == "bonus_drawn" for e in s.last_events)
+    assert "Signa" not in json.dumps(s.last_events)
