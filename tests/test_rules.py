@@ -727,3 +727,24 @@ def test_turn_passes_when_no_action_is_possible():
     assert s.legal_actions() == [END]
     s.apply(END)
     assert s.current_player == 1
+
+
+def test_configurations_match_an_independent_count_on_random_skies():
+    """C: for many random skies, the offered observations are exactly the constellations
+    with a planet or the Comet, the conjunctions (2+ planets), oppositions (6 apart),
+    trines (a whole colour) and squares (3 apart) -- computed here from the rulebook."""
+    import random
+    rnd = random.Random(5)
+    for _ in range(150):
+        planets = {p: rnd.choice(CONSTELLATIONS) for p in pt.PLANETS}
+        s = build(2, seed=rnd.randrange(1000), planets=planets, hands={0: ALL_WILD})
+        count = {c: 0 for c in range(12)}
+        for name in planets.values():
+            count[ci(name)] += 1
+        occ = {c for c in range(12) if count[c]} | {s.comet_at}
+        assert count[s.comet_at] == 0
+        expected = {(c,) for c in occ}
+        expected |= {(c, c) for c in range(12) if count[c] >= 2}
+        expected |= {tuple(sorted((a, (a + k) % 12))) for a in occ for k in (3, 6) if (a + k) % 12 in occ}
+        expected |= {t for t in ((0, 4, 8), (1, 5, 9), (2, 6, 10), (3, 7, 11)) if set(t) <= occ}
+        assert observes(s) == expected
