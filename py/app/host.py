@@ -1,0 +1,290 @@
+"""The controller of a game on screen: it implements ``Host`` for the game's view.
+
+Pure Python (asyncio only; no browser imports): the page gives it the view,
+the storage and a :class:`ShellUI` for what lies around the view (notices,
+the pass-the-device screen, the shell's buttons); the tests give it fakes.
+
+What it does:
+
+* applies each decision through the session (legal or ValueError), saves
+  the session after every applied action, and redraws the view;
+* plays the bots in an asyncio task: ``BotSearch.step`` in slices of at
+  most ``slice_seconds`` (30 ms), ``await sleep(0)`` between slices so the
+  browser can paint and take input; "watchable" speed leaves at least
+  ``WATCH_SECONDS`` between consecutive moves;
+* undo: the human deciding now takes back their own last step (and the bot
+  steps after it), never past the last reveal of hidden information;
+* hot-seat: with two or more human seats, when the decision passes to another
+  human the board is redrawn for nobody (``viewer=None``), hidden, and a
+  "pass the device to <name>" screen waits for that player.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+import traceback
+from typing import Any, Awaitable, Callable, Protocol
+
+from app.games import GameSpec, GameView
+from app.session import Session
+from app.storage import SaveStore, StorageError
+
+__all__ = ["Controller", "ShellUI", "SLICE_SECONDS", "WATCH_SECONDS", "bot_seed"]
+
+SLICE_SECONDS = 0.03
+WATCH_SECONDS = 0.6
+
+
+class ShellUI(Protocol):
+    """The page around the view, as the controller needs it."""
+
+    def show_pass_screen(self, name: str, on_ready: Callable[[], None]) -> None: ...
+    def hide_pass_screen(self) -> None: ...
+    def notify(self, text: str | None, kind: str = "info") -> None: ...  # kind "save": None clears it
+    def busy(self, text: str | None) -> None: ...
+    def refresh(self) -> None: ...          # controls (undo...) and status may have changed
+    def new_game(self) -> None: ...
+
+
+def bot_seed(setup_seed: int, move: int, seat: int) -> int:
+    """The seed of a bot's search: fixed by the position, so a replayed game asks the same."""
+    return (setup_seed * 1_000_003 + move * 7919 + seat) % (2**31 - 1)
+
+
+class Controller:
+    """One game on screen (``Host`` of its view)."""
+
+    def __init__(self, session: Session, store: SaveStore | None, ui: ShellUI, settings: dict, *,
+                 sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep,
+                 clock: Callable[[], float] = time.perf_counter,
+                 slice_seconds: float = SLICE_SECONDS, watch_seconds: float = WATCH_SECONDS):
+        self.session = session
+        self.spec: GameSpec = session.spec
+        self.store = store
+        self.ui = ui
+        self.settings = settings
+        self.seats = session.seats
+        self.view: GameView | None = None
+        self.sleep = sleep
+        self.clock = clock
+        self.slice_seconds = slice_seconds
+        self.watch_seconds = watch_seconds
+        self.viewer: int | None = None       # whose eyes are on the screen
+        self.passing_to: int | None = None   # the pass screen is up for this seat
+        self.save_problem: str | None = None
+        self.bot_times: list[float] = []     # seconds of thinking per bot decision
+        self.bot_slices: list[float] = []    # longest step() per bot decision
+        self._seen: dict[int | None, int] = {}  # viewer -> how much of the log it was shown
+        self._task: asyncio.Future | None = None
+        self._generation = 0
+        self._last_move_at = -1e9
+        self._stopped = False
+
+    # ------------------------------------------------------------ life
+
+    def attach(self, view: GameView) -> None:
+        self.view = view
+
+    def start(self) -> None:
+        """First display of a new or resumed game (nothing to animate)."""
+        humans = self.session.humans()
+        n = len(self.session.log)
+        self._seen = {seat: n for seat in [None, *humans]}
+        # One human: always their eyes.  Several: nobody's until one takes the device.
+        self.viewer = humans[0] if len(humans) == 1 else None
+        self._advance(redraw=True)
+
+    def stop(self) -> None:
+        """Leave this game (new game, import...): stop the bots, remove the view."""
+        self._stopped = True
+        self._cancel_bots()
+        self.ui.busy(None)
+        self.ui.hide_pass_screen()
+        if self.view is not None:
+            self.view.destroy()
+            self.view = None
+
+    # ------------------------------------------------------------ Host
+
+    def submit(self, action: Any) -> None:
+        if self._stopped:
+            raise ValueError("this game has been left")
+        seat = self.session.current_player()
+        if not self.session.is_human(seat):
+            raise ValueError("no human is to decide now")
+        if self.passing_to is not None:
+            raise ValueError(f"the device is being passed to {self.seats[self.passing_to]['name']}")
+        self.session.apply(action)  # ValueError if illegal: nothing changed
+        self._last_move_at = self.clock()
+        self._changed()
+
+    def can_undo(self) -> bool:
+        return not self._stopped and self.passing_to is None and self.session.undo_target() is not None
+
+    def undo(self) -> None:
+        if not self.can_undo():
+            raise ValueError("nothing to undo")
+        self._cancel_bots()
+        self.session.truncate(self.session.undo_target())
+        # The log is shorter now: whatever was shown is stale, redraw from here.
+        self._seen = {k: min(v, len(self.session.log)) for k, v in self._seen.items()}
+        self._autosave()
+        self._advance(redraw=True)
+
+    def new_game(self) -> None:
+        self.ui.new_game()
+
+    def log(self) -> list[dict]:
+        return list(self.session.log)
+
+    # ------------------------------------------------------------ flow
+
+    def _changed(self) -> None:
+        self._autosave()
+        self._advance()
+
+    def _autosave(self) -> None:
+        if self.store is None:
+            return
+        try:
+            self.store.save(self.session)
+        except StorageError as e:
+            self.save_problem = (f"{e} The game goes on, but a reload would lose the moves since the "
+                                 "last save: export it to a file to keep it.")
+            self.ui.notify(self.save_problem, "save")
+        else:
+            if self.save_problem is not None:
+                self.save_problem = None
+                self.ui.notify(None, "save")
+
+    def _show(self, viewer: int | None, redraw: bool = False) -> None:
+        if self.view is None:
+            return
+        log = self.session.log
+        start = len(log) if redraw else self._seen.get(viewer, len(log))
+        self._seen[viewer] = len(log)
+        self.view.show(self.session.state, viewer, list(log[start:]))
+
+    def _advance(self, redraw: bool = False) -> None:
+        """Show the position to the right eyes and get the next decision going."""
+        if self._stopped:
+            return
+        session = self.session
+        humans = session.humans()
+        current = session.current_player()
+        if session.over:
+            self._cancel_bots()
+            self.ui.busy(None)
+            self.ui.hide_pass_screen()
+            self.passing_to = None
+            self.viewer = humans[0] if len(humans) == 1 else None
+            self._show(self.viewer, redraw)
+        elif session.is_human(current):
+            if len(humans) >= 2 and current != self.viewer:
+                self._pass_to(current)
+            else:
+                self.viewer = current
+                self._show(current, redraw)
+        else:
+            self._show(self.viewer, redraw)
+            self._start_bots()
+        self.ui.refresh()
+
+    def _pass_to(self, seat: int) -> None:
+        """Hot-seat: hide everything private, wait for ``seat`` to take the device."""
+        self.passing_to = seat
+        self.viewer = None
+        if self.view is not None:
+            self.view.show(self.session.state, None, [])  # nobody's hidden information in the DOM
+        self.ui.show_pass_screen(self.seats[seat]["name"], lambda: self._taken(seat))
+
+    def _taken(self, seat: int) -> None:
+        if self._stopped or self.passing_to != seat:
+            return
+        self.passing_to = None
+        self.ui.hide_pass_screen()
+        self.viewer = seat
+        self._show(seat)
+        self.ui.refresh()
+
+    # ------------------------------------------------------------ bots
+
+    def bots_running(self) -> bool:
+        return self._task is not None and not self._task.done()
+
+    async def wait_bots(self) -> None:
+        """Until the bots have nothing more to play now (tests)."""
+        while self.bots_running():
+            await asyncio.wait({self._task})
+
+    def _start_bots(self) -> None:
+        if self.bots_running():
+            return
+        self._generation += 1
+        self._task = asyncio.ensure_future(self._play_bots(self._generation))
+
+    def _cancel_bots(self) -> None:
+        self._generation += 1
+        if self._task is not None and not self._task.done():
+            self._task.cancel()
+        self._task = None
+        self.ui.busy(None)
+        if self.view is not None:
+            self.view.set_busy(None)
+
+    def _busy(self, text: str | None) -> None:
+        self.ui.busy(text)
+        if self.view is not None:
+            self.view.set_busy(text)
+
+    async def _play_bots(self, generation: int) -> None:
+        session = self.session
+        try:
+            await self.sleep(0)  # let the human's move paint first
+            while generation == self._generation and not session.over:
+                seat = session.current_player()
+                if session.is_human(seat) or seat is None:
+                    break
+                info = self.seats[seat]
+                self._busy(f"{info['name']} (bot) is thinking\u2026")
+                started = self.clock()
+                search = self.spec.bot_search(session.state, seat, info["level"],
+                                              bot_seed(session.setup["seed"], len(session.actions), seat))
+                longest = self.clock() - started
+                while True:
+                    t0 = self.clock()
+                    done = search.step(self.slice_seconds)
+                    longest = max(longest, self.clock() - t0)
+                    if done:
+                        break
+                    await self.sleep(0)
+                    if generation != self._generation:
+                        return
+                action = search.result()
+                self.bot_times.append(self.clock() - started)
+                self.bot_slices.append(longest)
+                if self.settings.get("bot_speed") == "watchable":
+                    wait = self._last_move_at + self.watch_seconds - self.clock()
+                    if wait > 0:
+                        await self.sleep(wait)
+                else:
+                    await self.sleep(0)
+                if generation != self._generation:
+                    return
+                session.apply(action)
+                self._last_move_at = self.clock()
+                self._autosave()
+                if session.is_human(session.current_player()) or session.over:
+                    self._busy(None)
+                self._advance()
+                await self.sleep(0)
+        except asyncio.CancelledError:
+            raise
+        except Exception as e:  # noqa: BLE001 - a bug in a bot: say so, don't hang
+            traceback.print_exc()
+            self.ui.notify(f"A bot failed: {e}", "error")
+        finally:
+            if generation == self._generation:
+                self._task = None
+                self._busy(None)

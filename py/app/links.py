@@ -1,0 +1,126 @@
+"""Links that start a game (pure Python, tested under CPython).
+
+    ?date=1969-07-20T20:17Z&seats=human,hard,bot&seed=4242
+
+* ``date``: the value of the game's setup field of kind "date" (an ISO date or
+  date-time, or ``now``); any setup field may also be given by its own key.
+* ``seats``: a comma list, one item per seat: ``human``, ``bot`` (the game's
+  default level) or a bot level (``easy``, ``hard``…).  One seat is solitaire.
+* ``seed``: a whole number (random when missing).
+* ``game``: the game's key (default: the first registered game).
+
+Names and colours are the defaults (``app.session.default_seats``).
+"""
+
+from __future__ import annotations
+
+import random
+from urllib.parse import parse_qsl, quote, urlencode
+
+from app.games import GameSpec, date_field
+from app.session import MAX_SEED, default_seats, random_seed
+
+__all__ = ["LinkError", "LINK_KEYS", "is_game_link", "parse_link", "share_query"]
+
+LINK_KEYS = ("game", "date", "seats", "seed")
+
+
+class LinkError(ValueError):
+    """A link that cannot start a game; ``str(error)`` is for the player."""
+
+
+def _params(query: str) -> dict[str, str]:
+    query = query[1:] if query.startswith("?") else query
+    params: dict[str, str] = {}
+    for key, value in parse_qsl(query, keep_blank_values=True):
+        if key in params:
+            raise LinkError(f"the link gives {key!r} twice")
+        params[key] = value
+    return params
+
+
+def is_game_link(query: str, games: dict[str, GameSpec]) -> bool:
+    """Whether the query asks to start a game (names any link key or setup field)."""
+    try:
+        keys = set(_params(query))
+    except LinkError:
+        return True  # malformed: parse_link will say why
+    fields = {f["key"] for spec in games.values() for f in spec.setup_fields()}
+    return bool(keys & (set(LINK_KEYS) | fields))
+
+
+def parse_link(query: str, games: dict[str, GameSpec], rng: random.Random | None = None
+               ) -> tuple[GameSpec, dict, list[dict]]:
+    """(spec, setup, seats) for the link; LinkError with a clear message if it is malformed.
+
+    The setup still needs ``Session.start`` (which asks the game whether, e.g.,
+    the date is one it can play)."""
+    params = _params(query)
+    if not games:
+        raise LinkError("this page has no game to play")
+    key = params.get("game")
+    if key is None:
+        spec = next(iter(games.values()))
+    elif key in games:
+        spec = games[key]
+    else:
+        raise LinkError(f"there is no game {key!r} here (games: {', '.join(games)})")
+
+    default = ["human"] + ["bot"] * (min(max(2, spec.min_players), spec.max_players) - 1)
+    items = [s.strip().lower() for s in params.get("seats", ",".join(default)).split(",")]
+    if any(not s for s in items):
+        raise LinkError("the seats list has an empty item: write e.g. seats=human,bot")
+    allowed = ["human", "bot", *spec.bot_levels]
+    for s in items:
+        if s not in allowed:
+            raise LinkError(f"unknown seat {s!r}: each seat is {', '.join(allowed)}")
+    if not spec.min_players <= len(items) <= spec.max_players:
+        raise LinkError(f"{spec.title} is for {spec.min_players} to {spec.max_players} players; "
+                        f"the link names {len(items)} seats")
+
+    if "seed" in params:
+        text = params["seed"].strip()
+        if not text.isdigit() or int(text) > MAX_SEED:
+            raise LinkError(f"the seed must be a whole number from 0 to {MAX_SEED}, not {params['seed']!r}")
+        seed = int(text)
+    else:
+        seed = random_seed(rng)
+
+    setup: dict = {"players": len(items), "seed": seed}
+    dfield = date_field(spec)
+    dkey = dfield["key"] if dfield else None
+    for f in spec.setup_fields():
+        value = params.get(f["key"])
+        if f["key"] == dkey and "date" in params:
+            if value is not None and value != params["date"]:
+                raise LinkError(f"the link gives two different dates ({f['key']} and date)")
+            value = params["date"]
+        if value is None:
+            value = f.get("default")
+        elif f.get("kind") == "choice":
+            allowed_values = [str(v) for v, _label in f.get("choices", ())]
+            if value not in allowed_values:
+                raise LinkError(f"{f.get('label', f['key'])}: {value!r} is not one of "
+                                f"{', '.join(allowed_values)}")
+            value = next(v for v, _l in f["choices"] if str(v) == value)
+        elif isinstance(value, str) and not value.strip():
+            raise LinkError(f"{f.get('label', f['key'])} is empty in the link")
+        setup[f["key"]] = value.strip() if isinstance(value, str) else value
+    if "date" in params and dfield is None:
+        raise LinkError(f"{spec.title} has no start date to set")
+    return spec, setup, default_seats(spec, items)
+
+
+def share_query(spec: GameSpec, setup: dict, seats: list[dict], *, first_game: bool = True) -> str:
+    """The query (with ``?``) of a link that starts this setup (names and colours are not in links)."""
+    params: list[tuple[str, str]] = []
+    if not first_game:
+        params.append(("game", spec.key))
+    dfield = date_field(spec)
+    dkey = dfield["key"] if dfield else None
+    for f in spec.setup_fields():
+        if f["key"] in setup and setup[f["key"]] is not None:
+            params.append(("date" if f["key"] == dkey else f["key"], str(setup[f["key"]])))
+    params.append(("seats", ",".join("human" if s["kind"] == "human" else s["level"] for s in seats)))
+    params.append(("seed", str(setup["seed"])))
+    return "?" + urlencode(params, quote_via=quote, safe=":,")

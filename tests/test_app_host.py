@@ -1,0 +1,263 @@
+"""The game controller (app.host) under CPython: autosave, bots in slices, undo, hot-seat.
+
+The view and the page around it are fakes that record what they were told;
+the game is Tally (tests/shellgame.py), whose views hold a hand only for the
+seat they are drawn for."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+import pytest
+
+from app.host import Controller
+from app.session import Session, default_seats
+from app.storage import MemoryStorage, SaveStore
+from shellgame import TallySpec
+
+SPEC = TallySpec()
+GAMES = {SPEC.key: SPEC}
+
+
+class FakeView:
+    def __init__(self):
+        self.shown = []        # (viewer, hand shown or None, events)
+        self.busy = []
+        self.destroyed = False
+
+    def show(self, state, viewer, events):
+        self.shown.append((viewer, state.view(viewer)["hand"], list(events)))
+
+    def set_busy(self, text):
+        self.busy.append(text)
+
+    def destroy(self):
+        self.destroyed = True
+
+
+class FakeUI:
+    def __init__(self):
+        self.passes = []       # names
+        self.ready = None
+        self.notices = []
+        self.busy_marks = []
+        self.pass_up = False
+
+    def show_pass_screen(self, name, on_ready):
+        self.passes.append(name)
+        self.ready = on_ready
+        self.pass_up = True
+
+    def hide_pass_screen(self):
+        self.pass_up = False
+
+    def notify(self, text, kind="info"):
+        self.notices.append((kind, text))
+
+    def busy(self, text):
+        self.busy_marks.append(text)
+
+    def refresh(self):
+        pass
+
+    def new_game(self):
+        self.notices.append(("new_game", None))
+
+
+def make(kinds, seed=5, speed="instant", storage=None, **kw):
+    session = Session.start(SPEC, {"players": len(kinds), "seed": seed}, default_seats(SPEC, kinds))
+    store = SaveStore(storage if storage is not None else MemoryStorage(), GAMES)
+    view, ui = FakeView(), FakeUI()
+    sleeps = []
+
+    async def sleep(seconds):
+        sleeps.append(seconds)
+        await asyncio.sleep(0)
+
+    c = Controller(session, store, ui, {"bot_speed": speed}, sleep=sleep, **kw)
+    c.attach(view)
+    c.sleeps = sleeps
+    return c, view, ui, store
+
+
+def run(coro):
+    return asyncio.run(coro)
+
+
+def test_every_applied_action_is_saved():
+    async def go():
+        c, view, ui, store = make(["human", "easy"])
+        c.start()
+        for _ in range(6):
+            await c.wait_bots()
+            if c.session.over:
+                break
+            c.submit(c.spec.legal_actions(c.session.state)[0])
+            saved = store.load_current().session
+            assert saved.actions == c.session.actions     # saved before the bots even start
+        await c.wait_bots()
+        assert store.load_current().session.actions == c.session.actions
+        assert len(c.session.actions) > 6
+    run(go())
+
+
+def test_submit_refuses_illegal_and_bot_decisions():
+    async def go():
+        c, view, ui, store = make(["human", "easy"])
+        c.start()
+        with pytest.raises(ValueError):
+            c.submit(("end",))
+        assert c.session.actions == []
+        c.submit(("draw",))
+        assert c.session.current_player() == 1
+        with pytest.raises(ValueError, match="no human"):
+            c.submit(("draw",))
+        await c.wait_bots()
+    run(go())
+
+
+def test_bots_think_in_slices_and_say_so():
+    async def go():
+        c, view, ui, store = make(["hard", "human"], slice_seconds=0.02)
+        c.start()
+        assert c.bots_running()
+        await c.wait_bots()
+        assert c.session.current_player() == 1
+        assert c.bot_times and all(t >= 0.45 for t in c.bot_times)     # hard thinks 0.5 s a step
+        assert max(c.bot_slices) < 0.05                                # never long without a break
+        assert c.sleeps.count(0) >= 20 * len(c.bot_times)              # yielded between slices
+        assert view.busy[0] == "Mars (bot) is thinking\u2026" and view.busy[-1] is None
+        assert ui.busy_marks[0] and ui.busy_marks[-1] is None
+    run(go())
+
+
+def test_watchable_speed_leaves_time_between_bot_moves():
+    async def go():
+        c, view, ui, store = make(["easy", "easy"], speed="watchable", watch_seconds=0.6)
+        c.start()
+        await c.wait_bots()
+        waits = [s for s in c.sleeps if s > 0]
+        assert c.session.over
+        assert len(waits) >= len(c.session.actions) - 1
+        assert all(0.5 < w <= 0.6 for w in waits)
+        c2, *_ = make(["easy", "easy"], speed="instant")
+        c2.start()
+        await c2.wait_bots()
+        assert [s for s in c2.sleeps if s > 0] == []
+    run(go())
+
+
+def test_a_game_of_bots_is_shown_to_nobody():
+    async def go():
+        c, view, ui, store = make(["easy", "easy", "easy"])
+        c.start()
+        await c.wait_bots()
+        assert c.session.over
+        assert {viewer for viewer, _hand, _events in view.shown} == {None}
+        assert ui.passes == []
+        events = [e for _v, _h, evs in view.shown for e in evs]
+        assert events == c.log()                                       # every event shown once
+    run(go())
+
+
+def test_one_human_always_sees_their_own_hand_only():
+    async def go():
+        c, view, ui, store = make(["easy", "human", "easy"])
+        c.start()
+        await c.wait_bots()
+        rng = random.Random(2)
+        while not c.session.over:
+            c.submit(rng.choice(c.spec.legal_actions(c.session.state)))
+            await c.wait_bots()
+        assert {viewer for viewer, _hand, _events in view.shown} == {1}
+        assert ui.passes == []
+    run(go())
+
+
+def test_undo_stops_the_bots_and_goes_back():
+    async def go():
+        c, view, ui, store = make(["human", "easy"], seed=11)
+        c.start()
+        hand = c.session.state.hands[0]
+        c.submit(("play", hand[0]))
+        assert c.can_undo()
+        c.undo()
+        assert c.session.actions == [] and not c.can_undo()
+        assert store.load_current().session.actions == []
+        assert view.shown[-1][2] == []                                # a redraw, no animation
+        c.submit(("play", hand[0]))
+        c.submit(("end",))                                             # now the bot moves
+        await c.wait_bots()                                            # plays, plays, ends: no reveal
+        assert c.session.movers == [0, 0, 1, 1, 1] and c.session.barrier == 0
+        assert c.can_undo()
+        c.undo()                                                       # back over the bot's turn
+        assert len(c.session.actions) == 1 and c.session.current_player() == 0
+    run(go())
+
+
+def test_hot_seat_passes_the_device_and_hides_every_hand_meanwhile():
+    async def go():
+        c, view, ui, store = make(["human", "easy", "human"], seed=3)
+        c.start()
+        # Nobody is known to hold the device at the start: ask for the first player.
+        assert ui.passes == ["Player 1"] and ui.pass_up
+        assert view.shown[-1][:2] == (None, None)
+        with pytest.raises(ValueError, match="being passed"):
+            c.submit(("draw",))
+        assert not c.can_undo()
+        ui.ready()
+        assert not ui.pass_up and view.shown[-1][0] == 0 and view.shown[-1][1] is not None
+        c.submit(("draw",))                                            # seat 0's turn ends
+        await c.wait_bots()                                            # the bot plays, seen by seat 0
+        assert c.session.current_player() == 2
+        assert ui.passes[-1] == "Player 2" and ui.pass_up
+        viewer, hand, _events = view.shown[-1]
+        assert viewer is None and hand is None                        # no hand while passing
+        ui.ready()
+        viewer, hand, events = view.shown[-1]
+        assert viewer == 2 and hand == c.session.state.hands[2]
+        # Player 2 is shown what happened since they last looked: all of it.
+        assert [e["type"] for e in events][:1] == ["draw"]
+        assert all(v in (None, 0) for v, _h, _e in view.shown[:-1])   # never seat 2's hand before
+    run(go())
+
+
+def test_a_full_storage_is_reported_and_the_game_goes_on():
+    async def go():
+        storage = MemoryStorage()
+        c, view, ui, store = make(["human", "easy"], storage=storage)
+        c.start()
+        c.submit(("draw",))
+        await c.wait_bots()
+        storage.quota = 1
+        before = dict(storage.items)
+        c.submit(c.spec.legal_actions(c.session.state)[0])
+        kind, text = ui.notices[-1]
+        assert kind == "save" and "full" in text and "export" in text
+        assert storage.items == before                                 # the last save intact
+        await c.wait_bots()
+        storage.quota = None
+        if not c.session.over:
+            c.submit(c.spec.legal_actions(c.session.state)[0])
+            assert ui.notices[-1] == ("save", None)                    # saved again: notice gone
+            assert store.load_current().session.actions == c.session.actions
+        await c.wait_bots()
+    run(go())
+
+
+def test_resume_shows_without_animation_and_stop_cleans_up():
+    async def go():
+        c, view, ui, store = make(["human", "easy"])
+        c.start()
+        c.submit(("draw",))
+        await c.wait_bots()
+        resumed = store.load_current().session
+        c2 = Controller(resumed, store, FakeUI(), {"bot_speed": "instant"})
+        v2 = FakeView()
+        c2.attach(v2)
+        c2.start()
+        assert v2.shown == [(0, resumed.state.hands[0], [])]
+        c2.stop()
+        assert v2.destroyed
+    run(go())
