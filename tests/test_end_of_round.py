@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import pytest
-
 import ptolemaeus as pt
 from ptolemaeus.data import EVENT_CARDS
 from scenario import (
-    DRAW, NONE, SPREAD, build, card, ci, discard, hand_names, kinds, tokens_of,
+    DRAW, NONE, SPREAD, build, card, discard, hand_names, tokens_of,
 )
 
 NEXT = ["Venus-Mars-Saturnus", "Sol-Luna-Venus", "Eclipsis"]

@@ -11,7 +11,7 @@ import pytest
 
 import ptolemaeus as pt
 from scenario import (
-    DRAW, SPREAD, bonus, build, card, hand_names, play, steal, take, tokens_of, total_cards,
+    DRAW, SPREAD, build, card, hand_names, play, steal, take, total_cards,
 )
 
 

@@ -7,7 +7,7 @@ import pytest
 import ptolemaeus as pt
 from ptolemaeus.data import PLANETS
 from scenario import (
-    DRAW, NONE, SPREAD, TRADE, build, observe, place, studied_names, tokens_of,
+    DRAW, NONE, SPREAD, TRADE, build, observe, place, tokens_of,
 )
 
 
