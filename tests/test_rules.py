@@ -748,3 +748,26 @@ def test_configurations_match_an_independent_count_on_random_skies():
         expected |= {tuple(sorted((a, (a + k) % 12))) for a in occ for k in (3, 6) if (a + k) % 12 in occ}
         expected |= {t for t in ((0, 4, 8), (1, 5, 9), (2, 6, 10), (3, 7, 11)) if set(t) <= occ}
         assert observes(s) == expected
+
+
+def test_r3_short_display_is_topped_up_when_discards_allow() -> None:
+    """R3: the display stays short only while deck and discards are empty."""
+    import ptolemaeus as pt
+    s = pt.State.setup(2, 3, {"Sol": "Cancer", "Luna": "Libra", "Mercurius": "Cancer", "Venus": "Gemini",
+                              "Mars": "Sagittarius", "Iupiter": "Libra", "Saturnus": "Taurus"})
+    p = s.player
+    # The whole deck and three face-up cards go to the current player's hand.
+    while s.deck:
+        s.hands[p][s.deck.pop()] += 1
+    for _ in range(3):
+        s.hands[p][s.display.pop()] += 1
+    s._legal = None
+    assert len(s.display) == 3 and not s.deck and not any(s.discards)
+    # Observing one constellation pays one card into the discards ...
+    s.apply(pt.Action("observe", (3,)))           # Cancer: Sol and Mercurius are there
+    s.apply(pt.Action("place", (3,), (3,)))       # paid with a Cancer card
+    if s.player == p:
+        s.apply(pt.Action("end_turn"))
+    # ... so when the next turn begins, that card is laid out again.
+    assert s.player != p
+    assert len(s.display) == 4 and sum(s.discards) == 0

@@ -321,6 +321,10 @@ class State:
     def _begin_turn(self) -> None:
         self.actions_left = 1
         self.acted = False
+        # R3: a display left short (deck and discards were empty) is topped up
+        # as soon as discarded cards allow, at the latest when a turn begins.
+        if len(self.display) < DISPLAY_SIZE and self._cards_left():
+            self._refill_display()
 
     def _end_turn(self) -> None:
         """Play passes clockwise; after the third turn the round ends."""
