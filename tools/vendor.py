@@ -18,6 +18,8 @@ Layout produced under static/vendor/:
     python/         astronomy.py (astronomy-engine's single-module implementation)
     VERSIONS.json   what was vendored, for humans
     .stamp          make's stamp (see Makefile)
+
+It then writes sw-manifest.js, the service worker's precache (tools/precache.py).
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import importlib.metadata
+import importlib.util
 import json
 import os
 import re
@@ -152,7 +155,15 @@ def vendor() -> int:
     if not versions.is_file() or versions.read_text() != record:
         versions.write_text(record)
     print(f"vendor: static/vendor/ up to date ({len(copies)} files, {changed} changed)")
-    return 0
+    return write_precache()
+
+
+def write_precache() -> int:
+    """sw-manifest.js, the service worker's precache list and version (tools/precache.py)."""
+    spec = importlib.util.spec_from_file_location("ptolemaeus_precache", Path(__file__).with_name("precache.py"))
+    precache = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(precache)
+    return precache.main([])
 
 
 # ---------------------------------------------------------------- page configs

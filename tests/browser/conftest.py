@@ -26,7 +26,11 @@ Fixtures (all tests under tests/browser/ are marked ``browser``):
         ready(guarded_page)
 
 pytest-playwright's own fixtures (``page``, ``context``, ``new_context``,
-``browser``) work as usual.  There is no ``__init__.py`` here: test module
+``browser``) work as usual, except that service workers are blocked: the page
+registers ./sw.js once ready, and a worker serving a later load from its
+cache would bypass ``page.route`` mocks.  Tests of the worker itself opt in with
+``pytestmark = pytest.mark.browser_context_args(service_workers="allow")``
+(tests/browser/test_offline.py).  There is no ``__init__.py`` here: test module
 names under tests/browser/ must not repeat one elsewhere under tests/.
 """
 
@@ -91,6 +95,12 @@ def browser_type_launch_args(browser_type_launch_args):
     if not os.path.exists(CHROMIUM):
         return browser_type_launch_args
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args):
+    """No service workers unless a test asks (see the module docstring)."""
+    return {**browser_context_args, "service_workers": "block"}
 
 
 # ------------------------------------------------------------------ servers

@@ -1,0 +1,133 @@
+// Offline play and updates for index.html: registers the service worker
+// (../sw.js relative to this file; "./sw.js" relative to the page, so its scope
+// is the page's folder, under a sub-path too) and shows "Update available" when
+// a new version is installed and waiting.  Plain script, no dependencies:
+//   <script defer src="./static/offline.js"></script>
+//
+// - The worker is registered once the game is ready (<body data-ready="1">), so
+//   its precaching never competes with the first start-up's downloads.
+// - A new version waits until the player clicks the notice's button: the page
+//   then asks the waiting worker to take over (skipWaiting) and reloads once it
+//   has (controllerchange).  Every other open tab of the game reloads too, as
+//   the old version's cache is gone by then.
+// - Sets <html data-offline-version="..."> to the controlling worker's version
+//   (tests and the curious: navigator.serviceWorker.controller alone says less).
+(function () {
+  "use strict";
+
+  if (!("serviceWorker" in navigator) || location.protocol === "file:") return;
+  var workers = navigator.serviceWorker;
+  var WORKER_URL = "./sw.js";
+  var UPDATE_CHECK_MS = 60 * 60 * 1000;
+
+  var hadController = !!workers.controller;
+  var reloading = false;
+  workers.addEventListener("controllerchange", function () {
+    if (!hadController) {  // the first install claiming this page: nothing to reload
+      hadController = true;
+      showVersion();
+      return;
+    }
+    if (reloading) return;
+    reloading = true;
+    location.reload();
+  });
+
+  function showVersion() {
+    var worker = workers.controller;
+    if (!worker || typeof MessageChannel === "undefined") return;
+    var channel = new MessageChannel();
+    channel.port1.onmessage = function (event) {
+      if (event.data && event.data.version) document.documentElement.dataset.offlineVersion = event.data.version;
+    };
+    worker.postMessage({ type: "VERSION" }, [channel.port2]);
+  }
+
+  // ---- the notice --------------------------------------------------------
+  var STYLE = [
+    ".update-notice{position:fixed;left:50%;bottom:1rem;transform:translateX(-50%);z-index:20;",
+    "display:flex;gap:.75rem;align-items:center;padding:.6rem .9rem;border-radius:10px;",
+    "background:var(--panel,#16203a);color:var(--ink,#e9e4d4);border:1px solid var(--accent,#d9b45a);",
+    "box-shadow:0 4px 18px rgba(0,0,0,.45);font:inherit;max-width:calc(100vw - 2rem)}",
+    ".update-notice button{font:inherit;padding:.25rem .8rem;border-radius:6px;cursor:pointer;",
+    "background:var(--accent,#d9b45a);color:#14130f;border:0}",
+    ".update-notice button:disabled{opacity:.6;cursor:progress}"
+  ].join("");
+
+  var notice = null;
+  function offer(worker) {
+    if (!workers.controller) return;  // first install: nothing old to replace
+    if (!notice) {
+      var style = document.createElement("style");
+      style.textContent = STYLE;
+      document.head.appendChild(style);
+      notice = document.createElement("div");
+      notice.id = "update-notice";
+      notice.className = "update-notice";
+      notice.setAttribute("role", "status");
+      var text = document.createElement("span");
+      text.textContent = "Update available \u2014";
+      var button = document.createElement("button");
+      button.type = "button";
+      button.id = "update-reload";
+      button.textContent = "Reload";
+      notice.append(text, button);
+      document.body.appendChild(notice);
+    }
+    var reload = notice.querySelector("button");
+    reload.disabled = false;
+    reload.onclick = function () {
+      reload.disabled = true;
+      // The worker that is waiting now (a still newer one may have replaced `worker`).
+      workers.getRegistration().then(function (registration) {
+        var waiting = (registration && registration.waiting) || worker;
+        waiting.postMessage({ type: "SKIP_WAITING" });
+      });
+    };
+    document.body.dataset.updateAvailable = "1";
+  }
+
+  var watched = false;
+  function watch(registration) {
+    if (!registration || watched) return registration;
+    watched = true;
+    if (registration.waiting) offer(registration.waiting);
+    registration.addEventListener("updatefound", function () {
+      var worker = registration.installing;
+      if (!worker) return;
+      worker.addEventListener("statechange", function () {
+        if (worker.state === "installed") offer(worker);
+      });
+    });
+    setInterval(function () {
+      if (document.visibilityState === "visible") registration.update().catch(function () {});
+    }, UPDATE_CHECK_MS);
+    return registration;
+  }
+
+  function register() {
+    workers.register(WORKER_URL).then(watch).catch(function (error) {
+      console.warn("Ptolemaeus: no offline play (the service worker did not register):", error);
+    });
+  }
+
+  // An already installed worker: show a waiting update at once (even if the
+  // game then fails to start), and the version in control.
+  workers.getRegistration().then(watch).catch(function () {});
+  showVersion();
+
+  // Register (or check for an update) once the game is ready.
+  function whenReady(callback) {
+    if (document.body && document.body.dataset.ready === "1") return callback();
+    var observer = new MutationObserver(function () {
+      if (document.body && document.body.dataset.ready === "1") {
+        observer.disconnect();
+        callback();
+      }
+    });
+    observer.observe(document.documentElement, {
+      subtree: true, childList: true, attributes: true, attributeFilter: ["data-ready"]
+    });
+  }
+  whenReady(register);
+})();

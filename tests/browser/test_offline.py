@@ -1,0 +1,278 @@
+"""Offline play and updates: the service worker (sw.js, static/offline.js, tools/precache.py).
+
+Service workers are blocked in the other browser tests (conftest); this module
+allows them.  The page guard's routing of every request (to abort other
+origins) goes on: with Chromium, Playwright routes the worker's own fetches
+too, and the requests the worker answers from its cache still show as the
+page's requests (with 0 failures allowed, as everywhere).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib.util
+import re
+import threading
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _tool(name: str):
+    spec = importlib.util.spec_from_file_location(f"ptolemaeus_{name}", ROOT / "tools" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+precache = _tool("precache")
+build_site = _tool("build_site")
+serve = _tool("serve")
+
+pytestmark = pytest.mark.browser_context_args(service_workers="allow")
+
+CONTROL_TIMEOUT_MS = 90_000
+# A game link: once the shell reads links it starts this game; before, it is ignored.
+GAME_LINK = "?date=1969-07-20&seats=human,human&seed=3"
+
+VERSION_JS = "document.documentElement.dataset.offlineVersion"
+
+CACHE_JS = """async (version) => {
+  const names = await caches.keys();
+  const mine = names.filter((name) => name.endsWith(" " + version));
+  const urls = mine.length ? (await (await caches.open(mine[0])).keys()).map((r) => r.url) : [];
+  return {names, urls};
+}"""
+
+# The engine in the page's interpreter (the same one main.py ran in): a new game
+# and its first decision, written back into the DOM.
+ENGINE_TURN_JS = """() => {
+  const script = document.createElement("script");
+  script.type = "py";
+  script.textContent = [
+    "import ptolemaeus as pt",
+    "from pyscript import document",
+    "s = pt.new_game(players=2, seed=7, start='1969-07-20T20:17Z')",
+    "first = s.legal_actions()[0]",
+    "s.apply(first)",
+    "document.body.dataset.offlineEngine = str(first) + ' | ' + str(s.decision())",
+  ].join("\\n");
+  document.body.appendChild(script);
+}"""
+
+
+def wait_controlled(page, ready) -> str:
+    """Wait until the service worker controls ``page`` (reloading once if needed); its version."""
+    try:
+        page.wait_for_function(f"navigator.serviceWorker.controller !== null && {VERSION_JS} !== undefined",
+                               timeout=CONTROL_TIMEOUT_MS)
+    except PlaywrightTimeout:
+        page.reload()
+        ready(page)
+        page.wait_for_function(f"navigator.serviceWorker.controller !== null && {VERSION_JS} !== undefined",
+                               timeout=CONTROL_TIMEOUT_MS)
+    return page.evaluate(VERSION_JS)
+
+
+def cached_urls(page, version: str) -> list[str]:
+    state = page.evaluate(CACHE_JS, version)
+    return sorted(state["urls"])
+
+
+def play_a_turn(page) -> str:
+    """Play offline: the first decision of a game through the game UI when it is on
+    the page (py/ptolemaeus_ui: draw from the deck), and always the engine itself
+    in the page's Python."""
+    played = []
+    deck = page.locator('[data-act="deck"]')
+    if deck.count():
+        before = page.evaluate("document.body.dataset.moves || '0'")
+        deck.first.click()
+        page.wait_for_function("(before) => (document.body.dataset.moves || '0') !== before", arg=before,
+                               timeout=30_000)
+        played.append("ui")
+    page.evaluate(ENGINE_TURN_JS)
+    page.wait_for_function("document.body.dataset.offlineEngine !== undefined", timeout=30_000)
+    engine = page.evaluate("document.body.dataset.offlineEngine")
+    assert engine == "draw from the deck | draw a second card", engine
+    played.append("engine")
+    return "+".join(played)
+
+
+def assert_offline(context, url: str) -> None:
+    """The network is really cut: a page that is not precached can't be loaded."""
+    probe = context.new_page()  # not watched by the guard: this failure is the point
+    with pytest.raises(PlaywrightError):
+        probe.goto(url, timeout=15_000)
+    probe.close()
+
+
+# ------------------------------------------------------------------ offline
+
+
+def _visit_then_play_offline(new_context, page_guard, site, ready, report, label):
+    context = new_context()
+    page = page_guard.watch(context.new_page())
+    page.goto(site.url)
+    ready(page)
+    version = wait_controlled(page, ready)
+
+    # Everything in the precache is in this version's cache, and nothing else.
+    files = precache.read(ROOT)["files"]  # served by tools/serve.py, regenerated on request
+    assert precache.read(ROOT)["version"] == version
+    assert cached_urls(page, version) == sorted(site.url + path for path in files)
+    registration = page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.scope)")
+    assert registration == site.url, "the worker's scope is the page's folder"
+
+    context.set_offline(True)
+    assert page.evaluate("navigator.onLine") is False
+    assert_offline(context, site.url + "README.md")
+
+    page_guard.requests.clear()
+    page.goto(site.url + GAME_LINK)  # a navigation with a query: still index.html from the cache
+    ready(page)
+    assert page.evaluate(VERSION_JS) == version
+    played = play_a_turn(page)
+
+    # Everything the page asked for while offline was answered (0 failed requests, the guard
+    # checks), all of it under the site, the runtime and pyscript.toml's files included.
+    asked = set(page_guard.requests)
+    for path in ("index.html", "pyscript.toml", "static/loader.js", "static/vendor/pyodide/pyodide.asm.wasm",
+                 "py/app/main.py", "py/ptolemaeus/state.py"):
+        assert any(url.startswith(site.url + path) or (path == "index.html" and url.startswith(site.url + "?"))
+                   for url in asked), f"{path} was not asked for offline"
+    assert all(url.startswith(site.url) or url.startswith(("data:", "blob:")) for url in asked)
+    report(f"offline ({label}): version {version}, {len(files)} files precached, played a turn ({played})")
+
+
+def test_plays_offline_after_one_visit(new_context, page_guard, site, ready, report):
+    _visit_then_play_offline(new_context, page_guard, site, ready, report, "site root")
+
+
+def test_plays_offline_under_a_subpath(new_context, page_guard, site_under_subpath, ready, report):
+    _visit_then_play_offline(new_context, page_guard, site_under_subpath, ready, report, site_under_subpath.url)
+
+
+# ------------------------------------------------------------------ updates
+
+
+@contextlib.contextmanager
+def _serving(root: Path, prefix: str, fresh_manifest: bool = True):
+    server = serve.make_server("127.0.0.1", 0, prefix, quiet=True, root=root, fresh_manifest=fresh_manifest)
+    thread = threading.Thread(target=server.serve_forever, name=f"built-site{prefix}", daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}{prefix}"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(5)
+
+
+def _change_the_site(root: Path) -> str:
+    """Version B: a marked index.html and app.css, then the regenerated manifest (as a deploy does)."""
+    index = root / "index.html"
+    index.write_text(index.read_text().replace("<head>", '<head>\n  <meta name="site-build" content="B">', 1))
+    css = root / "static" / "app.css"
+    css.write_text(css.read_text() + "\n/* site-build B */\n")
+    _, data, changed = precache.write(root)
+    assert changed
+    return data["version"]
+
+
+BUILD_JS = "document.querySelector('meta[name=site-build]')?.content ?? 'A'"
+CSS_BUILD_JS = "fetch('./static/app.css').then(r => r.text()).then(t => t.includes('site-build B') ? 'B' : 'A')"
+
+
+def test_update_waits_for_the_player_then_replaces_the_cache(new_context, page_guard, ready, tmp_path, report):
+    site_dir = tmp_path / "site"
+    version_a = build_site.build(site_dir)["version"]
+    with _serving(site_dir, "/ptolemaeus/") as url:
+        page_guard.local_origins.add(re.match(r"https?://[^/]+", url).group(0))
+        context = new_context()
+        page = page_guard.watch(context.new_page())
+        page.goto(url)
+        ready(page)
+        assert wait_controlled(page, ready) == version_a
+        assert page.locator("#update-notice").count() == 0
+
+        version_b = _change_the_site(site_dir)
+        assert version_b != version_a
+        page.reload()  # the browser checks sw.js + sw-manifest.js: B installs and waits
+        ready(page)
+        notice = page.locator("#update-notice")
+        notice.wait_for(state="visible", timeout=CONTROL_TIMEOUT_MS)
+        assert "Update available" in notice.inner_text()
+        # Until the player accepts, version A whole: its page, its files, its cache.
+        assert page.evaluate(BUILD_JS) == "A"
+        assert page.evaluate(CSS_BUILD_JS) == "A"
+        assert page.evaluate(VERSION_JS) == version_a
+        page.reload()
+        ready(page)
+        assert page.evaluate(BUILD_JS) == "A", "a reload alone must not switch versions"
+        assert page.locator("#update-notice").is_visible(), "the waiting update is offered again"
+
+        with page.expect_navigation(timeout=CONTROL_TIMEOUT_MS):
+            page.locator("#update-reload").click()  # skipWaiting, then reload on controllerchange
+        ready(page)
+        page.wait_for_function(f"{VERSION_JS} === '{version_b}'", timeout=CONTROL_TIMEOUT_MS)
+        assert page.evaluate(BUILD_JS) == "B"
+        assert page.evaluate(CSS_BUILD_JS) == "B"
+        assert page.locator("#update-notice").count() == 0
+        caches = page.evaluate(CACHE_JS, version_b)
+        assert [name.rsplit(" ", 1)[1] for name in caches["names"]] == [version_b], caches["names"]
+        assert len(caches["urls"]) == len(precache.read(site_dir)["files"])
+
+        # And version B plays offline.
+        context.set_offline(True)
+        page.reload()
+        ready(page)
+        assert page.evaluate(BUILD_JS) == "B"
+        played = play_a_turn(page)
+    report(f"update: {version_a} -> {version_b} after the click, old cache deleted; offline on B ({played})")
+
+
+def test_a_file_that_does_not_match_its_hash_fails_the_install(new_context, page_guard, ready, tmp_path):
+    """A half-deployed site (a manifest newer than a file) never becomes a cache: the old version stays."""
+    site_dir = tmp_path / "site"
+    version_a = build_site.build(site_dir)["version"]
+    with _serving(site_dir, "/", fresh_manifest=False) as url:
+        page_guard.local_origins.add(re.match(r"https?://[^/]+", url).group(0))
+        context = new_context()
+        page = page_guard.watch(context.new_page())
+        page.goto(url)
+        ready(page)
+        assert wait_controlled(page, ready) == version_a
+
+        # The manifest of a changed app.css, while the server still has the old app.css.
+        css = site_dir / "static" / "app.css"
+        old_css = css.read_text()
+        css.write_text(old_css + "\n/* half deployed */\n")
+        precache.write(site_dir)
+        css.write_text(old_css)
+        outcome = page.evaluate(INSTALL_OUTCOME_JS)
+        assert outcome == "redundant", outcome
+        page.reload()
+        ready(page)
+        assert page.evaluate(VERSION_JS) == version_a
+        assert page.locator("#update-notice").count() == 0
+        names = page.evaluate(CACHE_JS, version_a)["names"]
+        assert [name.rsplit(" ", 1)[1] for name in names] == [version_a], names
+
+
+# Asks the browser to check for an update; the state the new worker ends in.
+INSTALL_OUTCOME_JS = """async () => {
+  const registration = await navigator.serviceWorker.getRegistration();
+  const found = new Promise((done) =>
+    registration.addEventListener("updatefound", () => done(registration.installing), {once: true}));
+  await registration.update();
+  const worker = await Promise.race([found, new Promise((done) => setTimeout(() => done(null), 30000))]);
+  if (!worker) return "no new worker";
+  while (!["installed", "activated", "redundant"].includes(worker.state))
+    await new Promise((done) => worker.addEventListener("statechange", done, {once: true}));
+  return worker.state;
+}"""
