@@ -1,6 +1,8 @@
 """Tiny DOM helpers for page code.
 
     el("button", {"class": "move", "disabled": True}, "Move")   # HTML element
+    on(button, "click", handler)                                # event handler (page lifetime;
+                                                                # Listeners for redrawn nodes)
     svg("circle", {"cx": 10, "cy": 10, "r": 4})                 # SVG element
 
 SVG elements must be made with ``createElementNS`` (``pyscript.web`` only makes
@@ -42,3 +44,68 @@ def by_id(element_id: str):
     """The element with this id, or None."""
     node = document.getElementById(element_id)
     return None if is_none(node) else node
+
+
+class Listeners:
+    """Event handlers of a group of nodes that are redrawn together.
+
+        listeners = Listeners()
+        listeners.on(button, "click", handler)
+        ...
+        listeners.release()   # before dropping those nodes: frees the proxies
+
+    A Python handler needs a JS proxy that lives until released; ``on()``
+    below is for nodes that live as long as the page."""
+
+    def __init__(self) -> None:
+        self._items: list = []
+        self._released: list = []
+
+    def on(self, node, event: str, handler) -> None:
+        from pyscript.ffi import create_proxy
+
+        proxy = create_proxy(handler)
+        node.addEventListener(event, proxy)
+        self._items.append((node, event, proxy))
+
+    def release(self) -> None:
+        # A handler may be running right now (a click that redraws): its proxy is
+        # destroyed at the next release, not while it runs.
+        for proxy in self._released:
+            proxy.destroy()
+        self._released = []
+        for node, event, proxy in self._items:
+            node.removeEventListener(event, proxy)
+            self._released.append(proxy)
+        self._items.clear()
+
+
+_PAGE = Listeners()
+
+
+def on(node, event: str, handler) -> None:
+    """``node.addEventListener(event, handler)`` for a Python callable, for the page's lifetime."""
+    _PAGE.on(node, event, handler)
+
+
+def download_text(filename: str, text: str, mime: str = "application/json") -> None:
+    """Offer ``text`` as a file download (a Blob behind a temporary link)."""
+    from pyscript import window
+    from pyscript.ffi import to_js
+
+    blob = window.Blob.new(to_js([text]), to_js({"type": mime}))
+    url = window.URL.createObjectURL(blob)
+    link = el("a", {"href": url, "download": filename, "hidden": True})
+    document.body.append(link)
+    link.click()
+    link.remove()
+    # Revoke once the download has surely started.
+    on_timeout = create_once(lambda: window.URL.revokeObjectURL(url))
+    window.setTimeout(on_timeout, 10_000)
+
+
+def create_once(func):
+    """A JS function that calls ``func`` once and then frees itself (for setTimeout)."""
+    from pyodide.ffi import create_once_callable
+
+    return create_once_callable(func)

@@ -1,0 +1,396 @@
+"""The new-game screen: game, seats (human or bot, level, name, colour), the game's
+own setup fields, the seed; saved games to resume; damaged saves; "Share this setup".
+
+Browser code (builds DOM with ``app.dom``); everything it decides goes through
+``app.session`` (``Session.start`` checks the setup and seats and says what is
+wrong) and ``app.links`` (the shared link), which are tested under CPython.
+
+Stable hooks for tests: ``#ng-form``, ``#ng-game``, ``#ng-count``, per seat
+``li.ng-seat[data-seat=i]`` with ``.ng-kind``, ``.ng-level``, ``.ng-name``,
+``.ng-colour``; a setup field ``key`` is ``#ng-field-<key>`` (a date field
+also has ``#ng-field-<key>-other``); ``#ng-seed``, ``#ng-start``,
+``#ng-share``, ``#ng-share-link``, ``#ng-error``; saved games
+``li.ng-saved-game[data-id]`` with ``.ng-resume`` / ``.ng-delete``; damaged
+saves ``li.ng-bad-save`` with ``.ng-download`` / ``.ng-delete``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from pyscript import window
+from pyscript.ffi import is_none
+
+from app.dom import Listeners, create_once, el
+from app.games import GameSpec, seat_colours
+from app.links import share_query
+from app.session import MAX_NAME, SaveError, Session, default_seats, random_seed
+
+if TYPE_CHECKING:
+    from app.shell import App
+
+OTHER = "__other__"
+NOW = "now"
+
+
+class NewGameScreen:
+    def __init__(self, app: "App", container):
+        self.app = app
+        self.container = container
+        self.listeners = Listeners()
+        self.spec: GameSpec | None = None
+        self.seats: list[dict] = []
+        self.values: dict = {}
+        self.seed = random_seed()
+        self.nodes: dict = {}
+
+    # ------------------------------------------------------------ drawing
+
+    def render(self, prefill: tuple[GameSpec, dict, list[dict]] | None = None) -> None:
+        """Draw the screen (``prefill``: a spec, setup and seats to start from)."""
+        games = self.app.games
+        if prefill is not None:
+            self.spec, setup, self.seats = prefill[0], dict(prefill[1]), [dict(s) for s in prefill[2]]
+            self.seed = setup.get("seed", random_seed())
+            self.values = {f["key"]: setup.get(f["key"], f.get("default")) for f in self.spec.setup_fields()}
+        elif self.spec is None or self.spec.key not in games:
+            self.spec = next(iter(games.values()), None)
+            self._defaults()
+        self.listeners.release()
+        self.nodes = {}
+        heading = el("h2", {"id": "ng-title"}, "New game")
+        parts = [heading, *self._saved_section(), *self._bad_section()]
+        if self.spec is None:
+            parts.append(el("p", {}, "No game is installed on this page."))
+        else:
+            parts.append(self._form())
+        section = el("section", {"class": "ng", "aria-labelledby": "ng-title"}, *parts)
+        self.container.replaceChildren(section)
+
+    def _defaults(self) -> None:
+        spec = self.spec
+        if spec is None:
+            return
+        n = max(spec.min_players, min(2, spec.max_players))
+        self.seats = default_seats(spec, ["human"] + ["bot"] * (n - 1))
+        self.values = {f["key"]: f.get("default") for f in spec.setup_fields()}
+        self.seed = random_seed()
+
+    def _saved_section(self) -> list:
+        games, problems = self.app.store.saved_games()
+        for problem in problems:
+            self.app.notify(problem, "error")
+        if not games:
+            return []
+        items = []
+        on_screen = self.app.session.id if self.app.session is not None else None
+        for game in games:
+            status = "finished" if game.over else "unfinished"
+            when = game.updated.replace("T", " ").rstrip("Z")
+            resume = el("button", {"type": "button", "class": "ng-resume"},
+                        "Back to it" if game.id == on_screen else ("View" if game.over else "Resume"))
+            delete = el("button", {"type": "button", "class": "ng-delete"}, "Delete")
+            item = el("li", {"class": "ng-saved-game", "data-id": game.id},
+                      el("span", {"class": "ng-saved-text"}, f"{game.text} ({status}, saved {when} UTC)"),
+                      resume, delete)
+            self.listeners.on(resume, "click", lambda _e, gid=game.id: self.app.resume(gid))
+            self.listeners.on(delete, "click", lambda _e, item=item, gid=game.id: self._confirm_delete(
+                item, f"Delete this game for good?", lambda: self._delete_game(gid)))
+            items.append(item)
+        return [el("section", {"class": "ng-saved", "aria-labelledby": "ng-saved-title"},
+                   el("h3", {"id": "ng-saved-title"}, "Saved games"), el("ul", {}, *items))]
+
+    def _bad_section(self) -> list:
+        bad = self.app.store.bad_saves()
+        if not bad:
+            return []
+        items = []
+        for key, text in bad:
+            download = el("button", {"type": "button", "class": "ng-download"}, "Download")
+            delete = el("button", {"type": "button", "class": "ng-delete"}, "Delete")
+            item = el("li", {"class": "ng-bad-save", "data-key": key},
+                      el("span", {}, f"{key} ({len(text)} characters)"), download, delete)
+            self.listeners.on(download, "click", lambda _e, k=key, t=text: self.app.download_raw(k, t))
+            self.listeners.on(delete, "click", lambda _e, item=item, k=key: self._confirm_delete(
+                item, "Delete this damaged save for good?", lambda: self._delete_bad(k)))
+            items.append(item)
+        return [el("section", {"class": "ng-bad", "aria-labelledby": "ng-bad-title"},
+                   el("h3", {"id": "ng-bad-title"}, "Damaged saves, kept aside"),
+                   el("p", {}, "These could not be loaded. Download one to look at it or to report a problem."),
+                   el("ul", {}, *items))]
+
+    def _confirm_delete(self, item, question: str, action) -> None:
+        yes = el("button", {"type": "button", "class": "ng-confirm"}, "Delete")
+        no = el("button", {"type": "button", "class": "ng-keep"}, "Keep")
+        box = el("span", {"class": "ng-confirm-box", "role": "group", "aria-label": question}, question, yes, no)
+        self.listeners.on(yes, "click", lambda _e: action())
+        self.listeners.on(no, "click", lambda _e: box.remove())
+        item.append(box)
+        yes.focus()
+
+    def _delete_game(self, game_id: str) -> None:
+        self.app.forget_game(game_id)
+        self.refresh()
+
+    def _delete_bad(self, key: str) -> None:
+        self.app.store.forget_bad(key)
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Redraw, keeping what was typed into the form."""
+        if self.spec is not None and "form" in self.nodes:
+            self._read()
+        self.render()
+
+    def _form(self) -> object:
+        spec = self.spec
+        n = self.nodes
+        form = el("form", {"id": "ng-form", "novalidate": True})
+        n["form"] = form
+
+        games = self.app.games
+        game_select = el("select", {"id": "ng-game"},
+                         *[el("option", {"value": g.key, "selected": g.key == spec.key}, g.title)
+                           for g in games.values()])
+        n["game"] = game_select
+        self.listeners.on(game_select, "change", lambda _e: self._change_game())
+        form.append(el("p", {"class": "ng-row"}, el("label", {"for": "ng-game"}, "Game "), game_select))
+
+        count = el("select", {"id": "ng-count"},
+                   *[el("option", {"value": k, "selected": k == len(self.seats)},
+                        f"{k} (solitaire)" if k == 1 else str(k))
+                     for k in range(spec.min_players, spec.max_players + 1)])
+        n["count"] = count
+        self.listeners.on(count, "change", lambda _e: self._change_count())
+        seats = el("ol", {"class": "ng-seats"}, *[self._seat_row(i, s) for i, s in enumerate(self.seats)])
+        solo = el("p", {"class": "ng-hint"}, "One seat: the solitaire game." if len(self.seats) == 1 else "")
+        form.append(el("fieldset", {"class": "ng-players"}, el("legend", {}, "Players"),
+                       el("p", {"class": "ng-row"}, el("label", {"for": "ng-count"}, "Number of players "), count),
+                       seats, solo))
+
+        fields = [self._field(f) for f in spec.setup_fields()]
+        if fields:
+            form.append(el("fieldset", {"class": "ng-options"}, el("legend", {}, "Options"), *fields))
+
+        seed = el("input", {"id": "ng-seed", "type": "text", "inputmode": "numeric", "value": self.seed,
+                            "size": 12, "autocomplete": "off"})
+        reseed = el("button", {"type": "button", "id": "ng-reseed"}, "New seed")
+        n["seed"] = seed
+        self.listeners.on(reseed, "click", lambda _e: self._reseed())
+        form.append(el("p", {"class": "ng-row"}, el("label", {"for": "ng-seed"}, "Seed "), seed, " ", reseed,
+                       el("span", {"class": "ng-hint"}, " (the same seed and setup deal the same game)")))
+
+        error = el("p", {"id": "ng-error", "class": "ng-error", "role": "alert"})
+        n["error"] = error
+        start = el("button", {"type": "submit", "id": "ng-start", "class": "ng-primary"}, "Start the game")
+        share = el("button", {"type": "button", "id": "ng-share"}, "Share this setup")
+        link = el("input", {"id": "ng-share-link", "type": "text", "readonly": True, "size": 48,
+                            "aria-label": "Link to this setup"})
+        copy = el("button", {"type": "button", "id": "ng-copy"}, "Copy")
+        share_out = el("p", {"class": "ng-share-out", "hidden": True}, link, " ", copy)
+        n["share_out"], n["link"] = share_out, link
+        self.listeners.on(share, "click", lambda _e: self._share())
+        self.listeners.on(copy, "click", lambda _e: self._copy())
+        self.listeners.on(form, "submit", self._submit)
+        form.append(error, el("p", {"class": "ng-buttons"}, start, " ", share), share_out)
+        return form
+
+    def _seat_row(self, i: int, seat: dict) -> object:
+        spec = self.spec
+        label = f"Seat {i + 1}"
+        kind = el("select", {"class": "ng-kind", "aria-label": f"{label}: human or bot"},
+                  el("option", {"value": "human", "selected": seat["kind"] == "human"}, "Human"),
+                  el("option", {"value": "bot", "selected": seat["kind"] == "bot"}, "Bot"))
+        level = el("select", {"class": "ng-level", "aria-label": f"{label}: bot level",
+                              "disabled": seat["kind"] != "bot"},
+                   *[el("option", {"value": lv, "selected": lv == (seat["level"] or spec.bot_levels[0])}, lv)
+                     for lv in spec.bot_levels])
+        name = el("input", {"class": "ng-name", "type": "text", "value": seat["name"], "maxlength": MAX_NAME,
+                            "aria-label": f"{label}: name", "autocomplete": "off"})
+        colours = seat_colours(spec)
+        colour = el("select", {"class": "ng-colour", "aria-label": f"{label}: colour"},
+                    *[el("option", {"value": value, "selected": value == seat["colour"]}, cname)
+                      for value, cname in colours])
+        swatch = el("span", {"class": "ng-swatch", "aria-hidden": "true", "style": f"background:{seat['colour']}"})
+        row = el("li", {"class": "ng-seat", "data-seat": i},
+                 el("span", {"class": "ng-seat-label"}, label), kind, level, name, colour, swatch)
+        self.listeners.on(kind, "change", lambda _e: self._change_kind(i))
+        self.listeners.on(colour, "change", lambda _e: swatch.style.setProperty("background", colour.value))
+        return row
+
+    def _field(self, field: dict) -> object:
+        key, kind, label = field["key"], field.get("kind", "text"), field.get("label", field["key"])
+        fid = f"ng-field-{key}"
+        value = self.values.get(key, field.get("default"))
+        if kind == "date":
+            choices = list(field.get("choices", ()))
+            known = [v for v, _l in choices]
+            selected = value if value in known or value == NOW else OTHER
+            select = el("select", {"id": fid},
+                        *[el("option", {"value": v, "selected": v == selected}, f"{lab} ({v})")
+                          for v, lab in choices],
+                        el("option", {"value": NOW, "selected": selected == NOW}, "Now: this very moment"),
+                        el("option", {"value": OTHER, "selected": selected == OTHER}, "Another date or time\u2026"))
+            other = el("input", {"id": f"{fid}-other", "type": "text", "size": 22, "autocomplete": "off",
+                                 "placeholder": "1969-07-20 or 1969-07-20T20:17Z",
+                                 "value": value if selected == OTHER and value else ""})
+            other_row = el("span", {"class": "ng-other", "hidden": selected != OTHER},
+                           el("label", {"for": f"{fid}-other"}, " Date (UTC) "), other)
+
+            def toggle(_e, select=select, other_row=other_row, other=other):
+                other_row.hidden = select.value != OTHER
+                if select.value == OTHER:
+                    other.focus()
+            self.listeners.on(select, "change", toggle)
+            return el("p", {"class": "ng-row"}, el("label", {"for": fid}, f"{label} "), select, other_row)
+        if kind == "choice":
+            control = el("select", {"id": fid},
+                         *[el("option", {"value": str(v), "selected": v == value}, lab)
+                           for v, lab in field.get("choices", ())])
+        elif kind == "bool":
+            control = el("input", {"id": fid, "type": "checkbox", "checked": bool(value)})
+        else:
+            control = el("input", {"id": fid, "type": "number" if kind == "int" else "text",
+                                   "value": "" if value is None else value})
+        return el("p", {"class": "ng-row"}, el("label", {"for": fid}, f"{label} "), control)
+
+    # ------------------------------------------------------------ reading
+
+    def _read(self) -> None:
+        """Copy the form's values into self.seats / self.values / self.seed."""
+        form = self.nodes["form"]
+        seats = []
+        for i, row in enumerate(form.querySelectorAll("li.ng-seat")):
+            kind = row.querySelector(".ng-kind").value
+            seats.append({"kind": kind,
+                          "level": row.querySelector(".ng-level").value if kind == "bot" else None,
+                          "name": row.querySelector(".ng-name").value,
+                          "colour": row.querySelector(".ng-colour").value})
+        self.seats = seats
+        for field in self.spec.setup_fields():
+            key, kind = field["key"], field.get("kind", "text")
+            node = form.querySelector(f"#ng-field-{key}")
+            if kind == "date":
+                value = node.value
+                if value == OTHER:
+                    value = form.querySelector(f"#ng-field-{key}-other").value.strip()
+            elif kind == "choice":
+                value = next((v for v, _l in field.get("choices", ()) if str(v) == node.value), node.value)
+            elif kind == "bool":
+                value = bool(node.checked)
+            elif kind == "int":
+                try:
+                    value = int(node.value)
+                except ValueError:
+                    value = node.value
+            else:
+                value = node.value
+            self.values[field["key"]] = value
+        self.seed = self.nodes["seed"].value.strip()
+
+    def _setup(self) -> dict:
+        text = str(self.seed)
+        if not text.isdigit():
+            raise SaveError(f"the seed must be a whole number, not {text!r}")
+        return {"players": len(self.seats), "seed": int(text), **self.values}
+
+    def _session(self) -> Session:
+        self._read()
+        return Session.start(self.spec, self._setup(), self.seats)
+
+    def _error(self, text: str) -> None:
+        self.nodes["error"].textContent = text
+
+    # ------------------------------------------------------------ events
+
+    def _change_game(self) -> None:
+        key = self.nodes["game"].value
+        self.spec = self.app.games[key]
+        self._defaults()
+        self.render()
+
+    def _change_count(self) -> None:
+        self._read()
+        n = int(self.nodes["count"].value)
+        if n < len(self.seats):
+            self.seats = self.seats[:n]
+        else:
+            fresh = default_seats(self.spec, [s["kind"] if s["kind"] == "human" else s["level"]
+                                              for s in self.seats] + ["bot"] * (n - len(self.seats)))
+            used = {s["colour"].lower() for s in self.seats}
+            names = {s["name"].casefold() for s in self.seats}
+            spare = [c for c, _n in seat_colours(self.spec) if c.lower() not in used]
+            for seat in fresh[len(self.seats):]:
+                if seat["colour"].lower() in used and spare:
+                    seat["colour"] = spare.pop(0)
+                used.add(seat["colour"].lower())
+                k = 2
+                base = seat["name"]
+                while seat["name"].casefold() in names:
+                    seat["name"], k = f"{base} {k}", k + 1
+                names.add(seat["name"].casefold())
+                self.seats.append(seat)
+        self.render()
+        self.container.querySelector("#ng-count").focus()
+
+    def _change_kind(self, i: int) -> None:
+        self._read()
+        seat = self.seats[i]
+        if self._default_name(seat["name"]):  # not typed by the player: follow the kind
+            kinds = [s["kind"] if s["kind"] == "human" else s["level"] or "bot" for s in self.seats]
+            fresh = default_seats(self.spec, kinds)
+            taken = {s["name"].casefold() for k, s in enumerate(self.seats) if k != i}
+            for k, s in enumerate(self.seats):
+                if s["kind"] == "human" and self._default_name(s["name"]):
+                    s["name"] = fresh[k]["name"]
+            if seat["kind"] == "bot" and fresh[i]["name"].casefold() not in taken:
+                seat["name"] = fresh[i]["name"]
+        if seat["kind"] == "bot" and not seat["level"]:
+            seat["level"] = self.spec.bot_levels[0]
+        self.render()
+        self.container.querySelector(f'li.ng-seat[data-seat="{i}"] .ng-kind').focus()
+
+    def _default_name(self, name: str) -> bool:
+        words = name.split()
+        bot_names = list(getattr(self.spec, "bot_names", None) or [])
+        return (name == "You" or name in bot_names
+                or (len(words) == 2 and words[0] in ("Player", "Bot") and words[1].isdigit()))
+
+    def _reseed(self) -> None:
+        self.nodes["seed"].value = str(random_seed())
+
+    def _submit(self, event) -> None:
+        event.preventDefault()
+        try:
+            session = self._session()
+        except SaveError as e:
+            self._error(f"This game cannot start: {e}.")
+            return
+        self._error("")
+        self.app.start_session(session)
+
+    def _share(self) -> None:
+        try:
+            self._read()
+            setup = self._setup()
+            # Check it would start (the date, the counts...); names and colours are not in links.
+            Session.start(self.spec, setup, default_seats(self.spec, [
+                s["kind"] if s["kind"] == "human" else s["level"] for s in self.seats]))
+        except SaveError as e:
+            self._error(f"This setup cannot be shared: {e}.")
+            return
+        self._error("")
+        first = next(iter(self.app.games)) == self.spec.key
+        location = window.location
+        url = f"{location.origin}{location.pathname}{share_query(self.spec, setup, self.seats, first_game=first)}"
+        self.nodes["link"].value = url
+        self.nodes["share_out"].hidden = False
+        self.nodes["link"].select()
+
+    def _copy(self) -> None:
+        link = self.nodes["link"]
+        link.select()
+        clipboard = getattr(window.navigator, "clipboard", None)
+        if is_none(clipboard):
+            return  # no clipboard (not a secure context): the text is selected for Ctrl+C
+        clipboard.writeText(link.value).catch(create_once(lambda _e: None))

@@ -1,0 +1,409 @@
+"""The shell in Chromium: links, autosave and resume, bad saves, export/import, hot-seat, undo,
+a full storage, and bots that never block the page.
+
+Most tests play Tally (tests/shellgame.py), served in place of py/app/main.py,
+so they exercise the real shell (py/app) around a game whose hidden hands are
+easy to look for: ``[data-hand-of="<seat>"]`` is the one hand on screen and
+``[data-action=...]`` the buttons of the legal actions."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+SHELLGAME = ROOT / "tests" / "shellgame.py"
+PREFIX = "ptolemaeus."
+
+# Bots move at once unless a test says otherwise (the default is "watchable").
+INSTANT = f"""
+if (!localStorage.getItem("{PREFIX}settings"))
+  localStorage.setItem("{PREFIX}settings", JSON.stringify({{bot_speed: "instant"}}));
+"""
+
+# Long tasks (> 50 ms) from the moment the page starts, kept in window.__longtasks.
+LONGTASKS = """
+window.__longtasks = [];
+new PerformanceObserver(list => {
+  for (const e of list.getEntries()) window.__longtasks.push({start: e.startTime, duration: e.duration});
+}).observe({type: "longtask", buffered: true});
+window.__busyMarks = [];
+new MutationObserver(() => {
+  const busy = document.body && document.body.dataset.busy === "1";
+  const last = window.__busyMarks[window.__busyMarks.length - 1];
+  if (!last || last.busy !== busy) window.__busyMarks.push({busy, at: performance.now()});
+}).observe(document, {subtree: true, attributes: true, attributeFilter: ["data-busy"]});
+"""
+
+
+def tally(page, settings: str = INSTANT):
+    """Serve Tally as the page's main.py (for this page, reloads included)."""
+    page.route(re.compile(r".*/py/app/main\.py$"), lambda route: route.fulfill(
+        status=200, content_type="text/x-python", body=SHELLGAME.read_text()))
+    if settings:
+        page.add_init_script(settings)
+    return page
+
+
+def open_page(page, site, ready, query: str = "") -> None:
+    page.goto(site.url + "index.html" + query)
+    ready(page)
+
+
+def stored(page) -> dict | None:
+    """The session the page saved as its current game."""
+    return page.evaluate(f"""() => {{
+        const id = localStorage.getItem("{PREFIX}current");
+        const text = id && localStorage.getItem("{PREFIX}game." + id);
+        return text ? JSON.parse(text) : null; }}""")
+
+
+def wait_turn(page) -> None:
+    """Until a human decides (buttons), the game is over, or the device is being passed."""
+    page.wait_for_function("""() => document.querySelector("[data-action]") || document.querySelector(".tally-over")
+                              || document.body.dataset.screen === "pass" """)
+
+
+def act(page, action: str) -> None:
+    page.locator(f'[data-action="{action}"]').click()
+    wait_turn(page)
+
+
+def board(page) -> str:
+    """What the board shows (not the events of the last step, which a reload does not replay)."""
+    return page.evaluate("""() => [...document.querySelectorAll(".tally-board > :not(.tally-events)")]
+                                  .map(e => e.innerText).join("\\n")""")
+
+
+def put_in_storage(page, site, items: dict[str, str]) -> None:
+    """Write localStorage of the site's origin before the game page loads."""
+    page.goto(site.url + "README.md")
+    page.evaluate("items => { for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); }", items)
+
+
+# ------------------------------------------------------------------ links, resume
+
+
+def test_a_link_starts_the_game_and_a_reload_resumes_it_exactly(guarded_page, site, ready):
+    page = tally(guarded_page)
+    open_page(page, site, ready, "?date=1610-01-07&seats=human,easy&seed=42")
+    assert page.evaluate("location.search") == ""          # a reload resumes, not restarts
+    assert page.evaluate("document.body.dataset.screen") == "game"
+    session = stored(page)
+    assert session["setup"] == {"players": 2, "seed": 42, "start": "1610-01-07"}
+    assert [s["kind"] for s in session["seats"]] == ["human", "bot"]
+
+    wait_turn(page)
+    for _ in range(6):  # a few human decisions through the page (the bot answers in between)
+        if page.locator(".tally-over").count():
+            break
+        buttons = page.locator("[data-action]")
+        codes = [buttons.nth(i).get_attribute("data-action") for i in range(buttons.count())]
+        act(page, next((c for c in codes if c.startswith("play")), codes[0]))
+    before, moves = board(page), stored(page)["actions"]
+    assert len(moves) >= 6
+    assert page.evaluate("document.body.dataset.moves") == str(len(moves))
+
+    page.reload()
+    ready(page)
+    wait_turn(page)
+    assert stored(page)["actions"] == moves                  # 0 actions lost
+    assert board(page) == before
+    assert "Welcome back" in page.locator('.shell-notice[data-kind="info"]').inner_text()
+
+
+def test_a_malformed_link_explains_and_keeps_the_game_in_progress(guarded_page, site, ready):
+    page = tally(guarded_page)
+    open_page(page, site, ready, "?seats=human,easy&seed=7")
+    wait_turn(page)
+    act(page, page.locator("[data-action]").first.get_attribute("data-action"))
+    first = stored(page)
+
+    page.goto(site.url + "index.html?seats=human,wizard&seed=x")
+    ready(page)
+    notice = page.locator('.shell-notice[data-kind="error"]')
+    assert "This link cannot start a game" in notice.inner_text()
+    assert "unknown seat 'wizard'" in notice.inner_text()
+    assert page.evaluate("document.body.dataset.screen") == "newgame"
+    assert page.evaluate("location.search") == ""
+    # The game in progress is still there, offered to resume.
+    saved = page.locator(f'li.ng-saved-game[data-id="{first["id"]}"]')
+    assert saved.count() == 1 and "unfinished" in saved.inner_text()
+    saved.locator(".ng-resume").click()
+    wait_turn(page)
+    assert stored(page)["actions"] == first["actions"]
+
+    # A valid link while a game is unfinished: that game is kept under its own key.
+    page.goto(site.url + "index.html?date=2001-01-01&seats=human&seed=3")
+    ready(page)
+    assert stored(page)["setup"]["start"] == "2001-01-01"
+    assert "is kept" in page.locator('.shell-notice[data-kind="info"]').inner_text()
+    kept = json.loads(page.evaluate(f"localStorage.getItem('{PREFIX}game.{first['id']}')"))
+    assert kept["actions"] == first["actions"]
+
+
+def test_a_link_with_a_date_the_game_refuses(guarded_page, site, ready):
+    page = tally(guarded_page)
+    open_page(page, site, ready, "?date=the-ides-of-march&seats=human")
+    assert "not a date" in page.locator('.shell-notice[data-kind="error"]').inner_text()
+    assert page.evaluate("document.body.dataset.screen") == "newgame"
+
+
+# ------------------------------------------------------------------ the new-game screen
+
+
+def test_the_new_game_form_starts_a_hot_seat_game_and_shares_its_setup(guarded_page, site, ready, axe):
+    page = tally(guarded_page)
+    open_page(page, site, ready)
+    assert page.evaluate("document.body.dataset.screen") == "newgame"
+    assert axe(page) == []
+    page.select_option("#ng-count", "3")
+    seats = page.locator("li.ng-seat")
+    assert seats.count() == 3
+    seats.nth(1).locator(".ng-kind").select_option("human")
+    seats.nth(2).locator(".ng-level").select_option("hard")
+    seats.nth(0).locator(".ng-name").fill("Hypatia")
+    page.select_option("#ng-field-start", "__other__")
+    page.fill("#ng-field-start-other", "1054-07-04T12:00Z")
+    page.fill("#ng-seed", "777")
+    # Two seats of one colour: refused with a message.
+    seats.nth(2).locator(".ng-colour").select_option(index=0)
+    page.click("#ng-start")
+    assert "same colour" in page.locator("#ng-error").inner_text()
+    seats.nth(2).locator(".ng-colour").select_option(index=2)
+
+    page.click("#ng-share")
+    link = page.locator("#ng-share-link").input_value()
+    assert link.endswith("index.html?date=1054-07-04T12:00Z&seats=human,human,hard&seed=777")
+
+    page.click("#ng-start")
+    page.wait_for_function("document.body.dataset.screen === 'pass'")
+    session = stored(page)
+    assert session["setup"] == {"players": 3, "seed": 777, "start": "1054-07-04T12:00Z"}
+    assert [s["name"] for s in session["seats"]][0] == "Hypatia"
+    assert page.locator("#shell-pass").inner_text().startswith("Pass the device to Hypatia")
+
+    # The shared link starts the same game.
+    other = tally(page.context.new_page())
+    other.goto(link)
+    ready(other)
+    assert stored(other)["setup"] == session["setup"]
+
+
+# ------------------------------------------------------------------ bad saves
+
+
+def _good_session(page, site, ready) -> dict:
+    open_page(page, site, ready, "?seats=human,easy&seed=5")
+    wait_turn(page)
+    for _ in range(3):
+        act(page, page.locator("[data-action]").first.get_attribute("data-action"))
+    return stored(page)
+
+
+def _bad(kind: str, session: dict) -> str:
+    text = json.dumps(session)
+    if kind == "corrupt":
+        return text.replace('"actions": [', '"actions": [[', 1)
+    if kind == "truncated":
+        return text[: len(text) * 2 // 3]
+    if kind == "other version":
+        return json.dumps({**session, "version": 7})
+    if kind == "illegal":
+        tampered = json.loads(text)
+        tampered["actions"].insert(1, {"kind": "play", "card": 6})
+        tampered["actions"].insert(1, {"kind": "play", "card": 6})
+        tampered["actions"].insert(1, {"kind": "play", "card": 6})
+        return json.dumps(tampered)
+    raise AssertionError(kind)
+
+
+@pytest.mark.parametrize("kind, reason", [
+    ("corrupt", "damaged"), ("truncated", "incomplete"), ("other version", "another version"),
+    ("illegal", "not a legal move"),
+])
+def test_a_bad_save_is_explained_kept_aside_and_the_page_stays_usable(guarded_page, site, ready, kind, reason):
+    page = tally(guarded_page)
+    session = _good_session(page, site, ready)
+    bad = _bad(kind, session)
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [f"{PREFIX}game.{session['id']}", bad])
+    page.reload()
+    ready(page)
+    notice = page.locator('.shell-notice[data-kind="error"]').inner_text()
+    assert "Your saved game could not be loaded" in notice and reason in notice
+    assert page.evaluate("document.body.dataset.screen") == "newgame"
+    kept = page.evaluate(f"""() => Object.keys(localStorage).filter(k => k.startsWith("{PREFIX}bad."))
+                                   .map(k => localStorage.getItem(k))""")
+    assert kept == [bad]                                        # byte for byte, under another key
+    assert page.locator("li.ng-bad-save").count() == 1
+    with page.expect_download() as download:
+        page.locator("li.ng-bad-save .ng-download").click()
+    assert Path(download.value.path()).read_text() == bad
+    # The page is usable: a new game starts, and the bad save is still there.
+    page.click("#ng-start")
+    wait_turn(page)
+    assert page.evaluate("document.body.dataset.screen") == "game"
+    assert page.evaluate(f"""() => Object.keys(localStorage).filter(k => k.startsWith("{PREFIX}bad.")).length""") == 1
+
+
+# ------------------------------------------------------------------ export, import
+
+
+def test_export_and_import_round_trip(guarded_page, site, ready, tmp_path):
+    page = tally(guarded_page)
+    session = _good_session(page, site, ready)
+    before = board(page)
+    with page.expect_download() as download:
+        page.click("#shell-export")
+    assert download.value.suggested_filename.startswith("tally-") and download.value.suggested_filename.endswith(".json")
+    exported = tmp_path / "game.json"
+    download.value.save_as(exported)
+    assert json.loads(exported.read_text()) == session
+
+    # Another game on screen, then import the file: the game comes back as it was.
+    page.click("#shell-new")
+    page.click("#ng-start")
+    wait_turn(page)
+    assert stored(page)["id"] != session["id"]
+    page.set_input_files("#shell-import-file", str(exported))
+    page.wait_for_function(f"document.body.dataset.moves === '{len(session['actions'])}'")
+    wait_turn(page)
+    assert stored(page)["actions"] == session["actions"]
+    assert board(page) == before
+
+    # A damaged file: a clear message, nothing changed.
+    broken = tmp_path / "broken.json"
+    broken.write_text(exported.read_text()[:100])
+    page.set_input_files("#shell-import-file", str(broken))
+    notice = page.locator('.shell-notice[data-kind="error"]')
+    notice.wait_for()
+    assert "broken.json could not be imported" in notice.inner_text() and "incomplete" in notice.inner_text()
+    assert stored(page)["actions"] == session["actions"]
+
+
+# ------------------------------------------------------------------ hot-seat, undo
+
+
+def hands_in_dom(page) -> list[str]:
+    return page.evaluate("""() => [...document.querySelectorAll("[data-hand-of]")].map(e => e.dataset.handOf)""")
+
+
+def test_hot_seat_hides_every_hand_while_the_device_is_passed(guarded_page, site, ready):
+    page = tally(guarded_page)
+    open_page(page, site, ready, "?seats=human,easy,human&seed=3")
+    pass_screen = page.locator("#shell-pass")
+    assert pass_screen.is_visible() and "Pass the device to Player 1" in pass_screen.inner_text()
+    assert hands_in_dom(page) == [] and page.locator("#game").is_hidden()
+    page.click("#shell-pass-ready")
+    assert hands_in_dom(page) == ["0"]
+    act(page, "draw")                                    # Player 1's turn ends; the bot plays
+    page.wait_for_function("document.body.dataset.screen === 'pass'")
+    assert "Pass the device to Player 2" in pass_screen.inner_text()
+    assert hands_in_dom(page) == []                      # nobody's hand while passing
+    hand_text = page.evaluate("document.body.innerHTML")
+    assert "Your hand" not in hand_text
+    page.click("#shell-pass-ready")
+    assert hands_in_dom(page) == ["2"]
+    # A reload in the middle of hot-seat asks who holds the device again.
+    page.reload()
+    ready(page)
+    assert page.evaluate("document.body.dataset.screen") == "pass" and hands_in_dom(page) == []
+
+
+def test_undo_takes_back_a_step_but_not_past_a_draw(guarded_page, site, ready):
+    page = tally(guarded_page)
+    open_page(page, site, ready, "?seats=human,easy&seed=11")
+    wait_turn(page)
+    undo = page.locator("#shell-undo")
+    assert undo.is_disabled()
+    first = page.locator('[data-action^="play"]').first.get_attribute("data-action")
+    act(page, first)
+    assert undo.is_enabled() and len(stored(page)["actions"]) == 1
+    undo.click()
+    page.wait_for_function("document.body.dataset.moves === '0'")
+    assert stored(page)["actions"] == [] and undo.is_disabled()
+    act(page, "draw")                                    # a reveal: the bot moves, then us
+    assert stored(page)["actions"][0] == {"kind": "draw"}
+    assert undo.is_disabled()
+
+
+# ------------------------------------------------------------------ a full storage
+
+
+def test_a_full_storage_is_reported_and_the_game_goes_on(guarded_page, site, ready):
+    page = tally(guarded_page)
+    session = _good_session(page, site, ready)
+    page.evaluate("""() => { window.__setItem = Storage.prototype.setItem;
+        Storage.prototype.setItem = function () {
+          throw new DOMException("Setting the value exceeded the quota.", "QuotaExceededError"); }; }""")
+    act(page, page.locator("[data-action]").first.get_attribute("data-action"))
+    notice = page.locator('.shell-notice[data-kind="save"]')
+    assert notice.is_visible()
+    assert "full" in notice.inner_text() and "export" in notice.inner_text()
+    assert stored(page)["actions"] == session["actions"]              # the last good save intact
+    moves = int(page.evaluate("document.body.dataset.moves"))
+    assert moves > len(session["actions"])                            # the game went on
+    with page.expect_download() as download:                          # and can be exported whole
+        page.click("#shell-export")
+    assert len(json.loads(Path(download.value.path()).read_text())["actions"]) == moves
+    page.evaluate("() => { Storage.prototype.setItem = window.__setItem; }")
+    if page.locator("[data-action]").count():
+        act(page, page.locator("[data-action]").first.get_attribute("data-action"))
+        assert notice.count() == 0
+        assert len(stored(page)["actions"]) == int(page.evaluate("document.body.dataset.moves"))
+
+
+def test_settings_persist(guarded_page, site, ready):
+    page = tally(guarded_page, settings="")
+    open_page(page, site, ready)
+    page.click("#shell-settings summary")
+    assert page.locator("#shell-speed-watchable").is_checked()
+    page.check("#shell-speed-instant")
+    page.reload()
+    ready(page)
+    page.click("#shell-settings summary")
+    assert page.locator("#shell-speed-instant").is_checked()
+    assert json.loads(page.evaluate(f"localStorage.getItem('{PREFIX}settings')")) == {"bot_speed": "instant"}
+
+
+# ------------------------------------------------------------------ bots never block the page
+
+
+def measure_bot_turn(page, site, ready, query: str) -> dict:
+    """Open a game whose first seat is a bot; watch it think until a human is to decide."""
+    page.add_init_script(LONGTASKS)
+    open_page(page, site, ready, query)
+    start = page.evaluate("performance.now()")
+    page.wait_for_function("document.body.dataset.busy === '1'", timeout=10_000)
+    busy_text = page.locator("#game").inner_text()
+    page.wait_for_function("!document.body.dataset.busy", timeout=60_000)
+    marks = page.evaluate("window.__busyMarks")
+    return {
+        "long": [round(t["duration"]) for t in page.evaluate("window.__longtasks") if t["start"] >= start],
+        "busy_ms": marks[-1]["at"] - marks[0]["at"],
+        "bot_ms": [int(v) for v in page.evaluate("document.body.dataset.botMs").split(",")],
+        "slice_ms": int(page.evaluate("document.body.dataset.botSliceMs")),
+        "busy_text": busy_text,
+    }
+
+
+ATTEMPTS = 3  # wall-clock timing: on a busy machine a slice is sometimes descheduled; best of 3
+
+
+def test_a_thinking_bot_never_blocks_the_page(new_context, page_guard, site, ready, report):
+    runs = []
+    for _ in range(ATTEMPTS):
+        context = new_context()
+        page = tally(page_guard.watch(context.new_page()))
+        run = measure_bot_turn(page, site, ready, "?seats=hard,human&seed=1")
+        context.close()
+        runs.append(run)
+        assert "Mars (bot) is thinking" in run["busy_text"]
+        if not run["long"]:
+            break
+    report("shell, Tally bot thinking 0.5 s a step in 30 ms slices: " + "; ".join(
+        f"busy {r['busy_ms']:.0f} ms, longest slice {r['slice_ms']} ms, long tasks {r['long']}" for r in runs))
+    assert not runs[-1]["long"], f"tasks over 50 ms while the bot thought, in every attempt: {runs}"
