@@ -7,7 +7,7 @@
 The SVGs (static/icons/icon.svg, maskable.svg) are the artwork; the PNGs are
 committed renders of them (browsers want PNG icons of given sizes to install a
 web app; iOS wants apple-touch-icon.png).  After editing an SVG, run this and
-commit the PNGs; tests/browser/test_icons.py checks they match.  Uses
+commit the PNGs; tests/browser/test_pwa.py checks they match.  Uses
 /usr/bin/chromium when present, like the browser tests.
 """
 
