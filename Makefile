@@ -9,7 +9,7 @@ PY     := $(VENV)/bin/python
 PORT   ?= 8000
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: help setup play test test-engine test-browser bench vendor-check chromium clean
+.PHONY: help setup play test test-engine test-browser bench vendor-check chromium site clean
 
 help:
 	@echo "make play         set up, then serve the game on http://localhost:$(PORT)/"
@@ -18,6 +18,7 @@ help:
 	@echo "make test-browser only the browser tests (tests/browser)"
 	@echo "make bench        python -m ptolemaeus.bench"
 	@echo "make setup        .venv + python deps, npm ci, vendor the runtime into static/vendor/"
+	@echo "make site         build the static site to deploy into _site/ (docs/deploy.md)"
 
 setup: static/vendor/.stamp
 
@@ -31,7 +32,7 @@ node_modules/.stamp: package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
-static/vendor/.stamp: $(VENV)/.stamp node_modules/.stamp tools/vendor.py
+static/vendor/.stamp: $(VENV)/.stamp node_modules/.stamp tools/vendor.py tools/precache.py
 	$(PY) tools/vendor.py
 	touch $@
 
@@ -62,8 +63,12 @@ bench: setup
 	  $(PY) -m ptolemaeus.bench; \
 	else echo "ptolemaeus.bench does not exist yet"; fi
 
+# The folder GitHub Pages serves (.github/workflows/pages.yml, docs/deploy.md).
+site: setup
+	$(PY) tools/build_site.py --out _site
+
 vendor-check: setup
 	$(PY) tools/vendor.py --check
 
 clean:
-	rm -rf $(VENV) node_modules static/vendor .pytest_cache test-results py/*.egg-info
+	rm -rf $(VENV) node_modules static/vendor .pytest_cache test-results py/*.egg-info _site sw-manifest.js

@@ -90,3 +90,14 @@ def test_rebuilds_in_place_but_never_over_something_else(tmp_path):
     assert (foreign / "keep.txt").is_file()
     with pytest.raises(build_site.BuildError, match="holds the sources"):
         build_site.build(ROOT)
+
+
+def test_the_pages_workflow_tests_builds_and_deploys():
+    workflow = (ROOT / ".github" / "workflows" / "pages.yml").read_text()
+    readme = (ROOT / "README.md").read_text()
+    assert "make test" in readme and "run: make test" in workflow  # the README's command
+    assert workflow.index("run: make test") < workflow.index("run: make site")
+    assert "tools/build_site.py --out _site" in (ROOT / "Makefile").read_text()
+    for needle in ('python-version: "3.11"', 'node-version: "20"', "actions/upload-pages-artifact@",
+                   "path: _site", "actions/deploy-pages@", "pages: write", "id-token: write"):
+        assert needle in workflow, needle
