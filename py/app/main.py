@@ -10,6 +10,10 @@ astronomy-engine).  To show a game, import its view module (which calls
 import astronomy  # noqa: F401  (the engine needs it: prove it loads here)
 import ptolemaeus.data  # noqa: F401
 
+from app.games import register
 from app.shell import App
+from ptolemaeus_ui.spec import PtolemaeusSpec
+
+register(PtolemaeusSpec())
 
 App().run()

@@ -1,0 +1,782 @@
+"""The game screen as pure functions: a view (``state.view(seat)``) plus the
+interaction state in, an :class:`~ptolemaeus_ui.tree.El` tree out.
+
+Nothing here touches the browser. :func:`render` draws the whole game (the
+board SVG, the panels, the end screen); :func:`render_board` only the SVG.
+Only what the view holds can reach the output, and the view of a seat holds
+nothing hidden from that seat (R17); :func:`public_view` makes a view with no
+seat's secrets at all, for screens nobody in particular is looking at.
+
+Board geometry: a 1000 x 1000 SVG, centre (500, 500); constellation ``i``
+is centred at angle ``-90° + 30° i`` (Aries at the top, then clockwise, R1).
+Planets and the Comet are drawn as ``rotate(angle)`` groups around the
+centre, so that a CSS transition moves them along the circle.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+from ptolemaeus.data import (
+    ASTEROIDS_PER_POINT, CARD_NAMES, COLOUR_OF, COLOURS, CONST_INDEX, CONSTELLATIONS, EVENT_CARDS, MAX_MOVES,
+    OBJECTIVE_POINTS, PLANETS, STUDY_POINTS, WILD,
+)
+
+from . import glyphs
+from .interact import UI, Choice, Group, card_label
+from .strings import join, t
+from .tree import El, fmt, h
+from .words import describe_log, end_summary
+
+CX = CY = 500
+R_OUT = 490          # outer rim
+R_BAND = 395         # inner edge of the names band
+R_NAME = 458
+R_MARK = 422         # element symbol, asteroid, Comet start marker
+R_PLANET = 338       # first row of planets (and the Comet)
+R_PLANET2 = 286      # second row
+R_TOKEN = (238, 208)  # token rows
+R_IN = 182           # inner edge of the sectors: the centre disc
+R_CHORD = 300
+
+# Planet slots inside a sector: (radius, angle offset in degrees) per count.
+_SLOTS = {
+    1: [(R_PLANET, 0)],
+    2: [(R_PLANET, -6.5), (R_PLANET, 6.5)],
+    3: [(R_PLANET, -9.5), (R_PLANET, 0), (R_PLANET, 9.5)],
+}
+_ROW2 = [(R_PLANET2, -6.5), (R_PLANET2, 6.5), (R_PLANET2, 0), (R_PLANET2 - 48, -4), (R_PLANET2 - 48, 4)]
+
+
+def angle_of(index: float) -> float:
+    """Screen angle (degrees) of constellation ``index`` (may be > 11 when
+    an animation goes round past Pisces)."""
+    return -90.0 + 30.0 * index
+
+
+def polar(r: float, deg: float) -> tuple[float, float]:
+    a = math.radians(deg)
+    return CX + r * math.cos(a), CY + r * math.sin(a)
+
+
+def planet_slots(n: int) -> list[tuple[float, float]]:
+    if n in _SLOTS:
+        return _SLOTS[n]
+    return _SLOTS[3] + _ROW2[: n - 3]
+
+
+# ------------------------------------------------------------------- data
+
+
+@dataclass
+class Model:
+    """All the renderers need."""
+
+    view: dict[str, Any]
+    viewer: int | None = None
+    seats: list[dict] = field(default_factory=list)
+    ui: UI = field(default_factory=UI)
+    scene: dict[str, Any] | None = None          # animation frame overriding the board
+    caption: str | None = None
+    animating: bool = False
+    log: list[dict] = field(default_factory=list)
+    can_undo: bool = False
+    busy: str | None = None
+    show_end: bool = True
+    recent: set[str] = field(default_factory=set)  # constellations touched by the last events
+    rules_href: str = "rules.html"
+
+    def name(self, seat: int) -> str:
+        return seat_name(self.seats, seat)
+
+
+def seat_name(seats: list[dict], seat: int | None) -> str:
+    if seat is None:
+        return ""
+    if 0 <= seat < len(seats) and seats[seat].get("name"):
+        return str(seats[seat]["name"])
+    return f"Player {seat + 1}"
+
+
+def scene_of(view: dict[str, Any]) -> dict[str, Any]:
+    """The board part of a view (what an end-of-round animation changes).
+    Positions are constellation indices; animations may use values > 11."""
+    return {
+        "planets": {p: CONST_INDEX[c] for p, c in view["planets"].items()},
+        "comet": CONST_INDEX[view["comet"]],
+        "comet_steps": view["comet_steps"],
+        "tokens": [dict(s["tokens"]) for s in view["seats"]],
+        "event": view["event"] or ("Eclipsis" if (view.get("pending") or {}).get("kind") == "eclipsis" else None),
+        "event_deck_count": view["event_deck_count"],
+        "round": view["round"],
+        "turn": view["turn"],
+        "first_player": view["first_player"],
+        "leaving": [],       # [(seat, constellation)] tokens about to go
+        "focus": [],         # constellations the caption is about
+    }
+
+
+def public_view(state: Any) -> dict[str, Any]:
+    """A view with nobody's secrets: seat 0's view with its private parts
+    replaced by what everyone sees."""
+    view = state.view(0)
+    s0 = view["seats"][0]
+    b = s0.pop("score", None)
+    for key in ("hand", "bonus_hand", "objective"):
+        s0.pop(key, None)
+    if b is not None:
+        s0["public_score"] = b["total"] - b["objective"]
+    view["viewer"] = None
+    view["legal_actions"] = []
+    return view
+
+
+# ------------------------------------------------------------------ board
+
+
+def _wedge(r0: float, r1: float, a0: float, a1: float) -> str:
+    x0, y0 = polar(r1, a0)
+    x1, y1 = polar(r1, a1)
+    x2, y2 = polar(r0, a1)
+    x3, y3 = polar(r0, a0)
+    return (f"M {fmt(x0)} {fmt(y0)} A {r1} {r1} 0 0 1 {fmt(x1)} {fmt(y1)} "
+            f"L {fmt(x2)} {fmt(y2)} A {r0} {r0} 0 0 0 {fmt(x3)} {fmt(y3)} Z")
+
+
+def _stars() -> list[El]:
+    """A fixed starfield (a small LCG, so every render is identical)."""
+    out = []
+    x = 12345
+    for i in range(90):
+        x = (x * 1103515245 + 12345) % 2**31
+        a = (x % 3600) / 10
+        x = (x * 1103515245 + 12345) % 2**31
+        r = R_IN + 10 + (x % 1000) / 1000 * (R_BAND - R_IN - 20)
+        x = (x * 1103515245 + 12345) % 2**31
+        size = 0.6 + (x % 100) / 100 * 1.2
+        px, py = polar(r, a)
+        out.append(El("circle", {"cx": fmt(px), "cy": fmt(py), "r": fmt(size), "class": "star"}))
+    return out
+
+
+def _text_rotation(deg: float) -> float:
+    """Tangential text, never upside down."""
+    d = deg % 360
+    return deg + 90 if d >= 180 or d < 1e-9 else deg - 90
+
+
+def _const_group(model: Model, scene: dict, i: int, name: str) -> El:
+    view, ui = model.view, model.ui
+    colour = COLOURS[COLOUR_OF[i]]
+    mid = angle_of(i)
+    a0, a1 = mid - 15, mid + 15
+    planets_here = [p for p in PLANETS if scene["planets"][p] % 12 == i]
+    comet_here = scene["comet"] % 12 == i
+    # Accessible description: name, element, what is there.
+    parts = [t("const.label", name=name, element=t(f"element.{colour}"))]
+    parts.append(t("const.planets", list=join(planets_here)) if planets_here else t("const.no_planets"))
+    if comet_here:
+        parts.append(t("const.comet"))
+    for s, toks in enumerate(scene["tokens"]):
+        if toks.get(name):
+            parts.append(t("const.tokens", name=model.name(s), count=toks[name]))
+    if name in view["asteroids_on_board"]:
+        parts.append(t("const.asteroid"))
+    classes = ["const", f"el-{colour}"]
+    extra = ui.const_class.get(name)
+    if extra:
+        classes.append(extra)
+    clickable = name in ui.consts and not model.animating
+    if clickable:
+        classes.append("can")
+        parts.append(ui.consts[name])
+    elif ui.dim and not model.animating and not extra:
+        classes.append("off")
+    if name in model.recent:
+        classes.append("recent")
+    if name in scene.get("focus", ()):
+        classes.append("focus")
+    label = "; ".join(parts)
+    attrs = {"class": " ".join(classes), "data-constellation": name, "aria-label": label}
+    if clickable:
+        attrs.update({"data-act": "const", "data-arg": name, "tabindex": "0", "role": "button"})
+    else:
+        attrs["role"] = "img"
+    rot = _text_rotation(mid)
+    nx, ny = polar(R_NAME, mid)
+    mx, my = polar(R_MARK, mid)
+    children: list[El] = [
+        El("title", text=label),
+        El("path", {"class": "sector", "d": _wedge(R_IN, R_OUT, a0, a1)}),
+        El("path", {"class": "band", "d": _wedge(R_BAND, R_OUT, a0, a1)}),
+        El("text", {"class": "const-name", "x": fmt(nx), "y": fmt(ny),
+                    "transform": f"rotate({fmt(rot)} {fmt(nx)} {fmt(ny)})"}, text=name.upper()),
+        El("path", {"class": f"element-sign el-{colour}", "d": glyphs.ELEMENT_PATHS[colour],
+                    "transform": f"translate({fmt(mx)} {fmt(my)})"}),
+    ]
+    return El("g", attrs, children, key=f"const-{name}")
+
+
+def _markers(model: Model, scene: dict) -> list[El]:
+    """Asteroids and the Comet's start marker, in the band."""
+    view = model.view
+    out = []
+    for name in view["asteroids_on_board"]:
+        i = CONST_INDEX[name]
+        x, y = polar(R_MARK, angle_of(i) + 9)
+        out.append(El("g", {"class": "asteroid", "data-asteroid": name, "role": "img",
+                            "aria-label": t("asteroid.label", at=name),
+                            "transform": f"translate({fmt(x)} {fmt(y)}) scale(1.3)"},
+                      [El("title", text=t("asteroid.label", at=name)), El("path", {"d": glyphs.ASTEROID_PATH})],
+                      key=f"ast-{name}"))
+    start = view["comet_start"]
+    i = CONST_INDEX[start]
+    x, y = polar(R_MARK, angle_of(i) - 9)
+    out.append(El("g", {"class": "comet-start", "data-comet-start": start, "data-at": start, "role": "img",
+                        "aria-label": t("comet_start.label", at=start),
+                        "transform": f"translate({fmt(x)} {fmt(y)}) scale(0.75)"},
+                  [El("title", text=t("comet_start.label", at=start)),
+                   El("circle", {"r": 13, "class": "ring"}), El("path", {"d": glyphs.COMET_STAR})],
+                  key="comet-start"))
+    return out
+
+
+def _orbit(key: str, deg: float, r: float, body: list[El], attrs: dict, upright: bool = True) -> El:
+    """A body at (r, deg) drawn as rotate(deg) > translate(r) [> rotate(-deg)]."""
+    inner = f"transform: translate({fmt(r)}px, 0px) rotate({fmt(-deg)}deg)" if upright else \
+        f"transform: translate({fmt(r)}px, 0px)"
+    return El("g", {**attrs, "style": f"transform: rotate({fmt(deg)}deg)"},
+              [El("g", {"class": "body", "style": inner}, body)], key=key)
+
+
+def _planets(model: Model, scene: dict) -> list[El]:
+    ui = model.ui
+    by_const: dict[int, list[str]] = {}
+    for p in PLANETS:
+        by_const.setdefault(scene["planets"][p] % 12, []).append(p)
+    out = []
+    for p in PLANETS:
+        pos = scene["planets"][p]
+        here = by_const[pos % 12]
+        r, off = planet_slots(len(here))[here.index(p)]
+        at = CONSTELLATIONS[pos % 12]
+        label = t("planet.label", planet=t(f"planet.{p}"), english=t(f"planet_en.{p}"), at=at, max=MAX_MOVES[p])
+        attrs = {"class": "planet", "data-planet": p, "data-at": at, "aria-label": label, "role": "img"}
+        if p in ui.planets and not model.animating:
+            attrs.update({"class": "planet can", "data-act": "planet", "data-arg": p, "tabindex": "0",
+                          "role": "button", "aria-label": f"{label}; {ui.planets[p]}"})
+        body = [
+            El("title", text=label),
+            El("circle", {"class": "disc", "r": 21, "fill": glyphs.PLANET_COLOURS[p]}),
+            El("path", {"class": "sign", "d": glyphs.PLANET_PATHS[p]}),
+            El("text", {"class": "planet-abbr", "y": 35}, text=t(f"planet_abbr.{p}")),
+        ]
+        out.append(_orbit(f"planet-{p}", angle_of(pos) + off, r, body, attrs))
+    pos = scene["comet"]
+    at = CONSTELLATIONS[pos % 12]
+    label = t("comet.label", at=at)
+    comet_body = [El("title", text=label),
+                  El("path", {"class": "tail", "d": "M -4 -6 Q -7 -22 -4 -40 M 0 -8 Q 0 -26 2 -46 M 4 -6 Q 8 -20 8 -38"}),
+                  El("circle", {"class": "halo", "r": 15}),
+                  El("path", {"class": "star", "d": glyphs.COMET_STAR})]
+    out.append(_orbit("comet", angle_of(pos), R_PLANET, comet_body,
+                      {"class": "comet", "data-comet": "", "data-at": at, "aria-label": label, "role": "img"},
+                      upright=False))
+    return out
+
+
+def _tokens(model: Model, scene: dict) -> list[El]:
+    n = len(scene["tokens"])
+    spread = 22.0 / max(n, 1)
+    out = []
+    leaving = {tuple(x) for x in scene.get("leaving", [])}
+    for s, toks in enumerate(scene["tokens"]):
+        colour = glyphs.seat_colour(model.seats, s)
+        ink = glyphs.ink_on(colour)
+        initial = (model.name(s)[:1] or str(s + 1)).upper()
+        for name, count in sorted(toks.items(), key=lambda kv: CONST_INDEX[kv[0]]):
+            i = CONST_INDEX[name]
+            deg = angle_of(i) - 11 + spread * (s + 0.5)
+            cls = "token"
+            if (s, name) in leaving:
+                cls += " leaving"
+            extra = model.ui.token_class.get((s, name))
+            if extra:
+                cls += " " + extra
+            for k in range(count):
+                r = R_TOKEN[k % 2] - 30 * (k // 2)
+                x, y = polar(r, deg)
+                out.append(El("g", {"class": cls, "data-token": str(s), "data-at": name,
+                                    "transform": f"translate({fmt(x)} {fmt(y)})"},
+                              [glyphs.seat_shape(s, 11.5, {"fill": colour, "class": "shape"}),
+                               El("text", {"class": "token-initial", "fill": ink, "y": 0.5}, text=initial)],
+                              key=f"tok-{s}-{name}-{k}"))
+    return out
+
+
+def _chords(model: Model) -> list[El]:
+    out = []
+    for a, b, kind in model.ui.chords:
+        x0, y0 = polar(R_CHORD, angle_of(CONST_INDEX[a]))
+        x1, y1 = polar(R_CHORD, angle_of(CONST_INDEX[b]))
+        out.append(El("line", {"class": f"chord chord-{kind}", "x1": fmt(x0), "y1": fmt(y0),
+                               "x2": fmt(x1), "y2": fmt(y1)}, key=f"chord-{a}-{b}-{kind}"))
+    return out
+
+
+def _planet_disc(p: str, x: float, y: float, scale: float = 1.0, cls: str = "mini-planet") -> El:
+    return El("g", {"class": cls, "transform": f"translate({fmt(x)} {fmt(y)}) scale({fmt(scale)})"}, [
+        El("circle", {"class": "disc", "r": 21, "fill": glyphs.PLANET_COLOURS[p]}),
+        El("path", {"class": "sign", "d": glyphs.PLANET_PATHS[p]}),
+    ])
+
+
+def _center(model: Model, scene: dict) -> El:
+    children: list[El] = [El("circle", {"class": "center-disc", "cx": CX, "cy": CY, "r": R_IN})]
+    rnd, turn = scene["round"], scene["turn"]
+    first = scene["first_player"]
+    children.append(El("text", {"class": "center-round", "x": CX, "y": CY - 128},
+                       text=t("center.round", round=rnd)))
+    # Turn track with the Astrolabe.
+    track_label = t("center.turn_label", turn=turn, name=model.name(first))
+    track = [El("title", text=track_label)]
+    for k in (1, 2, 3):
+        x = CX + (k - 2) * 40
+        cls = "turn-pip now" if k == turn else "turn-pip"
+        track.append(El("circle", {"class": cls, "cx": x, "cy": CY - 92, "r": 14}))
+        track.append(El("text", {"class": "turn-num", "x": x, "y": CY - 91.5}, text=str(k)))
+    ax = CX + (turn - 2) * 40
+    track.append(El("path", {"class": "astrolabe", "d": glyphs.ASTROLABE_PATH,
+                             "transform": f"translate({ax + 15} {CY - 108}) scale(0.8)"}))
+    children.append(El("g", {"class": "turn-track", "role": "img", "aria-label": track_label,
+                             "data-turn": str(turn)}, track))
+    # The face-up event card and the event deck.
+    card = scene["event"]
+    count = scene["event_deck_count"]
+    label = t("center.event_label", card=card or t("center.no_event"), count=count)
+    ev: list[El] = [El("title", text=label),
+                    El("rect", {"class": "event-card", "x": CX - 70, "y": CY - 62, "width": 140, "height": 112,
+                                "rx": 10}),
+                    El("text", {"class": "event-title", "x": CX, "y": CY - 44}, text=t("center.event"))]
+    if card and card != "Eclipsis":
+        names = card.split("-")
+        for j, p in enumerate(names):
+            x = CX + (j - 1) * 44
+            ev.append(_planet_disc(p, x, CY - 6, 0.85))
+            ev.append(El("text", {"class": "event-planet", "x": x, "y": CY + 30}, text=t(f"planet_abbr.{p}")))
+    elif card == "Eclipsis":
+        ev.append(El("circle", {"class": "eclipse", "cx": CX, "cy": CY - 2, "r": 24}))
+        ev.append(El("text", {"class": "event-planet", "x": CX, "y": CY + 38}, text=t("event.Eclipsis")))
+    else:
+        ev.append(El("text", {"class": "event-planet", "x": CX, "y": CY}, text=t("center.no_event")))
+    children.append(El("g", {"class": "event", "role": "img", "aria-label": label, "data-event": card or ""},
+                       ev, key=f"event-{card}-{count}"))
+    children.append(El("text", {"class": "event-count", "x": CX, "y": CY + 70},
+                       text=t("center.deck_left", count=count)))
+    steps = scene["comet_steps"]
+    children.append(El("text", {"class": "comet-progress", "x": CX, "y": CY + 112, "role": "img",
+                                "aria-label": t("center.comet_label", steps=steps)},
+                       text=t("center.comet_progress", steps=steps)))
+    return El("g", {"class": "center"}, children, key="center")
+
+
+def render_board(model: Model) -> El:
+    """The board SVG (contract attributes: ``data-constellation``,
+    ``data-planet`` + ``data-at``, ``data-comet`` + ``data-at``)."""
+    scene = model.scene or scene_of(model.view)
+    consts = [_const_group(model, scene, i, name) for i, name in enumerate(CONSTELLATIONS)]
+    defs = El("defs", None, [
+        El("radialGradient", {"id": "pt-sky", "cx": "50%", "cy": "50%", "r": "50%"}, [
+            El("stop", {"offset": "0%", "stop-color": "#1d2b52"}),
+            El("stop", {"offset": "100%", "stop-color": "#0a1022"}),
+        ]),
+    ])
+    progress = _comet_progress(model, scene)
+    return El("svg", {"class": "pt-board", "viewBox": "0 0 1000 1000", "role": "group",
+                      "aria-label": t("board.label"), "focusable": "false"}, [
+        El("title", text=t("board.title")),
+        defs,
+        El("circle", {"class": "sky", "cx": CX, "cy": CY, "r": R_OUT + 6}),
+        El("g", {"class": "stars", "aria-hidden": "true"}, _stars(), key="stars"),
+        El("g", {"class": "consts"}, consts, key="consts"),
+        El("g", {"class": "markers"}, _markers(model, scene), key="markers"),
+        El("g", {"class": "chords", "aria-hidden": "true"}, _chords(model), key="chords"),
+        _center(model, scene),
+        progress,
+        El("g", {"class": "tokens", "aria-hidden": "true"}, _tokens(model, scene), key="tokens"),
+        El("g", {"class": "bodies", "transform": f"translate({CX} {CY})"}, _planets(model, scene), key="bodies"),
+    ], key="board")
+
+
+def _comet_progress(model: Model, scene: dict) -> El:
+    """A thin arc from the Comet's start marker to the Comet (its revolution so far)."""
+    start = CONST_INDEX[model.view["comet_start"]]
+    steps = scene["comet_steps"]
+    children = []
+    if steps > 0:
+        a0 = angle_of(start)
+        a1 = a0 + 30 * min(steps, 12) - (0.01 if steps >= 12 else 0)
+        r = R_IN + 6
+        x0, y0 = polar(r, a0)
+        x1, y1 = polar(r, a1)
+        large = 1 if a1 - a0 > 180 else 0
+        children.append(El("path", {"class": "comet-arc",
+                                    "d": f"M {fmt(x0)} {fmt(y0)} A {r} {r} 0 {large} 1 {fmt(x1)} {fmt(y1)}"}))
+    return El("g", {"class": "comet-progress-arc", "aria-hidden": "true"}, children, key="comet-arc")
+
+
+# ------------------------------------------------------------------ panels
+
+
+def _icon(path: str, cls: str, size: int = 20, fill: str | None = None) -> El:
+    return El("svg", {"class": f"icon {cls}", "viewBox": "-12 -12 24 24", "width": size, "height": size,
+                      "aria-hidden": "true", "focusable": "false"},
+              [El("path", {"d": path, **({"fill": fill} if fill else {})})])
+
+
+def planet_icon(p: str, size: int = 22, studied: bool = True) -> El:
+    cls = "planet-icon" if studied else "planet-icon unstudied"
+    return El("svg", {"class": cls, "viewBox": "-23 -23 46 46", "width": size, "height": size,
+                      "aria-hidden": "true", "focusable": "false"}, [
+        El("circle", {"class": "disc", "r": 21, "fill": glyphs.PLANET_COLOURS[p] if studied else "none"}),
+        El("path", {"class": "sign", "d": glyphs.PLANET_PATHS[p]}),
+    ])
+
+
+def seat_token_icon(model: Model, seat: int, size: int = 22) -> El:
+    colour = glyphs.seat_colour(model.seats, seat)
+    initial = (model.name(seat)[:1] or str(seat + 1)).upper()
+    return El("svg", {"class": "seat-icon", "viewBox": "-13 -13 26 26", "width": size, "height": size,
+                      "aria-hidden": "true", "focusable": "false"}, [
+        glyphs.seat_shape(seat, 10, {"fill": colour, "class": "shape"}),
+        El("text", {"class": "token-initial", "fill": glyphs.ink_on(colour), "y": 0.5}, text=initial),
+    ])
+
+
+def card_face(name: str) -> list[El]:
+    """The inside of a constellation card: element sign (or sextant) and name."""
+    if name == CARD_NAMES[WILD]:
+        return [_icon(glyphs.SEXTANT_PATH, "sextant"), h("span", {"class": "card-name"}, t("card.wild.short"))]
+    colour = COLOURS[COLOUR_OF[CONST_INDEX[name]]]
+    return [_icon(glyphs.ELEMENT_PATHS[colour], f"element-sign el-{colour}"), h("span", {"class": "card-name"}, name)]
+
+
+def card_class(name: str) -> str:
+    if name == CARD_NAMES[WILD]:
+        return "card wild"
+    return f"card el-{COLOURS[COLOUR_OF[CONST_INDEX[name]]]}"
+
+
+def card_title(name: str) -> str:
+    if name == CARD_NAMES[WILD]:
+        return t("card.wild.doc")
+    colour = COLOURS[COLOUR_OF[CONST_INDEX[name]]]
+    return t("const.label", name=name, element=t(f"element.{colour}"))
+
+
+def _status(model: Model) -> El:
+    view = model.view
+    scene = model.scene or {}
+    rnd = scene.get("round", view["round"])
+    turn = scene.get("turn", view["turn"])
+    if view["is_over"]:
+        who = t("status.over")
+    elif model.viewer is not None and view["current_player"] == model.viewer:
+        me = model.name(model.viewer)
+        who = t("status.your_turn_plain") if me.casefold() == t("you").casefold() else t("status.your_turn", name=me)
+    elif model.viewer is not None and view["current_player"] != view["turn_player"]:
+        who = t("status.waiting", name=model.name(view["current_player"]), decision=view["decision"])
+    else:
+        who = t("status.turn_of", name=model.name(view["turn_player"]))
+    children = [h("span", {"class": "pt-round"}, t("status.round", round=rnd, turn=turn)),
+                h("strong", {"class": "pt-who"}, who)]
+    if model.busy:
+        children.append(h("span", {"class": "pt-busy"}, h("span", {"class": "spinner", "aria-hidden": "true"}),
+                          model.busy))
+    return El("div", {"class": "pt-status", "role": "status", "aria-live": "polite"}, children, key="status")
+
+
+def _toolbar(model: Model) -> El:
+    # Undo and New game are the shell's (its header); the rules are the game's.
+    items = [
+        h("a", {"class": "tool", "href": model.rules_href, "target": "_blank", "rel": "noopener",
+                "title": t("btn.rules.title")}, t("btn.rules")),
+    ]
+    return El("nav", {"class": "pt-tools", "aria-label": t("toolbar.label")}, items, key="tools")
+
+
+def _choice_button(c: Choice, radio: bool) -> El:
+    cls = "choice primary" if c.primary else "choice"
+    attrs: dict[str, Any] = {"type": "button", "class": cls, "data-act": c.act, "data-arg": c.arg or None,
+                             "disabled": c.disabled}
+    if radio:
+        attrs.update({"role": "radio", "aria-checked": "true" if c.pressed else "false",
+                      "class": cls + (" checked" if c.pressed else "")})
+    if c.where:
+        attrs["data-where"] = " ".join(c.where)
+    inner: list[Any] = []
+    if c.cards:
+        inner.append(h("span", {"class": "chips"}, *[
+            h("span", {"class": card_class(n) + " chip", "title": card_title(n)}, *card_face(n)) for n in c.cards]))
+        inner.append(h("span", {"class": "visually-hidden"}, c.label))
+    else:
+        inner.append(c.label)
+    if c.note:
+        inner.append(h("span", {"class": "note"}, c.note))
+    return El("button", attrs, inner)
+
+
+def _prompt(model: Model) -> El:
+    ui = model.ui
+    view = model.view
+    if model.animating:
+        children: list[Any] = [
+            h("h2", {"class": "panel-title"}, t("status.caption")),
+            h("p", {"class": "prompt caption-text", "aria-live": "polite"}, model.caption or ""),
+            h("button", {"type": "button", "class": "choice", "data-act": "skip_anim",
+                         "title": t("btn.skip_anim.title")}, t("btn.skip_anim")),
+        ]
+        return El("section", {"class": "pt-panel pt-prompt animating"}, children, key="prompt")
+    children = [h("h2", {"class": "panel-title"}, t("prompt.heading")),
+                h("p", {"class": "prompt", "data-pending": (view.get("pending") or {}).get("kind", "turn")},
+                  ui.prompt)]
+    for note in ui.notes:
+        children.append(h("p", {"class": "note"}, note))
+    for g in ui.groups:
+        inner: list[Any] = []
+        if g.heading:
+            inner.append(h("h3", {"class": "group-title"}, g.heading))
+        if g.text:
+            inner.append(h("p", {"class": "group-text"}, g.text))
+        radio = g.kind == "radio"
+        buttons = [_choice_button(c, radio) for c in g.choices]
+        box_attrs = {"class": "choices radio" if radio else "choices"}
+        if radio:
+            box_attrs.update({"role": "radiogroup", "aria-label": g.heading or ""})
+        inner.append(El("div", box_attrs, buttons))
+        children.append(h("div", {"class": "group"}, *inner))
+    cls = "pt-panel pt-prompt active" if ui.active else "pt-panel pt-prompt"
+    return El("section", {"class": cls, "aria-label": t("prompt.heading")}, children, key="prompt")
+
+
+def _cards_panel(model: Model) -> El:
+    view, ui = model.view, model.ui
+    active = ui.active and not model.animating
+    display = []
+    for j, name in enumerate(view["display"]):
+        can = active and name in ui.display
+        attrs = {"class": card_class(name) + (" can" if can else ""), "title": card_title(name),
+                 "data-card": name}
+        if can:
+            attrs.update({"data-act": "take", "data-arg": name, "aria-label": t("cards.take", card=card_label(name))})
+            display.append(El("button", {"type": "button", **attrs}, card_face(name), key=f"d{j}"))
+        else:
+            display.append(El("div", attrs, card_face(name), key=f"d{j}"))
+    if not display:
+        display.append(h("p", {"class": "empty"}, t("cards.empty")))
+    deck_label = t("cards.deck.take", count=view["deck_count"])
+    deck_inner = [h("span", {"class": "deck-title"}, t("cards.deck")),
+                  h("span", {"class": "deck-count"}, t("cards.deck_count", count=view["deck_count"]))]
+    if active and ui.deck:
+        deck = El("button", {"type": "button", "class": "deck can", "data-act": "deck", "aria-label": deck_label},
+                  deck_inner, key="deck")
+    else:
+        deck = El("div", {"class": "deck", "aria-label": deck_label}, deck_inner, key="deck")
+    discards = len(view["discards"])
+    return El("section", {"class": "pt-panel pt-cards", "aria-label": t("cards.heading")}, [
+        h("h2", {"class": "panel-title"}, t("cards.heading")),
+        h("div", {"class": "card-row"}, deck, h("div", {"class": "display", "role": "list" if False else None,
+                                                        "aria-label": t("cards.display")}, *display)),
+        h("p", {"class": "discards"}, t("cards.discards", count=discards)),
+    ], key="cards")
+
+
+def _hand_panel(model: Model) -> El | None:
+    if model.viewer is None:
+        return None
+    me = model.view["seats"][model.viewer]
+    if "hand" not in me:
+        return None
+    ui = model.ui
+    picking = ui.hand_pick and ui.active and not model.animating
+    cards = []
+    for j, name in enumerate(me["hand"]):
+        attrs = {"class": card_class(name), "title": card_title(name), "data-card": name}
+        if picking:
+            chosen = j in ui.hand_selected
+            attrs.update({"data-act": "hand", "data-arg": str(j), "aria-pressed": "true" if chosen else "false",
+                          "class": attrs["class"] + " can" + (" chosen" if chosen else ""),
+                          "aria-label": t("hand.select", card=card_label(name))})
+            cards.append(El("button", {"type": "button", **attrs}, card_face(name), key=f"h{j}"))
+        else:
+            cards.append(El("div", attrs, card_face(name), key=f"h{j}"))
+    if not cards:
+        cards.append(h("p", {"class": "empty"}, t("hand.empty")))
+    bonus = []
+    for j, name in enumerate(me.get("bonus_hand", [])):
+        playable = name in ui.bonus and ui.active and not model.animating
+        cls = "bonus-card" + (" can" if playable else "") + (" open" if ui.bonus_open == name else "")
+        bonus.append(El("button", {"type": "button", "class": cls, "data-act": "bonus", "data-arg": name,
+                                   "data-bonus": name, "aria-expanded": "true" if ui.bonus_open == name else "false",
+                                   "title": t(f"bonus_doc.{name}")},
+                            [h("span", {"class": "bonus-name"}, t(f"bonus.{name}"))], key=f"b{j}"))
+    if not bonus:
+        bonus.append(h("p", {"class": "empty"}, t("hand.bonus_empty")))
+    objective = me.get("objective", "")
+    obj_planets = objective.split("-") if objective else []
+    score = me.get("score") or {}
+    return El("section", {"class": "pt-panel pt-hand", "aria-label": t("hand.heading")}, [
+        h("h2", {"class": "panel-title"}, t("hand.heading"), h("span", {"class": "count"},
+                                                              t("hand.count", count=len(me["hand"])))),
+        h("div", {"class": "hand" + (" picking" if picking else "")}, *cards),
+        h("h3", {"class": "group-title"}, t("hand.bonus")),
+        h("div", {"class": "bonus-hand"}, *bonus),
+        h("div", {"class": "objective", "data-objective": objective,
+                  "aria-label": t("hand.objective_label", list=join(obj_planets))},
+          h("span", {"class": "objective-title"}, t("hand.objective")),
+          *[h("span", {"class": "objective-planet" + (" done" if p in me["studied"] else "")},
+              planet_icon(p, 20, p in me["studied"]), p) for p in obj_planets]),
+        h("p", {"class": "breakdown"}, t("players.breakdown", table=score.get("table", 0),
+                                         asteroids=score.get("asteroids", 0), objective=score.get("objective", 0),
+                                         nova=score.get("nova", 0))) if score else None,
+    ], key="hand")
+
+
+def _players_panel(model: Model) -> El:
+    view = model.view
+    rows = []
+    for entry in view["seats"]:
+        s = entry["seat"]
+        seat = model.seats[s] if s < len(model.seats) else {}
+        name = model.name(s)
+        tags = []
+        if seat.get("kind") == "bot":
+            tags.append(h("span", {"class": "tag"}, t("players.bot", level=seat.get("level") or "")))
+        if s == view["first_player"]:
+            tags.append(h("span", {"class": "tag astrolabe-tag", "title": t("players.astrolabe")},
+                          _icon(glyphs.ASTROLABE_PATH, "astrolabe", 16),
+                          h("span", {"class": "visually-hidden"}, t("players.astrolabe"))))
+        if not view["is_over"] and s == view["current_player"]:
+            tags.append(h("span", {"class": "tag now"}, t("players.to_play")))
+        if "score" in entry:
+            pts = entry["score"]["total"]
+            score = h("span", {"class": "score", "title": t("players.score_label", points=pts)},
+                      t("players.score", points=pts))
+        elif view.get("scores"):
+            pts = view["scores"][s]
+            score = h("span", {"class": "score", "title": t("players.score_label", points=pts)},
+                      t("players.score", points=pts))
+        else:
+            pts = entry["public_score"]
+            score = h("span", {"class": "score", "title": t("players.public_score_label", points=pts)},
+                      t("players.public_score", points=pts))
+        stats = h("dl", {"class": "stats"},
+                  *_stat(t("players.reserve"), entry["reserve"], t("players.reserve_label", count=entry["reserve"])),
+                  *_stat(t("players.hand"), entry["hand_count"], t("players.hand_label", count=entry["hand_count"])),
+                  *_stat(t("players.bonus"), entry["bonus_count"],
+                         t("players.bonus_label", count=entry["bonus_count"])),
+                  *_stat(t("players.asteroids"), entry["asteroids"],
+                         t("players.asteroids_label", count=entry["asteroids"])),
+                  *_stat(t("players.nova"), entry["nova_constellatio"],
+                         t("players.nova_label", count=entry["nova_constellatio"])))
+        studied = entry["studied"]
+        area = h("div", {"class": "study-area", "aria-label": f"{t('players.studied')}: "
+                         + (join(studied) if studied else t("players.studied_none"))},
+                 *[h("span", {"class": "study-slot" + (" done" if p in studied else ""), "title": p,
+                              "data-studied": p if p in studied else None}, planet_icon(p, 22, p in studied))
+                   for p in PLANETS])
+        known = entry.get("known_cards") or []
+        cls = "player" + (" me" if s == model.viewer else "") + (
+            " turn" if not view["is_over"] and s == view["current_player"] else "")
+        rows.append(El("li", {"class": cls, "data-seat": str(s)}, [
+            h("div", {"class": "player-head"}, seat_token_icon(model, s), h("span", {"class": "player-name"}, name),
+              *tags, score),
+            stats, area,
+            h("p", {"class": "known"}, t("players.known", list=join([card_label(k) for k in known])))
+            if known and s != model.viewer else None,
+        ], key=f"seat-{s}"))
+    return El("section", {"class": "pt-panel pt-players", "aria-label": t("players.heading")}, [
+        h("h2", {"class": "panel-title"}, t("players.heading")), h("ul", {"class": "players"}, *rows)], key="players")
+
+
+def _stat(label: str, value: Any, title: str) -> list[El]:
+    return [h("dt", {"title": title}, label), h("dd", {"title": title}, str(value))]
+
+
+def _log_panel(model: Model) -> El:
+    lines = describe_log(model.log, model.seats)
+    items = []
+    for j, (kind, text) in enumerate(reversed(lines)):
+        items.append(El("li", {"class": f"log-{kind}"}, [text], key=f"l{len(lines) - j}"))
+    if not items:
+        items.append(El("li", {"class": "log-empty"}, [t("log.empty")], key="empty"))
+    return El("section", {"class": "pt-panel pt-log", "aria-label": t("log.heading")}, [
+        h("h2", {"class": "panel-title"}, t("log.heading")),
+        El("ol", {"class": "log", "reversed": True}, items, key="log-list"),
+    ], key="log")
+
+
+def render_end(model: Model) -> El | None:
+    view = model.view
+    if not view["is_over"] or not model.show_end or model.animating:
+        return None
+    summary = end_summary(view, model.seats, model.viewer)
+    head = [h("th", {"scope": "col"}, t(k)) for k in (
+        "end.col.player", "end.col.studied", "end.col.table", "end.col.asteroids", "end.col.objective",
+        "end.col.nova", "end.col.total")]
+    rows = []
+    for row in summary["rows"]:
+        cls = "winner" if row["winner"] else None
+        name_cell = [seat_token_icon(model, row["seat"], 20), " ", row["name"]]
+        if row["winner"]:
+            name_cell.append(h("span", {"class": "tag win"}, t("end.winner_mark")))
+        rows.append(h("tr", {"class": cls, "data-seat": str(row["seat"])},
+                      h("th", {"scope": "row"}, *name_cell),
+                      h("td", None, h("span", {"class": "studied-icons"},
+                                      *[planet_icon(p, 18) for p in row["studied"]]), f" {len(row['studied'])}"),
+                      h("td", {"data-col": "table"}, str(row["table"])),
+                      h("td", {"data-col": "asteroids"}, t("end.asteroids_cell", points=row["asteroids"],
+                                                          count=row["asteroid_count"])),
+                      h("td", {"data-col": "objective"}, str(row["objective"])),
+                      h("td", {"data-col": "nova"}, str(row["nova"])),
+                      h("td", {"data-col": "total", "class": "total"}, str(row["total"]))))
+    children: list[Any] = [
+        h("h2", {"id": "pt-end-title", "class": "end-title"}, t("end.heading")),
+        h("p", {"class": "end-winner", "data-winners": ",".join(str(w) for w in view["winners"])},
+          summary["headline"]),
+        h("p", {"class": "end-reason"}, summary["reason"]),
+        h("table", {"class": "end-table"}, h("caption", None, t("end.table.caption")),
+          h("thead", None, h("tr", None, *head)), h("tbody", None, *rows)),
+    ]
+    if summary["tiebreak"]:
+        children.append(h("p", {"class": "note"}, t("end.tiebreak")))
+    children.append(h("div", {"class": "choices"},
+                      h("button", {"type": "button", "class": "choice primary", "data-act": "newgame"},
+                        t("btn.new_game")),
+                      h("button", {"type": "button", "class": "choice", "data-act": "close_end"},
+                        t("btn.view_board"))))
+    return El("div", {"class": "pt-end", "role": "dialog", "aria-labelledby": "pt-end-title"},
+              [h("div", {"class": "end-card"}, *children)], key="end")
+
+
+def render(model: Model) -> El:
+    """The whole game screen."""
+    view = model.view
+    cls = "pt" + (" anim" if model.animating else "") + (" over" if view["is_over"] else "")
+    caption = El("p", {"class": "pt-caption" + (" show" if model.animating and model.caption else ""),
+                       "aria-live": "polite"}, [model.caption or ""], key="caption")
+    side = El("aside", {"class": "pt-side", "aria-label": t("side.label")}, [
+        _prompt(model), _cards_panel(model), _hand_panel(model), _players_panel(model), _log_panel(model),
+    ], key="side")
+    board_wrap = El("div", {"class": "pt-board-wrap"}, [render_board(model), caption], key="board-wrap")
+    top = El("div", {"class": "pt-top"}, [_status(model), _toolbar(model)], key="top")
+    reopen = None
+    if view["is_over"] and not model.show_end and not model.animating:
+        reopen = h("button", {"type": "button", "class": "choice primary reopen", "data-act": "open_end"},
+                   t("end.heading"))
+    return El("div", {"class": cls, "data-viewer": "" if model.viewer is None else str(model.viewer),
+                      "data-over": "1" if view["is_over"] else None}, [
+        top, El("div", {"class": "pt-main"}, [board_wrap, side], key="main"), reopen, render_end(model),
+    ], key="root")

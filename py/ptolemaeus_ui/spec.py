@@ -1,0 +1,200 @@
+"""``PtolemaeusSpec``: Ptolemaeus as a game of the page (``app.games.GameSpec``).
+
+Pure Python apart from :meth:`PtolemaeusSpec.mount`, which imports the
+browser view lazily, so the spec is tested under CPython.
+
+Bots (:class:`BotSearch`) are built ONLY from ``state.determinize(seat, rng)``
+(R17): the real state is never handed to a bot. A search runs in slices
+(``step(max_seconds)``) so the page stays responsive; with no time limit
+it chooses exactly what :func:`ptolemaeus.bots.choose_action` chooses with
+the same seed and an iteration-only budget.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections import deque
+from typing import Any
+
+import ptolemaeus as pt
+from ptolemaeus.actions import Action
+from ptolemaeus.bots import Thinker
+from ptolemaeus.sky import HISTORIC_DATES, parse_start
+
+from .strings import t
+
+# The page runs Python about twice as slowly as CPython (docs of bots.LEVELS):
+# a level's time cap is stretched by this much so that it still gets its iterations.
+PAGE_TIME_FACTOR = 2.0
+
+
+class BotSearch:
+    """One bot decision: ``step(max_seconds)`` until it returns True, then ``result()``.
+
+    A thin time-sliced wrapper of :class:`ptolemaeus.bots.Thinker`, which
+    determinizes first (``state.determinize(seat, rng)``) and decides
+    random / greedy / sub-decisions at once, or runs ISMCTS over turn-level
+    decisions one iteration at a time here, up to the level's iterations or
+    its time cap (stretched by ``time_factor`` for the page)."""
+
+    def __init__(self, state: Any, seat: int, level: str, seed: int, time_factor: float = PAGE_TIME_FACTOR,
+                 time_limit: bool = True) -> None:
+        self.seat = seat
+        self.level = level
+        self._legal = state.legal_actions()
+        self.thinker = Thinker(state, seat, level, random.Random(seed))   # R17: determinizes first
+        cap = self.thinker.spec.seconds
+        self._cap = cap * time_factor if (cap and time_limit) else None
+        self.elapsed = 0.0
+        self._done = self.thinker.done
+
+    @property
+    def iterations(self) -> int:
+        """ISMCTS iterations run so far (0 for decisions taken at once)."""
+        tree = self.thinker.tree
+        return tree.iterations if tree is not None else 0
+
+    def step(self, max_seconds: float) -> bool:
+        if self._done:
+            return True
+        start = time.perf_counter()
+        deadline = start + max(0.0, max_seconds)
+        thinker = self.thinker
+        while not thinker.done:
+            thinker.step(1)
+            now = time.perf_counter()
+            if self._cap is not None and self.elapsed + (now - start) >= self._cap:
+                break
+            if now >= deadline:
+                self.elapsed += now - start
+                return False
+        self.elapsed += time.perf_counter() - start
+        self._done = True
+        return True
+
+    def result(self) -> Action:
+        if not self._done:
+            raise RuntimeError("the bot has not finished thinking: call step() until it returns True")
+        action = self.thinker.action()
+        # The determinization offers this seat the same legal actions as the
+        # real game (they depend on its own information); be safe anyway.
+        return action if action in self._legal else self._legal[0]
+
+
+class ScriptedSearch:
+    """A bot decision fixed in advance (test hook only, see ``PtolemaeusSpec.script``)."""
+
+    def __init__(self, action: Action) -> None:
+        self._action = action
+
+    def step(self, max_seconds: float) -> bool:
+        return True
+
+    def result(self) -> Action:
+        return self._action
+
+
+class PtolemaeusSpec:
+    """The ``GameSpec`` of Ptolemaeus (see ``docs/app-architecture.md``)."""
+
+    key = "ptolemaeus"
+    title = "Ptolemaeus"
+    version = 1
+    min_players = 1
+    max_players = 4
+    # The first is the default; the last is the strongest.
+    bot_levels = ["normal", "random", "greedy", "easy", "hard"]
+    # Token colours a seat may choose (none of them a constellation colour).
+    seat_colours = [("#f2eee3", "white"), ("#b07be0", "purple"), ("#4fd1c5", "teal"), ("#ff8fc0", "pink"),
+                    ("#ee8a3c", "orange"), ("#9aa0a6", "grey")]
+    bot_names = ["Hipparchus", "Hypatia", "Aristarchus", "Eratosthenes"]
+
+    def __init__(self) -> None:
+        # Test hook (enabled by the page only for tests): actions the bots
+        # play instead of searching, in order, while they are legal.
+        self.script: deque[Action] = deque()
+
+    # ------------------------------------------------------------ setup
+
+    def setup_fields(self) -> list[dict]:
+        return [{
+            "key": "start", "label": t("setup.date"), "kind": "date",
+            "choices": [(h.when, h.title) for h in HISTORIC_DATES],
+            "default": HISTORIC_DATES[0].when,
+            "help": t("setup.date.help"),
+            "now": True,
+        }]
+
+    def new_state(self, setup: dict) -> pt.State:
+        players = setup.get("players")
+        seed = setup.get("seed")
+        if isinstance(players, bool) or not isinstance(players, int) or not 1 <= players <= 4:
+            raise ValueError(t("setup.error.players"))
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise ValueError(t("setup.error.seed"))
+        start = setup.get("start", HISTORIC_DATES[0].when)
+        if isinstance(start, str) and start.strip().lower() == "now":
+            raise ValueError(t("setup.error.date", error="'now' must be made a real date first"))
+        try:
+            parse_start(start)
+        except (ValueError, TypeError) as e:
+            raise ValueError(t("setup.error.date", error=e)) from None
+        return pt.new_game(players=players, seed=seed, start=start)
+
+    def replay(self, setup: dict, actions: list[dict]) -> pt.State:
+        state = self.new_state(setup)
+        for i, data in enumerate(actions):
+            try:
+                state.apply(Action.from_json(data))
+            except ValueError as e:
+                raise ValueError(t("replay.error", index=i + 1, error=e)) from None
+        return state
+
+    # ------------------------------------------------------------ JSON
+
+    def state_to_json(self, state: pt.State) -> str:
+        return state.to_json()
+
+    def state_from_json(self, text: str) -> pt.State:
+        return pt.State.from_json(text)
+
+    def action_to_json(self, action: Action) -> dict:
+        return action.to_json()
+
+    def action_from_json(self, data: dict) -> Action:
+        return Action.from_json(data)
+
+    # ------------------------------------------------------------ rules
+
+    def current_player(self, state: pt.State) -> int | None:
+        return state.current_player
+
+    def legal_actions(self, state: pt.State) -> list[Action]:
+        return state.legal_actions()
+
+    def apply(self, state: pt.State, action: Action) -> list[dict]:
+        state.apply(action)
+        return list(state.last_events)
+
+    def reveals_hidden(self, state: pt.State) -> bool:
+        return bool(state.last_revealed)
+
+    def is_over(self, state: pt.State) -> bool:
+        return state.is_over
+
+    # ------------------------------------------------------------ bots
+
+    def bot_search(self, state: pt.State, seat: int, level: str, seed: int) -> BotSearch | ScriptedSearch:
+        if self.script:
+            action = self.script[0]
+            if action in state.legal_actions():
+                self.script.popleft()
+                return ScriptedSearch(action)
+        return BotSearch(state, seat, level, seed)
+
+    # ------------------------------------------------------------ view
+
+    def mount(self, container: Any, host: Any) -> Any:
+        from .view import GameView   # browser only
+        return GameView(container, host, self)

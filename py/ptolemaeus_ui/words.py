@@ -1,0 +1,165 @@
+"""The game in words: the move log and the end-of-game summary (pure).
+
+Events are the public events of the engine (``state.last_events``, and
+``Host.log()`` for the whole game). They may have been through JSON, so
+seat keys may be strings.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ptolemaeus.data import ASTEROIDS_PER_POINT, CARD_NAMES, STUDY_POINTS, WILD
+
+from .strings import has, join, t
+
+
+def _name(seats: list[dict], seat: Any) -> str:
+    try:
+        s = int(seat)
+    except (TypeError, ValueError):
+        return "?"
+    if 0 <= s < len(seats) and seats[s].get("name"):
+        return str(seats[s]["name"])
+    return f"Player {s + 1}"
+
+
+def _card(name: str) -> str:
+    return t("card.wild.short") if name == CARD_NAMES[WILD] else name
+
+
+def event_card_name(card: str | None) -> str:
+    if not card:
+        return t("center.no_event")
+    if card == "Eclipsis":
+        return t("event.Eclipsis")
+    return " · ".join(card.split("-"))
+
+
+def describe(event: dict, seats: list[dict]) -> list[tuple[str, str]]:
+    """Lines ``(kind, text)`` for one event (most events give one line)."""
+    kind = event.get("type", "")
+    who = _name(seats, event.get("seat"))
+    if kind == "take":
+        return [(kind, t("log.take", name=who, card=_card(event["card"])))]
+    if kind == "draw":
+        return [(kind, t("log.draw", name=who))]
+    if kind == "reshuffle":
+        return [(kind, t("log.reshuffle", count=event.get("cards", 0)))]
+    if kind == "display_reset":
+        return [(kind, t("log.display_reset"))]
+    if kind == "observe":
+        at = event.get("at", [])
+        where = at[0] if event.get("config") == "conjunction" else "–".join(at)
+        return [(kind, t(f"log.observe.{event.get('config', 'constellation')}", name=who, where=where))]
+    if kind == "place":
+        how, source = event.get("how", "observe"), event.get("source")
+        if how == "mercurius":
+            return [(kind, t("log.place.mercurius", name=who, at=event["at"], source=source))]
+        if how in ("signa", "nova_luna"):
+            return [(kind, t(f"log.place.{how}", name=who, at=event["at"]))]
+        if source:
+            return [(kind, t("log.place_from", name=who, at=event["at"], source=source))]
+        return [(kind, t("log.place", name=who, at=event["at"]))]
+    if kind == "study":
+        lines = [(kind, t(f"log.study.{event.get('how', 'A')}", name=who, planet=event["planet"], at=event["at"]))]
+        if event.get("asteroid"):
+            lines.append(("asteroid", t("log.study_asteroid", name=who, at=event["at"])))
+        return lines
+    if kind == "bonus_drawn":
+        return [(kind, t("log.bonus_drawn", name=who))]
+    if kind == "nova_constellatio":
+        return [(kind, t("log.nova_constellatio", name=who))]
+    if kind == "play":
+        key = "log.play_upgraded" if event.get("upgraded") else "log.play"
+        return [(kind, t(key, name=who, card=event["card"]))]
+    if kind == "trade":
+        return [(kind, t("log.trade", name=who))]
+    if kind == "swap":
+        return [(kind, t("log.swap", name=who, victim=_name(seats, event.get("victim")), at=event["at"]))]
+    if kind == "steal":
+        return [(kind, t("log.steal", name=who, victim=_name(seats, event.get("victim"))))]
+    if kind == "retrieve":
+        return [(kind, t("log.retrieve", name=who, at=event["at"]))]
+    if kind == "discard":
+        why = event.get("why", "eclipsis")
+        key = f"log.discard.{why}" if has(f"log.discard.{why}") else "log.discard.eclipsis"
+        return [(kind, t(key, name=who, cards=join([_card(c) for c in event.get("cards", [])])))]
+    if kind == "end_turn":
+        return [(kind, t("log.end_turn", name=who))]
+    if kind == "round_end":
+        return [(kind, t("log.round_end", round=event.get("round", "?")))]
+    if kind == "planet_move":
+        return [(kind, t("log.planet_move", planet=event["planet"], source=event["source"], to=event["to"]))]
+    if kind == "comet_move":
+        path = list(event.get("path", []))
+        if len(path) > 1:
+            return [(kind, t("log.comet_move_past", past=join(path[:-1]), to=path[-1]))]
+        return [(kind, t("log.comet_move", to=path[-1] if path else "?"))]
+    if kind == "sweep":
+        tokens = event.get("tokens", {})
+        who_list = join([f"{_name(seats, s)} {n}" for s, n in sorted(tokens.items(), key=lambda kv: int(kv[0]))])
+        why = event.get("why", "comet")
+        return [(kind, t(f"log.sweep.{why}" if why in ("comet", "eclipsis") else "log.sweep.comet",
+                         at=event["at"], who=who_list))]
+    if kind == "reveal":
+        if event.get("card") == "Eclipsis":
+            return [(kind, t("log.reveal_eclipsis"))]
+        return [(kind, t("log.reveal", card=event_card_name(event.get("card"))))]
+    if kind == "new_round":
+        return [("round", t("log.new_round", round=event.get("round", "?"), name=_name(seats, event.get("first"))))]
+    if kind == "game_over":
+        if event.get("reason") == "points":
+            winners = event.get("winners") or [None]
+            return [(kind, t("log.game_over.points", name=_name(seats, winners[0])))]
+        if len(seats) == 1 and not event.get("winners"):
+            return [(kind, t("log.game_over.comet_solo"))]
+        return [(kind, t("log.game_over.comet"))]
+    return [("other", t("log.unknown", type=kind))]
+
+
+def describe_log(events: list[dict], seats: list[dict]) -> list[tuple[str, str]]:
+    out: list[tuple[str, str]] = []
+    for e in events:
+        out += describe(e, seats)
+    return out
+
+
+def end_summary(view: dict[str, Any], seats: list[dict], viewer: int | None) -> dict[str, Any]:
+    """The end screen in data: a row per seat with the score split into the
+    study table, asteroids, the secret objective and Nova Constellatio, the
+    headline (winner(s), or the sky in solitaire) and the reason."""
+    scores = view.get("scores") or [0] * view["players"]
+    winners = list(view.get("winners") or [])
+    rows = []
+    for entry in view["seats"]:
+        s = entry["seat"]
+        studied = list(entry["studied"])
+        table = STUDY_POINTS[len(studied)]
+        asteroids = entry["asteroids"] // ASTEROIDS_PER_POINT
+        nova = entry["nova_constellatio"]
+        total = scores[s]
+        if "score" in entry:
+            objective = entry["score"]["objective"]
+        else:
+            objective = total - table - asteroids - nova
+        rows.append({"seat": s, "name": _name(seats, s), "studied": studied, "table": table,
+                     "asteroid_count": entry["asteroids"], "asteroids": asteroids, "objective": objective,
+                     "nova": nova, "total": total, "winner": s in winners,
+                     "tokens": sum(entry["tokens"].values())})
+    if view["players"] == 1:
+        headline = t("end.solo_win") if winners else t("end.sky_wins")
+    elif len(winners) == 1:
+        headline = t("end.winner", name=_name(seats, winners[0]))
+    elif winners:
+        headline = t("end.winners", names=join([_name(seats, w) for w in winners]))
+    else:
+        headline = ""
+    if view.get("end_reason") == "points":
+        reason = t("end.reason.points", name=_name(seats, winners[0] if winners else None))
+    else:
+        reason = t("end.reason.comet")
+    best = max(scores) if scores else 0
+    tiebreak = view.get("end_reason") == "comet" and view["players"] > 1 and sum(
+        1 for x in scores if x == best) > 1
+    return {"rows": rows, "headline": headline, "reason": reason, "tiebreak": tiebreak}

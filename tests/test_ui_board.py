@@ -1,0 +1,220 @@
+"""The game screen as pure functions (py/ptolemaeus_ui/board.py): the DOM
+contract attributes, symbols besides colours, accessibility attributes, and
+that no other seat's hidden information reaches the markup (R17)."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+import ptolemaeus as pt
+from ptolemaeus.data import COLOUR_OF, COLOURS, CONSTELLATIONS, PLANETS
+from ptolemaeus_ui.board import Model, public_view, render, render_board, scene_of
+from ptolemaeus_ui.interact import Controller
+from ptolemaeus_ui.tree import El, to_markup
+from scenario import build
+
+SEATS = [{"kind": "human", "level": None, "name": "Ada", "colour": "#f2eee3"},
+         {"kind": "bot", "level": "normal", "name": "Hypatia", "colour": "#b07be0"},
+         {"kind": "bot", "level": "easy", "name": "Tycho", "colour": "#4fd1c5"},
+         {"kind": "bot", "level": "hard", "name": "Kepler", "colour": "#ff8fc0"}]
+
+
+def screen(state, viewer, seats=SEATS, **kw):
+    view = state.view(viewer) if viewer is not None else public_view(state)
+    ctl = Controller()
+    legal = state.legal_actions() if viewer is not None and state.current_player == viewer else []
+    ctl.update(view, legal, viewer, [s["name"] for s in seats])
+    return Model(view=view, viewer=viewer, seats=seats[:state.n], ui=ctl.ui(), **kw)
+
+
+def apollo(players=2, seed=1):
+    return pt.new_game(players, seed, "1969-07-20T20:17Z")
+
+
+def test_board_has_the_contract_attributes():
+    s = apollo()
+    svg = render_board(screen(s, 0))
+    assert svg.tag == "svg"
+    consts = svg.find_all(data_constellation=None)
+    assert [e.attrs["data-constellation"] for e in consts] == list(CONSTELLATIONS)
+    planets = {e.attrs["data-planet"]: e.attrs["data-at"] for e in svg.find_all(data_planet=None)}
+    assert planets == s.planets == {
+        "Sol": "Cancer", "Luna": "Libra", "Mercurius": "Cancer", "Venus": "Gemini",
+        "Mars": "Sagittarius", "Iupiter": "Libra", "Saturnus": "Taurus"}
+    comets = svg.find_all(data_comet=None)
+    assert len(comets) == 1 and comets[0].attrs["data-at"] == "Aries" == s.comet
+    assert svg.find_all(data_comet_start=None)[0].attrs["data-at"] == "Aries"
+    markup = to_markup(svg)
+    assert markup.startswith('<svg xmlns="http://www.w3.org/2000/svg"')
+    assert markup.count("data-constellation=") == 12 and markup.count("data-planet=") == 7
+
+
+def test_every_constellation_has_its_element_symbol_and_name_not_colour_alone():
+    svg = render_board(screen(apollo(), 0))
+    for i, e in enumerate(svg.find_all(data_constellation=None)):
+        colour = COLOURS[COLOUR_OF[i]]
+        signs = [x for x in e.walk() if "element-sign" in x.attrs.get("class", "")]
+        assert len(signs) == 1 and f"el-{colour}" in signs[0].attrs["class"]
+        assert e.find_all(class_="const-name")[0].text == CONSTELLATIONS[i].upper()
+        element = {"red": "fire", "green": "earth", "yellow": "air", "blue": "water"}[colour]
+        assert element in e.attrs["aria-label"]
+    # the four elements are drawn differently (alchemical triangles)
+    paths = {x.attrs["d"] for x in svg.walk() if "element-sign" in x.attrs.get("class", "")}
+    assert len(paths) == 4
+
+
+def test_planets_have_distinct_glyphs_and_labels():
+    svg = render_board(screen(apollo(), 0))
+    glyphs, abbrs = set(), set()
+    for e in svg.find_all(data_planet=None):
+        glyphs.add(e.find_all(class_="sign")[0].attrs["d"])
+        abbrs.add(e.find_all(class_="planet-abbr")[0].text)
+        assert e.attrs["data-planet"] in e.attrs["aria-label"]
+        assert e.children[0].children[0].tag == "title"
+    assert len(glyphs) == 7 and len(abbrs) == 7
+
+
+def test_interactive_board_elements_are_keyboard_buttons():
+    s = apollo()
+    while s.current_player != 0:
+        s.apply(s.legal_actions()[0])
+    tree = render(screen(s, 0))
+    clickable = [e for e in tree.walk() if "data-act" in e.attrs]
+    board = [e for e in render_board(screen(s, 0)).walk() if "data-act" in e.attrs]
+    assert board, "observable constellations are clickable"
+    for e in board:
+        assert e.attrs.get("tabindex") == "0" and e.attrs.get("role") == "button", e
+        assert e.attrs.get("aria-label")
+    for e in clickable:
+        assert e.tag in ("button", "g", "a"), e      # HTML ones are real buttons
+        if e.tag == "button":
+            assert e.attrs.get("type") == "button"
+
+
+def test_tokens_asteroids_turn_track_and_event_card():
+    s = build(3, tokens={0: {"Leo": 2}, 1: {"Leo": 1, "Aries": 1}, 2: {"Virgo": 1}},
+              asteroids_gone=["Pisces"], asteroids={1: 1}, event="Sol-Luna-Mars", turn=2, first=1)
+    svg = render_board(screen(s, 0))
+    toks = [(e.attrs["data-token"], e.attrs["data-at"]) for e in svg.find_all(data_token=None)]
+    assert sorted(toks) == sorted([("0", "Leo"), ("0", "Leo"), ("1", "Leo"), ("1", "Aries"), ("2", "Virgo")])
+    # every seat's token has its own shape (not only its colour) and the seat's initial
+    shapes = {e.attrs["data-token"]: e.children[0].tag + e.children[0].attrs.get("d", "")[:8]
+              for e in svg.find_all(data_token=None)}
+    assert len(set(shapes.values())) == 3
+    initials = {e.attrs["data-token"]: e.children[1].text for e in svg.find_all(data_token=None)}
+    assert initials == {"0": "A", "1": "H", "2": "T"}
+    assert sorted(e.attrs["data-asteroid"] for e in svg.find_all(data_asteroid=None)) == sorted(
+        c for c in CONSTELLATIONS if c != "Pisces")
+    assert svg.find_all(data_turn=None)[0].attrs["data-turn"] == "2"
+    assert "Hypatia" in svg.find_all(data_turn=None)[0].attrs["aria-label"]      # the Astrolabe
+    assert svg.find_all(data_event=None)[0].attrs["data-event"] == "Sol-Luna-Mars"
+
+
+def test_no_other_seats_hidden_information_in_the_markup():
+    """R17: the screen for seat 0 shows seat 1's counts, never its cards,
+    bonus cards or objective; a public screen shows nobody's."""
+    s = build(2, hands={0: ["Libra", "Aries"], 1: ["Sextans", "Sextans", "Pisces"]},
+              display=["Aries", "Taurus", "Gemini", "Cancer", "Leo", "Virgo"],
+              bonus_hands={0: ["Signa Ignis"], 1: ["Maleficus Mars", "Iupiter Orientalis"]},
+              objectives={0: "Sol-Luna-Venus", 1: "Mars-Iupiter-Sol"})
+    secrets_of_1 = ["Sextans", "Maleficus Mars", "Iupiter Orientalis", "Mars-Iupiter-Sol"]
+    mine = to_markup(render(screen(s, 0)))
+    for secret in secrets_of_1:
+        assert secret not in mine, secret
+    assert "Signa Ignis" in mine and 'data-objective="Sol-Luna-Venus"' in mine
+    assert 'data-card="Libra"' in mine and 'data-card="Pisces"' not in mine
+    theirs = to_markup(render(screen(s, 1)))
+    for secret in ("Signa Ignis", "Sol-Luna-Venus"):
+        assert secret not in theirs
+    assert 'data-objective="Mars-Iupiter-Sol"' in theirs
+    nobody = to_markup(render(screen(s, None)))
+    for secret in secrets_of_1 + ["Signa Ignis", "Sol-Luna-Venus", 'data-card="Libra"']:
+        assert secret not in nobody, secret
+
+
+@pytest.mark.parametrize("seed", [3, 11])
+def test_hidden_information_never_leaks_during_a_whole_game(seed):
+    """Render every position of a random 3-player game for every seat: each
+    screen names only cards the seat holds, has seen face up, or that are public."""
+    s = apollo(3, seed)
+    rng = random.Random(seed)
+    log = []
+    while not s.is_over:
+        for viewer in range(3):
+            view = s.view(viewer)
+            markup = to_markup(render(screen(s, viewer, log=log)))
+            for o in range(3):
+                if o == viewer:
+                    continue
+                objective = s.view(o)["seats"][o]["objective"]
+                assert f'data-objective="{objective}"' not in markup
+            # the hand shown is exactly the viewer's
+            shown = re.findall(r'data-card="([^"]+)"', markup)
+            assert sorted(shown) == sorted(view["display"] + view["seats"][viewer]["hand"])
+        s.apply(rng.choice(s.legal_actions()))
+        log += s.last_events
+
+
+def test_full_screen_panels():
+    s = build(2, hands={0: ["Libra"]}, tokens={1: {"Leo": 1}}, studied={1: ["Mars"]}, novas={0: 1})
+    tree = render(screen(s, 0))
+    markup = to_markup(tree)
+    assert 'class="pt-board"' in markup and "Astronomers" in markup and "Move log" in markup
+    players = tree.find_all(data_seat=None)
+    assert [p.attrs["data-seat"] for p in players] == ["0", "1"]
+    # own score in full, the other's without its secret objective
+    assert "1 pts" in markup and "1+? pts" in markup
+    assert 'data-studied="Mars"' in markup
+    assert 'href="rules.html"' in markup
+
+
+def test_end_screen_breakdown_and_winners():
+    s = apollo(2, 5)
+    rng = random.Random(5)
+    while not s.is_over:
+        s.apply(rng.choice(s.legal_actions()))
+    tree = render(screen(s, 0))
+    end = tree.find_all(role="dialog")
+    assert len(end) == 1
+    rows = end[0].find_all(data_seat=None)
+    assert len(rows) == 2
+    scores = s.scores()
+    for row in rows:
+        seat = int(row.attrs["data-seat"])
+        total = row.find_all(data_col="total")[0].text_content()
+        assert int(total) == scores[seat]
+        b = s.score_breakdown(seat)
+        assert int(row.find_all(data_col="objective")[0].text_content()) == b["objective"]
+        assert int(row.find_all(data_col="table")[0].text_content()) == b["table"]
+        assert ("winner" in row.attrs.get("class", "")) == (seat in s.winners)
+    headline = end[0].find_all(class_="end-winner")[0].text_content()
+    assert any(SEATS[w]["name"] in headline for w in s.winners)
+
+
+def test_solitaire_end_screen_says_the_sky_wins():
+    s = pt.new_game(1, 2, "1969-07-20T20:17Z")
+    rng = random.Random(2)
+    while not s.is_over:
+        legal = s.legal_actions()
+        draws = [a for a in legal if a.kind in ("draw_deck", "take", "end_turn")]
+        s.apply(rng.choice(draws or legal))     # a solitaire player who never observes loses
+    assert s.winners == []
+    markup = to_markup(render(screen(s, 0, seats=SEATS[:1])))
+    assert "The sky wins" in markup
+
+
+def test_scene_of_eclipsis_shows_the_eclipsis_while_players_discard():
+    s = build(2, hands={0: ["Leo", "Aries", "Virgo"], 1: ["Leo", "Pisces", "Virgo"]},
+              event="Sol-Luna-Mars", event_deck=["Eclipsis", "Venus-Mars-Saturnus"], turn=3, k=1)
+    s.apply(pt.Action("draw_deck"))
+    s.apply(pt.Action("draw_deck"))
+    assert s.view(0)["pending"]["kind"] == "eclipsis"
+    assert scene_of(s.view(0))["event"] == "Eclipsis"
+
+
+def test_tree_serializer_escapes():
+    assert to_markup(El("p", {"title": 'a "b" <c>'}, ["x < y & z"])) == \
+        '<p title="a &quot;b&quot; &lt;c&gt;">x &lt; y &amp; z</p>'
