@@ -36,8 +36,9 @@ serve = _tool("serve")
 pytestmark = pytest.mark.browser_context_args(service_workers="allow")
 
 CONTROL_TIMEOUT_MS = 90_000
-# A game link: once the shell reads links it starts this game; before, it is ignored.
-GAME_LINK = "?date=1969-07-20&seats=human,human&seed=3"
+# A game link (docs/app-architecture.md): Apollo XI's day, the player against a bot.
+GAME_LINK = "?date=1969-07-20&seats=human,bot&seed=3"
+MOVES_JS = "Number(document.body.dataset.moves || 0)"
 
 VERSION_JS = "document.documentElement.dataset.offlineVersion"
 
@@ -84,23 +85,25 @@ def cached_urls(page, version: str) -> list[str]:
 
 
 def play_a_turn(page) -> str:
-    """Play offline: the first decision of a game through the game UI when it is on
-    the page (py/ptolemaeus_ui: draw from the deck), and always the engine itself
-    in the page's Python."""
+    """Play offline: a turn through the game UI (draw two cards from the deck, then the
+    bot's turn, until the deck is ours again), and the engine itself in the page's Python."""
     played = []
-    deck = page.locator('[data-act="deck"]')
-    if deck.count():
-        before = page.evaluate("document.body.dataset.moves || '0'")
+    deck = page.locator('button[data-act="deck"]')
+    deck.first.wait_for(state="visible", timeout=60_000)  # the game of GAME_LINK, our turn
+    start = page.evaluate(MOVES_JS)
+    for n in (1, 2):
         deck.first.click()
-        page.wait_for_function("(before) => (document.body.dataset.moves || '0') !== before", arg=before,
-                               timeout=30_000)
-        played.append("ui")
+        page.wait_for_function(f"{MOVES_JS} >= {start + n}", timeout=30_000)
+    page.wait_for_function(
+        f"""{MOVES_JS} > {start + 2} && !document.body.dataset.busy
+            && document.querySelector('button[data-act="deck"]') !== null""", timeout=120_000)
+    played.append(f"ui: moves {start} -> {page.evaluate(MOVES_JS)}")
     page.evaluate(ENGINE_TURN_JS)
     page.wait_for_function("document.body.dataset.offlineEngine !== undefined", timeout=30_000)
     engine = page.evaluate("document.body.dataset.offlineEngine")
     assert engine == "draw from the deck | draw a second card", engine
     played.append("engine")
-    return "+".join(played)
+    return ", ".join(played)
 
 
 def assert_offline(context, url: str) -> None:
@@ -229,7 +232,7 @@ def test_update_waits_for_the_player_then_replaces_the_cache(new_context, page_g
 
         # And version B plays offline.
         context.set_offline(True)
-        page.reload()
+        page.goto(url + GAME_LINK)
         ready(page)
         assert page.evaluate(BUILD_JS) == "B"
         played = play_a_turn(page)
