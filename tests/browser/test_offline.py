@@ -217,7 +217,7 @@ def test_update_waits_for_the_player_then_replaces_the_cache(new_context, page_g
         page.reload()
         ready(page)
         assert page.evaluate(BUILD_JS) == "A", "a reload alone must not switch versions"
-        assert page.locator("#update-notice").is_visible(), "the waiting update is offered again"
+        notice.wait_for(state="visible", timeout=30_000)  # the waiting update is offered again
 
         with page.expect_navigation(timeout=CONTROL_TIMEOUT_MS):
             page.locator("#update-reload").click()  # skipWaiting, then reload on controllerchange
