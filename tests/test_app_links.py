@@ -72,3 +72,14 @@ def test_what_is_a_game_link():
     assert not is_game_link("?utm_source=x", GAMES)
     assert is_game_link("?seed=3", GAMES)
     assert is_game_link("?start=2000-01-01", GAMES)
+
+
+def test_query_decoding_matches_the_standard_library():
+    from urllib.parse import parse_qsl, quote
+
+    from app.links import _params, _quote
+    for text in ["a%20b+c", "%E2%9C%93x", "%zz%4", "100%", "x%2", "%41%42", "", "a=b", "%C3"]:
+        assert _params("?k=" + quote(text, safe="%+=")) == dict(parse_qsl("k=" + quote(text, safe="%+="),
+                                                                              keep_blank_values=True))
+    for text in ["1969-07-20T20:17Z", "a b/ü&=?", "human,hard"]:
+        assert _params("?k=" + _quote(text)) == {"k": text}

@@ -252,6 +252,9 @@ class Controller:
                 search = self.spec.bot_search(session.state, seat, info["level"],
                                               bot_seed(session.setup["seed"], len(session.actions), seat))
                 longest = self.clock() - started
+                await self.sleep(0)  # setting up the search (a determinization) is a slice of its own
+                if generation != self._generation:
+                    return
                 while True:
                     t0 = self.clock()
                     done = search.step(self.slice_seconds)

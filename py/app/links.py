@@ -15,7 +15,6 @@ Names and colours are the defaults (``app.session.default_seats``).
 from __future__ import annotations
 
 import random
-from urllib.parse import parse_qsl, quote, urlencode
 
 from app.games import GameSpec, date_field
 from app.session import MAX_SEED, default_seats, random_seed
@@ -29,10 +28,38 @@ class LinkError(ValueError):
     """A link that cannot start a game; ``str(error)`` is for the player."""
 
 
+# (Not urllib.parse: importing it costs ~0.2 s of start-up in Pyodide, for ipaddress.)
+_SAFE = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:,")
+
+
+def _unquote(text: str) -> str:
+    """Decode ``+`` and ``%XX`` (UTF-8) as a form-encoded query does."""
+    raw = text.replace("+", " ").encode("utf-8")
+    out = bytearray()
+    i = 0
+    while i < len(raw):
+        pair = raw[i + 1:i + 3]
+        if raw[i] == 0x25 and len(pair) == 2 and all(chr(c) in "0123456789abcdefABCDEF" for c in pair):
+            out.append(int(pair, 16))
+            i += 3
+        else:
+            out.append(raw[i])
+            i += 1
+    return out.decode("utf-8", errors="replace")
+
+
+def _quote(text: str) -> str:
+    return "".join(ch if ch in _SAFE else "".join(f"%{b:02X}" for b in ch.encode("utf-8")) for ch in text)
+
+
 def _params(query: str) -> dict[str, str]:
     query = query[1:] if query.startswith("?") else query
     params: dict[str, str] = {}
-    for key, value in parse_qsl(query, keep_blank_values=True):
+    for part in query.split("&"):
+        if not part:
+            continue
+        key, _, value = part.partition("=")
+        key, value = _unquote(key), _unquote(value)
         if key in params:
             raise LinkError(f"the link gives {key!r} twice")
         params[key] = value
@@ -123,4 +150,4 @@ def share_query(spec: GameSpec, setup: dict, seats: list[dict], *, first_game: b
             params.append(("date" if f["key"] == dkey else f["key"], str(setup[f["key"]])))
     params.append(("seats", ",".join("human" if s["kind"] == "human" else s["level"] for s in seats)))
     params.append(("seed", str(setup["seed"])))
-    return "?" + urlencode(params, quote_via=quote, safe=":,")
+    return "?" + "&".join(f"{_quote(k)}={_quote(v)}" for k, v in params)

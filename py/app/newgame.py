@@ -229,7 +229,8 @@ class NewGameScreen:
             select = el("select", {"id": fid},
                         *[el("option", {"value": v, "selected": v == selected}, f"{lab} ({v})")
                           for v, lab in choices],
-                        el("option", {"value": NOW, "selected": selected == NOW}, "Now: this very moment"),
+                        el("option", {"value": NOW, "selected": selected == NOW}, "Now: this very moment")
+                        if field.get("now", True) else None,
                         el("option", {"value": OTHER, "selected": selected == OTHER}, "Another date or time\u2026"))
             other = el("input", {"id": f"{fid}-other", "type": "text", "size": 22, "autocomplete": "off",
                                  "placeholder": "1969-07-20 or 1969-07-20T20:17Z",
@@ -242,7 +243,8 @@ class NewGameScreen:
                 if select.value == OTHER:
                     other.focus()
             self.listeners.on(select, "change", toggle)
-            return el("p", {"class": "ng-row"}, el("label", {"for": fid}, f"{label} "), select, other_row)
+            return el("div", {"class": "ng-row"},
+                      el("label", {"for": fid}, f"{label} "), select, other_row, self._help(field))
         if kind == "choice":
             control = el("select", {"id": fid},
                          *[el("option", {"value": str(v), "selected": v == value}, lab)
@@ -252,7 +254,12 @@ class NewGameScreen:
         else:
             control = el("input", {"id": fid, "type": "number" if kind == "int" else "text",
                                    "value": "" if value is None else value})
-        return el("p", {"class": "ng-row"}, el("label", {"for": fid}, f"{label} "), control)
+        return el("div", {"class": "ng-row"}, el("label", {"for": fid}, f"{label} "), control, self._help(field))
+
+    @staticmethod
+    def _help(field: dict):
+        text = field.get("help")
+        return el("p", {"class": "ng-hint"}, text) if text else None
 
     # ------------------------------------------------------------ reading
 
