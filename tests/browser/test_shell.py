@@ -291,12 +291,13 @@ def hands_in_dom(page) -> list[str]:
     return page.evaluate("""() => [...document.querySelectorAll("[data-hand-of]")].map(e => e.dataset.handOf)""")
 
 
-def test_hot_seat_hides_every_hand_while_the_device_is_passed(guarded_page, site, ready):
+def test_hot_seat_hides_every_hand_while_the_device_is_passed(guarded_page, site, ready, axe):
     page = tally(guarded_page)
     open_page(page, site, ready, "?seats=human,easy,human&seed=3")
     pass_screen = page.locator("#shell-pass")
     assert pass_screen.is_visible() and "Pass the device to Player 1" in pass_screen.inner_text()
     assert hands_in_dom(page) == [] and page.locator("#game").is_hidden()
+    assert axe(page) == []
     page.click("#shell-pass-ready")
     assert hands_in_dom(page) == ["0"]
     act(page, "draw")                                    # Player 1's turn ends; the bot plays
@@ -444,3 +445,47 @@ def test_ptolemaeus_bots_at_the_hardest_level_never_block_the_page(new_context, 
     best = runs[-1]
     assert sorted(best["bot_ms"])[len(best["bot_ms"]) // 2] <= 1000, "a hard bot move should take at most ~1 s"
     assert not best["long"], f"tasks over 50 ms while the bots played, in every attempt: {runs}"
+
+
+# ------------------------------------------------------------------ abandon, delete, two tabs
+
+
+def test_abandon_on_start_and_delete_a_saved_game(guarded_page, site, ready):
+    page = tally(guarded_page)
+    open_page(page, site, ready, "?seats=human,easy&seed=5")
+    wait_turn(page)
+    act(page, page.locator("[data-action]").first.get_attribute("data-action"))
+    first = stored(page)
+    page.click("#shell-new")
+    page.click("#ng-start")                                  # a second game; the first stays saved
+    wait_turn(page)
+    act(page, page.locator("[data-action]").first.get_attribute("data-action"))
+    page.reload()
+    ready(page)
+    notice = page.locator('.shell-notice[data-kind="info"]')
+    assert "Welcome back" in notice.inner_text()
+    notice.get_by_role("button", name="Abandon this game").click()
+    notice.get_by_role("button", name="Delete it and start anew").click()
+    assert page.evaluate("document.body.dataset.screen") == "newgame"
+    saved = page.locator("li.ng-saved-game")
+    assert saved.count() == 1 and saved.get_attribute("data-id") == first["id"]
+    saved.locator(".ng-delete").click()
+    saved.locator(".ng-keep").click()                        # changed my mind
+    assert page.locator("li.ng-saved-game").count() == 1
+    saved.locator(".ng-delete").click()
+    saved.locator(".ng-confirm").click()
+    assert page.locator("li.ng-saved-game").count() == 0
+    assert page.evaluate(f"""() => Object.keys(localStorage).filter(k => k.startsWith("{PREFIX}game.")).length""") == 0
+
+
+def test_a_second_tab_playing_the_same_game_is_noticed(guarded_page, page_guard, site, ready):
+    page = tally(guarded_page)
+    open_page(page, site, ready, "?seats=human,easy&seed=5")
+    wait_turn(page)
+    other = tally(page_guard.watch(page.context.new_page()))
+    open_page(other, site, ready)
+    wait_turn(other)
+    act(other, other.locator("[data-action]").first.get_attribute("data-action"))
+    notice = page.locator('.shell-notice[data-kind="tabs"]')
+    notice.wait_for()
+    assert "changed in another tab" in notice.inner_text()
