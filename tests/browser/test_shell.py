@@ -489,3 +489,54 @@ def test_a_second_tab_playing_the_same_game_is_noticed(guarded_page, page_guard,
     notice = page.locator('.shell-notice[data-kind="tabs"]')
     notice.wait_for()
     assert "changed in another tab" in notice.inner_text()
+
+
+# ------------------------------------------------------------------ the real game in the shell
+
+
+def test_ptolemaeus_hot_seat_never_shows_the_other_hand_and_a_reload_loses_nothing(guarded_page, site, ready):
+    from app.session import Session
+    from ptolemaeus_ui.spec import PtolemaeusSpec
+
+    spec = PtolemaeusSpec()
+    page = guarded_page
+    page.add_init_script(INSTANT)
+    open_page(page, site, ready, "?date=1969-07-20T20:17Z&seats=human,human&seed=3")
+    if page.evaluate("document.body.dataset.screen") == "newgame":
+        pytest.skip("Ptolemaeus is not registered in py/app/main.py")
+
+    def secrets() -> dict:
+        """Each seat's objective, from the engine (the replayed save)."""
+        session = Session.from_data(stored(page), {spec.key: spec})
+        return {seat: session.state.view(seat)["seats"][seat]["objective"] for seat in range(2)}
+
+    def objectives_in_dom() -> list[str]:
+        return page.evaluate("""() => [...document.querySelectorAll("[data-objective]")]
+                                      .map(e => e.dataset.objective)""")
+
+    def take_device() -> int:
+        assert page.evaluate("document.body.dataset.screen") == "pass"
+        assert page.locator(".pt-hand").count() == 0 and objectives_in_dom() == []
+        name = page.locator("#shell-pass-title").inner_text().removeprefix("Pass the device to ")
+        seat = [s["name"] for s in stored(page)["seats"]].index(name)
+        page.click("#shell-pass-ready")
+        page.locator(".pt-hand").wait_for()
+        mine, theirs = secrets()[seat], secrets()[1 - seat]
+        assert objectives_in_dom() == [mine] and mine != theirs
+        assert f'data-objective="{theirs}"' not in page.content()
+        return seat
+
+    first = take_device()
+    for i in (1, 2):                                  # draw two cards from the deck: the turn ends
+        page.locator('button[data-act="deck"]').click()
+        page.wait_for_function(f"document.body.dataset.moves === '{i}'")
+    page.wait_for_function("document.body.dataset.screen === 'pass'")
+    second = take_device()
+    assert second != first
+    moves = stored(page)["actions"]
+    assert moves == [{"kind": "draw_deck"}, {"kind": "draw_deck"}]
+
+    page.reload()
+    ready(page)
+    assert stored(page)["actions"] == moves           # 0 actions lost
+    assert take_device() in (0, 1)                    # whoever holds the device says who they are
