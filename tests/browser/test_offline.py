@@ -149,6 +149,9 @@ def _visit_then_play_offline(new_context, page_guard, site, ready, report, label
         assert any(url.startswith(site.url + path) or (path == "index.html" and url.startswith(site.url + "?"))
                    for url in asked), f"{path} was not asked for offline"
     assert all(url.startswith(site.url) or url.startswith(("data:", "blob:")) for url in asked)
+    if "rules.html" in files:  # the rules page, offline too
+        response = page.goto(site.url + "rules.html")
+        assert response.ok and "rules.html" in page.url
     report(f"offline ({label}): version {version}, {len(files)} files precached, played a turn ({played})")
 
 
