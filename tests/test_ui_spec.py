@@ -133,15 +133,3 @@ def test_bot_answers_an_opponents_maleficus():
     s.apply(pt.Action("play", bonus=pt.data.BONUS_INDEX["Maleficus Mars"]))
     a, _ = run(SPEC.bot_search(s, 1, "normal", 1))
     assert a.kind == "retrieve" and a in s.legal_actions()
-
-
-def test_scripted_bots_follow_the_script_while_it_is_legal():
-    spec = PtolemaeusSpec()
-    s = pt.new_game(2, 1, "1969-07-20T20:17Z")
-    draw = pt.Action("draw_deck")
-    spec.script.append(draw)
-    search = spec.bot_search(s, s.current_player, "hard", 1)
-    assert search.step(0) and search.result() == draw and not spec.script
-    spec.script.append(pt.Action("end_turn"))       # not legal now: ignored, a real search instead
-    search = spec.bot_search(s, s.current_player, "random", 1)
-    assert isinstance(search, BotSearch) and len(spec.script) == 1

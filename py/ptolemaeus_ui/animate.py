@@ -21,7 +21,7 @@ from typing import Any
 
 from ptolemaeus.data import CONST_INDEX, CONSTELLATIONS, EVENT_CARDS
 
-from .strings import t
+from .strings import t, tp
 from .words import _name, event_card_name
 
 BOARD_EVENTS = {"planet_move", "comet_move", "sweep", "reveal", "new_round"}
@@ -144,7 +144,7 @@ def frames(final: dict[str, Any], events: list[dict], seats: list[dict], players
             scene["round"] = e.get("round", scene["round"] + 1)
             scene["first_player"] = int(e.get("first", scene["first_player"]))
             scene["turn"] = 1
-            push(kind, t("anim.new_round", round=scene["round"], name=_name(seats, scene["first_player"])))
+            push(kind, tp("anim.new_round", _name(seats, scene["first_player"]), round=scene["round"]))
         elif kind == "game_over":
             push(kind, t("anim.game_over"))
     return out

@@ -86,7 +86,7 @@ class Model:
     busy: str | None = None
     show_end: bool = True
     recent: set[str] = field(default_factory=set)  # constellations touched by the last events
-    rules_href: str = "rules.html"
+    rules_href: str = "./rules.html"
 
     def name(self, seat: int) -> str:
         return seat_name(self.seats, seat)
@@ -213,8 +213,8 @@ def _const_group(model: Model, scene: dict, i: int, name: str) -> El:
         El("path", {"class": "band", "d": _wedge(R_BAND, R_OUT, a0, a1)}),
         El("text", {"class": "const-name", "x": fmt(nx), "y": fmt(ny),
                     "transform": f"rotate({fmt(rot)} {fmt(nx)} {fmt(ny)})"}, text=name.upper()),
-        El("path", {"class": f"element-sign el-{colour}", "d": glyphs.ELEMENT_PATHS[colour],
-                    "transform": f"translate({fmt(mx)} {fmt(my)})"}),
+        El("g", {"transform": f"translate({fmt(mx)} {fmt(my)})"}, [
+            El("path", {"class": f"element-sign el-{colour}", "d": glyphs.ELEMENT_PATHS[colour]})]),
     ]
     return El("g", attrs, children, key=f"const-{name}")
 
@@ -269,18 +269,20 @@ def _planets(model: Model, scene: dict) -> list[El]:
                           "role": "button", "aria-label": f"{label}; {ui.planets[p]}"})
         body = [
             El("title", text=label),
-            El("circle", {"class": "disc", "r": 21, "fill": glyphs.PLANET_COLOURS[p]}),
-            El("path", {"class": "sign", "d": glyphs.PLANET_PATHS[p]}),
-            El("text", {"class": "planet-abbr", "y": 35}, text=t(f"planet_abbr.{p}")),
+            El("g", {"class": "glyph"}, [
+                El("circle", {"class": "disc", "r": 21, "fill": glyphs.PLANET_COLOURS[p]}),
+                El("path", {"class": "sign", "d": glyphs.PLANET_PATHS[p]}),
+                El("text", {"class": "planet-abbr", "y": 35}, text=t(f"planet_abbr.{p}")),
+            ]),
         ]
         out.append(_orbit(f"planet-{p}", angle_of(pos) + off, r, body, attrs))
     pos = scene["comet"]
     at = CONSTELLATIONS[pos % 12]
     label = t("comet.label", at=at)
-    comet_body = [El("title", text=label),
-                  El("path", {"class": "tail", "d": "M -4 -6 Q -7 -22 -4 -40 M 0 -8 Q 0 -26 2 -46 M 4 -6 Q 8 -20 8 -38"}),
-                  El("circle", {"class": "halo", "r": 15}),
-                  El("path", {"class": "star", "d": glyphs.COMET_STAR})]
+    comet_body = [El("title", text=label), El("g", {"class": "glyph"}, [
+        El("path", {"class": "tail", "d": "M -4 -6 Q -7 -22 -4 -40 M 0 -8 Q 0 -26 2 -46 M 4 -6 Q 8 -20 8 -38"}),
+        El("circle", {"class": "halo", "r": 15}),
+        El("path", {"class": "star", "d": glyphs.COMET_STAR})])]
     out.append(_orbit("comet", angle_of(pos), R_PLANET, comet_body,
                       {"class": "comet", "data-comet": "", "data-at": at, "aria-label": label, "role": "img"},
                       upright=False))
@@ -310,8 +312,9 @@ def _tokens(model: Model, scene: dict) -> list[El]:
                 x, y = polar(r, deg)
                 out.append(El("g", {"class": cls, "data-token": str(s), "data-at": name,
                                     "transform": f"translate({fmt(x)} {fmt(y)})"},
-                              [glyphs.seat_shape(s, 11.5, {"fill": colour, "class": "shape"}),
-                               El("text", {"class": "token-initial", "fill": ink, "y": 0.5}, text=initial)],
+                              [El("g", {"class": "glyph"}, [
+                                  glyphs.seat_shape(s, 11.5, {"fill": colour, "class": "shape"}),
+                                  El("text", {"class": "token-initial", "fill": ink, "y": 0.5}, text=initial)])],
                               key=f"tok-{s}-{name}-{k}"))
     return out
 
@@ -335,7 +338,7 @@ def _planet_disc(p: str, x: float, y: float, scale: float = 1.0, cls: str = "min
 
 def _center(model: Model, scene: dict) -> El:
     children: list[El] = [El("circle", {"class": "center-disc", "cx": CX, "cy": CY, "r": R_IN})]
-    rnd, turn = scene["round"], scene["turn"]
+    rnd, turn = scene["round"], min(scene["turn"], 3)
     first = scene["first_player"]
     children.append(El("text", {"class": "center-round", "x": CX, "y": CY - 128},
                        text=t("center.round", round=rnd)))
@@ -375,7 +378,7 @@ def _center(model: Model, scene: dict) -> El:
                        ev, key=f"event-{card}-{count}"))
     children.append(El("text", {"class": "event-count", "x": CX, "y": CY + 70},
                        text=t("center.deck_left", count=count)))
-    steps = scene["comet_steps"]
+    steps = min(scene["comet_steps"], 12)       # passing planets, the Comet may overshoot its start
     children.append(El("text", {"class": "comet-progress", "x": CX, "y": CY + 112, "role": "img",
                                 "aria-label": t("center.comet_label", steps=steps)},
                        text=t("center.comet_progress", steps=steps)))
@@ -480,7 +483,7 @@ def _status(model: Model) -> El:
     view = model.view
     scene = model.scene or {}
     rnd = scene.get("round", view["round"])
-    turn = scene.get("turn", view["turn"])
+    turn = min(scene.get("turn", view["turn"]), 3)
     if view["is_over"]:
         who = t("status.over")
     elif model.viewer is not None and view["current_player"] == model.viewer:
@@ -714,7 +717,8 @@ def _log_panel(model: Model) -> El:
         items.append(El("li", {"class": "log-empty"}, [t("log.empty")], key="empty"))
     return El("section", {"class": "pt-panel pt-log", "aria-label": t("log.heading")}, [
         h("h2", {"class": "panel-title"}, t("log.heading")),
-        El("ol", {"class": "log", "reversed": True}, items, key="log-list"),
+        El("ol", {"class": "log", "reversed": True, "tabindex": "0", "aria-label": t("log.heading")}, items,
+           key="log-list"),
     ], key="log")
 
 
@@ -723,9 +727,10 @@ def render_end(model: Model) -> El | None:
     if not view["is_over"] or not model.show_end or model.animating:
         return None
     summary = end_summary(view, model.seats, model.viewer)
-    head = [h("th", {"scope": "col"}, t(k)) for k in (
-        "end.col.player", "end.col.studied", "end.col.table", "end.col.asteroids", "end.col.objective",
-        "end.col.nova", "end.col.total")]
+    head = [h("th", {"scope": "col", "title": t(f"end.col.{k}")},
+              h("span", {"class": "col-long"}, t(f"end.col.{k}")),
+              h("span", {"class": "col-short", "aria-hidden": "true"}, t(f"end.col_short.{k}")))
+            for k in ("player", "studied", "table", "asteroids", "objective", "nova", "total")]
     rows = []
     for row in summary["rows"]:
         cls = "winner" if row["winner"] else None
@@ -747,8 +752,9 @@ def render_end(model: Model) -> El | None:
         h("p", {"class": "end-winner", "data-winners": ",".join(str(w) for w in view["winners"])},
           summary["headline"]),
         h("p", {"class": "end-reason"}, summary["reason"]),
-        h("table", {"class": "end-table"}, h("caption", None, t("end.table.caption")),
-          h("thead", None, h("tr", None, *head)), h("tbody", None, *rows)),
+        h("div", {"class": "end-table-wrap"},
+          h("table", {"class": "end-table"}, h("caption", None, t("end.table.caption")),
+            h("thead", None, h("tr", None, *head)), h("tbody", None, *rows))),
     ]
     if summary["tiebreak"]:
         children.append(h("p", {"class": "note"}, t("end.tiebreak")))

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import random
 import time
-from collections import deque
 from typing import Any
 
 import ptolemaeus as pt
@@ -82,19 +81,6 @@ class BotSearch:
         return action if action in self._legal else self._legal[0]
 
 
-class ScriptedSearch:
-    """A bot decision fixed in advance (test hook only, see ``PtolemaeusSpec.script``)."""
-
-    def __init__(self, action: Action) -> None:
-        self._action = action
-
-    def step(self, max_seconds: float) -> bool:
-        return True
-
-    def result(self) -> Action:
-        return self._action
-
-
 class PtolemaeusSpec:
     """The ``GameSpec`` of Ptolemaeus (see ``docs/app-architecture.md``)."""
 
@@ -109,11 +95,6 @@ class PtolemaeusSpec:
     seat_colours = [("#f2eee3", "white"), ("#b07be0", "purple"), ("#4fd1c5", "teal"), ("#ff8fc0", "pink"),
                     ("#ee8a3c", "orange"), ("#9aa0a6", "grey")]
     bot_names = ["Hipparchus", "Hypatia", "Aristarchus", "Eratosthenes"]
-
-    def __init__(self) -> None:
-        # Test hook (enabled by the page only for tests): actions the bots
-        # play instead of searching, in order, while they are legal.
-        self.script: deque[Action] = deque()
 
     # ------------------------------------------------------------ setup
 
@@ -185,12 +166,7 @@ class PtolemaeusSpec:
 
     # ------------------------------------------------------------ bots
 
-    def bot_search(self, state: pt.State, seat: int, level: str, seed: int) -> BotSearch | ScriptedSearch:
-        if self.script:
-            action = self.script[0]
-            if action in state.legal_actions():
-                self.script.popleft()
-                return ScriptedSearch(action)
+    def bot_search(self, state: pt.State, seat: int, level: str, seed: int) -> BotSearch:
         return BotSearch(state, seat, level, seed)
 
     # ------------------------------------------------------------ view

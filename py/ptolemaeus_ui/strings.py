@@ -259,8 +259,8 @@ EN: dict[str, str] = {
     "log.play": "{name} plays {card}.",
     "log.play_upgraded": "{name} plays {card}, upgraded.",
     "log.trade": "{name} trades 2 Asteroids for a bonus card.",
-    "log.swap": "{name} sends {victim}'s token on {at} back to its reserve.",
-    "log.steal": "{name} takes a random card from {victim}'s hand.",
+    "log.swap": "{name} sends {victim_poss} token on {at} back to its reserve.",
+    "log.steal": "{name} takes a random card from {victim_poss} hand.",
     "log.retrieve": "{name} takes back a token from {at}.",
     "log.discard.saturnus": "{name} discards {cards} (Maleficus Saturnus).",
     "log.discard.eclipsis": "{name} discards {cards} (Eclipsis).",
@@ -310,6 +310,13 @@ EN: dict[str, str] = {
     "end.col.nova": "Nova Constellatio",
     "end.col.total": "Total",
     "end.col.tokens": "Tokens on the board",
+    "end.col_short.player": "",
+    "end.col_short.studied": "Planets",
+    "end.col_short.table": "Table",
+    "end.col_short.asteroids": "Ast.",
+    "end.col_short.objective": "Obj.",
+    "end.col_short.nova": "Nova",
+    "end.col_short.total": "Total",
     "end.asteroids_cell": "{points} ({count})",
     "end.tiebreak": "Tie on points: broken by most planets studied, then most tokens on the board (R16).",
     "end.winner_mark": "Winner",
@@ -326,6 +333,43 @@ EN: dict[str, str] = {
     "setup.error.seed": "The seed must be a whole number.",
     "replay.error": "Move {index} of the saved game is not legal: {error}",
     "bot.thinking": "{name} is thinking…",
+
+    # second-person variants, used when the seat's name is "You" (the shell's
+    # name for the only human): same keys with ".you"
+    "log.take.you": "You take {card} from the face-up cards.",
+    "log.draw.you": "You draw a card from the deck.",
+    "log.observe.constellation.you": "You observe {where}.",
+    "log.observe.conjunction.you": "You observe the conjunction in {where}.",
+    "log.observe.opposition.you": "You observe the opposition {where}.",
+    "log.observe.trine.you": "You observe the trine {where}.",
+    "log.observe.square.you": "You observe the square {where}.",
+    "log.place.you": "You place a token on {at}.",
+    "log.place_from.you": "You place a token on {at}, taking it from {source} (R7).",
+    "log.place.signa.you": "You place a token on {at} (Signa).",
+    "log.place.nova_luna.you": "You put a token on {at} in its place.",
+    "log.place.mercurius.you": "You move a token from {source} to {at}.",
+    "log.study.A.you": "You study {planet} in {at}.",
+    "log.study.B.you": "You study {planet} in {at} (study B).",
+    "log.study_asteroid.you": "You take the Asteroid of {at}.",
+    "log.bonus_drawn.you": "You draw a bonus card.",
+    "log.nova_constellatio.you": "You draw Nova Constellatio: 1 point.",
+    "log.play.you": "You play {card}.",
+    "log.play_upgraded.you": "You play {card}, upgraded.",
+    "log.trade.you": "You trade 2 Asteroids for a bonus card.",
+    "log.swap.you": "You send {victim_poss} token on {at} back to its reserve.",
+    "log.steal.you": "You take a random card from {victim_poss} hand.",
+    "log.retrieve.you": "You take back a token from {at}.",
+    "log.discard.saturnus.you": "You discard {cards} (Maleficus Saturnus).",
+    "log.discard.eclipsis.you": "You discard {cards} (Eclipsis).",
+    "log.end_turn.you": "You end the turn.",
+    "log.new_round.you": "Round {round} begins; you hold the Astrolabe.",
+    "log.game_over.points.you": "You reach 12 points and win!",
+    "anim.new_round.you": "Round {round}: you hold the Astrolabe",
+    "end.winner.you": "You win!",
+    "end.reason.points.you": "You reached 12 points.",
+    "status.waiting.you": "{decision}",
+    "poss": "{name}'s",
+    "poss.you": "your",
 }
 
 LANGS: dict[str, dict[str, str]] = {"en": EN}
@@ -348,6 +392,24 @@ def t(key: str, **params: object) -> str:
 
 def has(key: str) -> bool:
     return key in EN
+
+
+def is_you(name: str) -> bool:
+    """The shell calls the only human "You": sentences about them use the second person."""
+    return name.strip().casefold() == "you"
+
+
+def tp(key: str, name: str, **params: object) -> str:
+    """``t(key)`` about the seat called ``name``: the ``key + ".you"`` variant
+    when that seat is "You"."""
+    if is_you(name) and has(key + ".you"):
+        return t(key + ".you", name=name, **params)
+    return t(key, name=name, **params)
+
+
+def poss(name: str) -> str:
+    """"Hypatia's" / "your"."""
+    return tp("poss", name)
 
 
 def join(items: list[str]) -> str:

@@ -14,9 +14,6 @@ Test hook (only when the page sets ``window.ptolemaeusTestEnable = true``
 before Python starts, as ``tests/browser/test_play.py`` does):
 ``window.ptolemaeusTest`` with
 
-* ``script(json)``: a JSON list of actions to play in order — the human
-  seat's through ``host.submit``, the bots' through ``spec.bot_search`` —
-  to reach a position quickly (each must be legal when its turn comes);
 * ``autoplay(level)``: human decisions are taken by a bot of ``level``
   (``""`` stops);
 * ``speed(factor)``: animation hold-time factor (0 = no waiting);
@@ -42,6 +39,7 @@ from .interact import UI, Controller
 from .spec import BotSearch
 
 LOG_LIMIT = 400      # lines of the move log kept on screen
+_TEST_SPEED = [1.0]  # the test hook's animation speed outlives a view (a new game, an import)
 _VIEW_ACTS = {"skip_anim", "close_end", "open_end", "newgame", "undo"}
 
 
@@ -76,6 +74,8 @@ class GameView:
         self._was_over = False
         # Test hook state.
         self.testing = _flag("ptolemaeusTestEnable")
+        if self.testing:
+            self.speed = _TEST_SPEED[0]
         self.autoplay_level = ""
         self.frames_seen: list[str] = []
         self._pending_submit = False
@@ -133,6 +133,8 @@ class GameView:
         self._proxies = []
         self.patcher.clear()
         self.root.remove()
+        for fn in getattr(self, "_hook_fns", []):
+            fn.destroy()
         if self.testing and _flag("ptolemaeusTest"):
             window.ptolemaeusTest = None
 
@@ -275,14 +277,12 @@ class GameView:
     # ------------------------------------------------------------ test hook
 
     def _after_show(self) -> None:
-        """Test hook: play the next scripted action or the autoplay bot for
-        the human on screen (later, never inside show())."""
-        if not self.testing or self._pending_submit or self.animating() or self.state is None:
+        """Test hook: let the autoplay bot decide for the human on screen
+        (later, never inside show())."""
+        if not self.testing or not self.autoplay_level or self._pending_submit or self.animating():
             return
         state = self.state
-        if state.is_over or self.viewer is None or state.current_player != self.viewer:
-            return
-        if not self.spec.script and not self.autoplay_level:
+        if state is None or state.is_over or self.viewer is None or state.current_player != self.viewer:
             return
         self._pending_submit = True
         asyncio.get_event_loop().call_soon(self._test_submit)
@@ -294,34 +294,22 @@ class GameView:
             return
         if self.viewer is None or state.current_player != self.viewer:
             return
-        action = None
-        if self.spec.script:
-            head = self.spec.script[0]
-            if head in state.legal_actions():
-                action = self.spec.script.popleft()
-        elif self.autoplay_level:
-            seat = state.current_player
-            search = BotSearch(state, seat, self.autoplay_level, len(self.host.log()) * 7 + seat, time_limit=False)
-            while not search.step(1.0):
-                pass
-            action = search.result()
-        if action is not None:
-            self._submit(action)
+        if not self.autoplay_level:
+            return
+        seat = state.current_player
+        search = BotSearch(state, seat, self.autoplay_level, len(self.host.log()) * 7 + seat, time_limit=False)
+        while not search.step(1.0):
+            pass
+        self._submit(search.result())
 
     def _install_test_hook(self) -> None:
-        def script(text):
-            for data in json.loads(str(text)):
-                self.spec.script.append(Action.from_json(data))
-            self._after_show()
-            return len(self.spec.script)
-
         def autoplay(level):
             self.autoplay_level = "" if is_none(level) or level is None else str(level)
             self._after_show()
             return self.autoplay_level
 
         def speed(factor):
-            self.speed = float(factor)
+            self.speed = _TEST_SPEED[0] = float(factor)
             if self.speed <= 0:
                 self._skip_animation()
             return self.speed
@@ -341,13 +329,12 @@ class GameView:
                 "winners": view.get("winners"),
                 "animating": self.animating() or bool(self.frames),
                 "frames": list(self.frames_seen),
-                "script_left": len(self.spec.script),
                 "hand": (view.get("seats") or [{}] * 4)[self.viewer].get("hand") if self.viewer is not None else None,
             })
 
-        self._hook_fns = [create_proxy(f) for f in (script, autoplay, speed, info)]
-        window.ptolemaeusTest = to_js({"script": self._hook_fns[0], "autoplay": self._hook_fns[1],
-                                       "speed": self._hook_fns[2], "info": self._hook_fns[3]})
+        self._hook_fns = [create_proxy(f) for f in (autoplay, speed, info)]
+        window.ptolemaeusTest = to_js({"autoplay": self._hook_fns[0], "speed": self._hook_fns[1],
+                                       "info": self._hook_fns[2]})
 
 
 def _touched(events: list[dict]) -> set[str]:

@@ -11,7 +11,7 @@ from typing import Any
 
 from ptolemaeus.data import ASTEROIDS_PER_POINT, CARD_NAMES, STUDY_POINTS, WILD
 
-from .strings import has, join, t
+from .strings import has, join, poss, t, tp
 
 
 def _name(seats: list[dict], seat: Any) -> str:
@@ -41,9 +41,9 @@ def describe(event: dict, seats: list[dict]) -> list[tuple[str, str]]:
     kind = event.get("type", "")
     who = _name(seats, event.get("seat"))
     if kind == "take":
-        return [(kind, t("log.take", name=who, card=_card(event["card"])))]
+        return [(kind, tp("log.take", who, card=_card(event["card"])))]
     if kind == "draw":
-        return [(kind, t("log.draw", name=who))]
+        return [(kind, tp("log.draw", who))]
     if kind == "reshuffle":
         return [(kind, t("log.reshuffle", count=event.get("cards", 0)))]
     if kind == "display_reset":
@@ -51,42 +51,42 @@ def describe(event: dict, seats: list[dict]) -> list[tuple[str, str]]:
     if kind == "observe":
         at = event.get("at", [])
         where = at[0] if event.get("config") == "conjunction" else "–".join(at)
-        return [(kind, t(f"log.observe.{event.get('config', 'constellation')}", name=who, where=where))]
+        return [(kind, tp(f"log.observe.{event.get('config', 'constellation')}", who, where=where))]
     if kind == "place":
         how, source = event.get("how", "observe"), event.get("source")
         if how == "mercurius":
-            return [(kind, t("log.place.mercurius", name=who, at=event["at"], source=source))]
+            return [(kind, tp("log.place.mercurius", who, at=event["at"], source=source))]
         if how in ("signa", "nova_luna"):
-            return [(kind, t(f"log.place.{how}", name=who, at=event["at"]))]
+            return [(kind, tp(f"log.place.{how}", who, at=event["at"]))]
         if source:
-            return [(kind, t("log.place_from", name=who, at=event["at"], source=source))]
-        return [(kind, t("log.place", name=who, at=event["at"]))]
+            return [(kind, tp("log.place_from", who, at=event["at"], source=source))]
+        return [(kind, tp("log.place", who, at=event["at"]))]
     if kind == "study":
-        lines = [(kind, t(f"log.study.{event.get('how', 'A')}", name=who, planet=event["planet"], at=event["at"]))]
+        lines = [(kind, tp(f"log.study.{event.get('how', 'A')}", who, planet=event["planet"], at=event["at"]))]
         if event.get("asteroid"):
-            lines.append(("asteroid", t("log.study_asteroid", name=who, at=event["at"])))
+            lines.append(("asteroid", tp("log.study_asteroid", who, at=event["at"])))
         return lines
     if kind == "bonus_drawn":
-        return [(kind, t("log.bonus_drawn", name=who))]
+        return [(kind, tp("log.bonus_drawn", who))]
     if kind == "nova_constellatio":
-        return [(kind, t("log.nova_constellatio", name=who))]
+        return [(kind, tp("log.nova_constellatio", who))]
     if kind == "play":
         key = "log.play_upgraded" if event.get("upgraded") else "log.play"
-        return [(kind, t(key, name=who, card=event["card"]))]
+        return [(kind, tp(key, who, card=event["card"]))]
     if kind == "trade":
-        return [(kind, t("log.trade", name=who))]
+        return [(kind, tp("log.trade", who))]
     if kind == "swap":
-        return [(kind, t("log.swap", name=who, victim=_name(seats, event.get("victim")), at=event["at"]))]
+        return [(kind, tp("log.swap", who, victim_poss=poss(_name(seats, event.get("victim"))), at=event["at"]))]
     if kind == "steal":
-        return [(kind, t("log.steal", name=who, victim=_name(seats, event.get("victim"))))]
+        return [(kind, tp("log.steal", who, victim_poss=poss(_name(seats, event.get("victim")))))]
     if kind == "retrieve":
-        return [(kind, t("log.retrieve", name=who, at=event["at"]))]
+        return [(kind, tp("log.retrieve", who, at=event["at"]))]
     if kind == "discard":
         why = event.get("why", "eclipsis")
         key = f"log.discard.{why}" if has(f"log.discard.{why}") else "log.discard.eclipsis"
-        return [(kind, t(key, name=who, cards=join([_card(c) for c in event.get("cards", [])])))]
+        return [(kind, tp(key, who, cards=join([_card(c) for c in event.get("cards", [])])))]
     if kind == "end_turn":
-        return [(kind, t("log.end_turn", name=who))]
+        return [(kind, tp("log.end_turn", who))]
     if kind == "round_end":
         return [(kind, t("log.round_end", round=event.get("round", "?")))]
     if kind == "planet_move":
@@ -107,11 +107,11 @@ def describe(event: dict, seats: list[dict]) -> list[tuple[str, str]]:
             return [(kind, t("log.reveal_eclipsis"))]
         return [(kind, t("log.reveal", card=event_card_name(event.get("card"))))]
     if kind == "new_round":
-        return [("round", t("log.new_round", round=event.get("round", "?"), name=_name(seats, event.get("first"))))]
+        return [("round", tp("log.new_round", _name(seats, event.get("first")), round=event.get("round", "?")))]
     if kind == "game_over":
         if event.get("reason") == "points":
             winners = event.get("winners") or [None]
-            return [(kind, t("log.game_over.points", name=_name(seats, winners[0])))]
+            return [(kind, tp("log.game_over.points", _name(seats, winners[0])))]
         if len(seats) == 1 and not event.get("winners"):
             return [(kind, t("log.game_over.comet_solo"))]
         return [(kind, t("log.game_over.comet"))]
@@ -150,13 +150,13 @@ def end_summary(view: dict[str, Any], seats: list[dict], viewer: int | None) -> 
     if view["players"] == 1:
         headline = t("end.solo_win") if winners else t("end.sky_wins")
     elif len(winners) == 1:
-        headline = t("end.winner", name=_name(seats, winners[0]))
+        headline = tp("end.winner", _name(seats, winners[0]))
     elif winners:
         headline = t("end.winners", names=join([_name(seats, w) for w in winners]))
     else:
         headline = ""
     if view.get("end_reason") == "points":
-        reason = t("end.reason.points", name=_name(seats, winners[0] if winners else None))
+        reason = tp("end.reason.points", _name(seats, winners[0] if winners else None))
     else:
         reason = t("end.reason.comet")
     best = max(scores) if scores else 0

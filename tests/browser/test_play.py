@@ -1,0 +1,614 @@
+"""Playing Ptolemaeus in Chromium: the real page (shell + game UI), every kind
+of decision made with clicks (or keys) on the board and the panels.
+
+One page serves the whole module (Pyodide starts once). It opens the link
+``?date=1969-07-20T20:17Z&seats=human,bot&seed=1`` first; later tests put
+the page in a known position by *importing a saved game* through the shell
+(``#shell-import-file``): a session whose actions are a legal prefix found
+here with the engine (seeded random play until seat 0, the human, faces the
+decision a test wants). The decision itself is then made by clicking.
+
+The game UI's test hook (``window.ptolemaeusTest``, enabled only because
+this module sets ``window.ptolemaeusTestEnable`` before the page starts; see
+``py/ptolemaeus_ui/view.py``) is used to read what the viewer may know
+(``info()``), to set the animation speed, and to let a bot play the human
+seat for the full game at the end (``autoplay``). Bots move instantly.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from pathlib import Path
+
+import pytest
+
+import ptolemaeus as pt
+from app.session import Session
+from conftest import PageGuard, wait_until_ready
+from ptolemaeus import actions as A
+from ptolemaeus.data import BONUS_TYPES
+from ptolemaeus_ui.spec import PtolemaeusSpec
+
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = Path(os.environ.get("PTOLEMAEUS_SCREENSHOTS", ROOT / "test-results" / "screenshots"))
+DATE = "1969-07-20T20:17Z"
+LINK = f"?date={DATE}&seats=human,bot&seed=1"
+PREFIX = "ptolemaeus."
+SPEC = PtolemaeusSpec()
+INIT = f"""
+window.ptolemaeusTestEnable = true;
+if (!localStorage.getItem("{PREFIX}settings"))
+  localStorage.setItem("{PREFIX}settings", JSON.stringify({{bot_speed: "instant"}}));
+"""
+HUMAN_TO_PLAY = """() => { const t = window.ptolemaeusTest; if (!t) return false;
+    const i = JSON.parse(t.info());
+    return i.is_over || (i.current_player === i.viewer && !i.animating && i.legal.length > 0); }"""
+
+
+# ------------------------------------------------------------------ positions
+
+
+def find_position(want, players: int = 2, seeds=range(1, 500), max_steps: int = 400):
+    """(seed, actions) of the first seeded random game in which seat 0 is to
+    decide and ``want(state)`` holds."""
+    for seed in seeds:
+        s = pt.new_game(players, seed, DATE)
+        s.record = False
+        rng = random.Random(seed)
+        actions: list[pt.Action] = []
+        while not s.is_over and len(actions) < max_steps:
+            if s.current_player == 0 and want(s):
+                return seed, actions
+            a = rng.choice(s.legal_actions())
+            s.apply(a)
+            actions.append(a)
+    raise AssertionError("no position found")
+
+
+def replay(seed: int, actions: list, players: int = 2) -> pt.State:
+    s = pt.new_game(players, seed, DATE)
+    for a in actions:
+        s.apply(a if isinstance(a, pt.Action) else pt.Action.from_json(a))
+    return s
+
+
+def pending(kind: str, options: int = 2):
+    return lambda s: bool(s.stack) and s.stack[-1][0] == kind and len(s.legal_actions()) >= options
+
+
+def can(kind: str):
+    return lambda s: any(a.kind == kind for a in s.legal_actions())
+
+
+def playable(card: str, options: int = 2):
+    """Seat 0 may play ``card`` and must then choose among >= ``options``."""
+    def want(s):
+        for a in s.legal_actions():
+            if a.kind == A.PLAY and BONUS_TYPES[a.bonus] == card:
+                c = s.clone()
+                c.record = False
+                c.apply(a)
+                return c.current_player == 0 and bool(c.stack) and len(c.legal_actions()) >= options
+        return False
+    return want
+
+
+def config_with_payment_choice(s):
+    """An observable configuration whose every placement offers 2+ payments."""
+    if s.stack:
+        return False
+    for a in s.legal_actions():
+        if a.kind == A.OBSERVE and len(set(a.where)) >= 2:
+            c = s.clone()
+            c.record = False
+            c.apply(a)
+            if c.current_player == 0 and c.stack and c.stack[-1][0] == "observe":
+                pays: dict = {}
+                for p in c.legal_actions():
+                    pays.setdefault(p.where, set()).add(p.cards)
+                if pays and all(len(v) >= 2 for v in pays.values()):
+                    return True
+    return False
+
+
+# ------------------------------------------------------------------ the page
+
+
+class Game:
+    def __init__(self, page, guard):
+        self.page = page
+        self.guard = guard
+        self.setup: dict = {}
+
+    def info(self) -> dict:
+        return json.loads(self.page.evaluate("window.ptolemaeusTest.info()"))
+
+    def wait_human(self) -> dict:
+        self.page.wait_for_function(HUMAN_TO_PLAY, timeout=60_000)
+        return self.info()
+
+    def session(self) -> dict:
+        return self.page.evaluate(f"""() => {{
+            const id = localStorage.getItem("{PREFIX}current");
+            return JSON.parse(localStorage.getItem("{PREFIX}game." + id)); }}""")
+
+    def moves(self) -> int:
+        return int(self.page.evaluate("document.body.dataset.moves || '0'"))
+
+    def state(self) -> pt.State:
+        """The engine's state of the page's game, rebuilt from its saved session."""
+        data = self.session()
+        return SPEC.replay(data["setup"], data["actions"])
+
+    def load(self, seed: int, actions: list, seats=("human", "bot"), name: str = "position") -> dict:
+        """Put the page in a position: import a saved game (the shell's Import)."""
+        from app.session import default_seats
+        setup = {"players": len(seats), "seed": seed, "start": DATE}
+        session = Session.start(SPEC, setup, default_seats(SPEC, list(seats)))
+        session.data["actions"] = [SPEC.action_to_json(a) for a in actions]
+        self.page.set_input_files("#shell-import-file", files=[{
+            "name": f"{name}.json", "mimeType": "application/json", "buffer": session.to_json().encode()}])
+        self.page.wait_for_function(f"document.body.dataset.moves === '{len(actions)}'")
+        return self.wait_human()
+
+    def click(self, selector: str) -> None:
+        self.page.locator(selector).first.click()
+
+    def const(self, name: str) -> None:
+        self.click(f'[data-constellation="{name}"]')
+
+    def act(self, act: str, arg: str | None = None) -> None:
+        sel = f'.pt [data-act="{act}"]' + (f'[data-arg="{arg}"]' if arg is not None else "")
+        self.click(sel)
+
+    def played(self, n: int) -> dict:
+        """The action the game recorded as move ``n`` (waits for it)."""
+        self.page.wait_for_function(f"Number(document.body.dataset.moves || 0) > {n}")
+        return self.session()["actions"][n]
+
+
+@pytest.fixture(scope="module")
+def game(browser, browser_context_args, site, site_under_subpath):
+    context = browser.new_context(**browser_context_args, viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    guard = PageGuard({site.origin, site_under_subpath.origin})
+    guard.watch(page)
+    page.add_init_script(INIT)
+    page.goto(site.url + "index.html" + LINK)
+    wait_until_ready(page)
+    page.evaluate("window.ptolemaeusTest.speed(0)")
+    yield Game(page, guard)
+    context.close()
+
+
+@pytest.fixture(autouse=True)
+def no_page_errors(request):
+    """Each test fails if the page logged an error, failed a request or showed a .py-error meanwhile."""
+    if "game" not in request.fixturenames:
+        yield
+        return
+    g = request.getfixturevalue("game")
+    before = len(g.guard.problems())
+    yield
+    problems = g.guard.problems()[before:]
+    assert not problems, "the page misbehaved:\n  " + "\n  ".join(problems)
+
+
+# ------------------------------------------------------------------ tests
+
+
+def test_the_link_starts_the_game_under_the_real_sky(game):
+    page = game.page
+    assert page.evaluate("document.body.dataset.screen") == "game"
+    engine = pt.new_game(2, 1, DATE)
+    planets = {e.get_attribute("data-planet"): e.get_attribute("data-at")
+               for e in page.locator("[data-planet]").all()}
+    assert planets == engine.planets == {
+        "Sol": "Cancer", "Luna": "Libra", "Mercurius": "Cancer", "Venus": "Gemini", "Mars": "Sagittarius",
+        "Iupiter": "Libra", "Saturnus": "Taurus"}
+    assert page.locator("[data-comet]").get_attribute("data-at") == "Aries"
+    assert page.locator("[data-comet-start]").get_attribute("data-at") == "Aries"
+    assert page.locator("[data-constellation]").count() == 12
+    assert game.session()["setup"] == {"players": 2, "seed": 1, "start": DATE}
+    # The bot (seat 1 holds the Astrolabe with this seed) plays; then it is our turn.
+    info = game.wait_human()
+    assert info["viewer"] == 0
+    # What is on screen is what seat 0 may see (R17): the face-up cards and our own hand.
+    state = game.state()
+    view = state.view(0)
+    cards = sorted(page.locator("[data-card]").evaluate_all("els => els.map(e => e.dataset.card)"))
+    assert cards == sorted(view["display"] + view["seats"][0]["hand"])
+    assert page.locator(".pt-hand").count() == 1
+
+
+def test_draw_a_face_up_card_then_from_the_deck(game):
+    info = game.wait_human()
+    assert info["pending"] is None
+    n = game.moves()
+    face_up = next(a["cards"][0] for a in info["legal"] if a["kind"] == "take" and a["cards"] != ["Sextans"])
+    game.act("take", face_up)
+    assert game.played(n) == {"kind": "take", "cards": [face_up]}
+    info = game.info()
+    assert info["pending"] == {"kind": "draw2"} and info["current_player"] == 0
+    assert "Draw a second card" in game.page.locator(".pt-prompt .prompt").inner_text()
+    game.act("deck")
+    assert game.played(n + 1) == {"kind": "draw_deck"}
+    log = game.page.locator(".pt-log").inner_text()
+    assert f"You take {face_up} from the face-up cards." in log and "You draw a card from the deck." in log
+
+
+def test_observe_a_constellation(game):
+    seed, actions = find_position(lambda s: not s.stack and any(
+        a.kind == A.OBSERVE and len(a.where) == 1 for a in s.legal_actions()))
+    info = game.load(seed, actions, name="observe")
+    where = next(a["where"][0] for a in info["legal"] if a["kind"] == "observe" and len(a["where"]) == 1)
+    n = game.moves()
+    # Only the constellations that can be observed are clickable.
+    clickable = set(game.page.locator('[data-constellation][data-act="const"]').evaluate_all(
+        "els => els.map(e => e.dataset.constellation)"))
+    legal = {w for a in info["legal"] if a["kind"] == "observe" for w in a["where"]}
+    assert clickable == legal
+    game.const(where)
+    assert "sel" in game.page.locator(f'[data-constellation="{where}"]').get_attribute("class")
+    game.click(f'.pt-prompt button[data-where="{where}"]')
+    assert game.played(n) == {"kind": "observe", "where": [where]}
+    info = game.info()
+    if (info["pending"] or {}).get("kind") == "observe":        # a payment to choose: keep the default
+        game.act("confirm")
+        place = game.played(n + 1)
+        assert place["kind"] == "place" and place["where"] == [where]
+    # (with a single way to pay, the engine places the token at once)
+    game.page.wait_for_function(f"document.querySelector('.pt-log').innerText.includes('You place a token on {where}.')")
+
+
+def test_observe_a_configuration_choosing_how_to_pay(game):
+    seed, actions = find_position(config_with_payment_choice)
+    state = replay(seed, actions)
+    obs = next(a for a in state.legal_actions() if a.kind == A.OBSERVE and len(set(a.where)) >= 2
+               and config_with_payment_choice(state))
+    game.load(seed, actions, name="configuration")
+    names = [pt.CONSTELLATIONS[c] for c in obs.where]
+    n = game.moves()
+    game.const(names[0])
+    # The configurations through that constellation are offered; pick ours.
+    game.click(f'.pt-prompt button[data-where="{" ".join(names)}"]')
+    assert game.played(n) == obs.to_json()
+    state.apply(obs)
+    for k in range(len(obs.where)):
+        info = game.wait_human()
+        assert info["pending"]["kind"] == "observe"
+        target = info["pending"]["targets"][0]
+        game.const(target)
+        radios = game.page.locator('.pt-prompt [role="radio"][data-act="pay"]')
+        assert radios.count() >= 2
+        assert radios.nth(0).get_attribute("aria-checked") == "true"     # the sensible default: cheapest
+        options = [a for a in state.legal_actions() if a.where == (pt.data.CONST_INDEX[target],)]
+        pays = []
+        for a in options:
+            if a.cards not in pays:
+                pays.append(a.cards)
+        radios.nth(1).click()                                            # change it
+        assert radios.nth(1).get_attribute("aria-checked") == "true"
+        game.act("confirm")
+        got = game.played(n + 1 + k)
+        assert got["kind"] == "place" and got["where"] == [target]
+        assert got["cards"] == [pt.CARD_NAMES[c] for c in pays[1]]
+        state.apply(pt.Action.from_json(got))
+        if state.current_player != 0 or not state.stack or state.stack[-1][0] != "observe":
+            break
+
+
+def test_choose_the_planet_to_study(game):
+    seed, actions = find_position(pending("study"))
+    state = replay(seed, actions)
+    info = game.load(seed, actions, name="study")
+    at = info["pending"]["at"]
+    choices = [pt.PLANETS[a.planet] for a in state.legal_actions()]
+    clickable = game.page.locator('[data-planet][data-act="planet"]').evaluate_all(
+        "els => els.map(e => e.dataset.planet)")
+    assert sorted(clickable) == sorted(choices)
+    n = game.moves()
+    game.click(f'[data-planet="{choices[-1]}"]')
+    assert game.played(n) == {"kind": "study", "planet": choices[-1]}
+    assert f"You study {choices[-1]} in {at}." in game.page.locator(".pt-log").inner_text()
+
+
+def test_study_b(game):
+    seed, actions = find_position(can(A.STUDY_B))
+    state = replay(seed, actions)
+    b = next(a for a in state.legal_actions() if a.kind == A.STUDY_B)
+    c, x, y = (pt.CONSTELLATIONS[i] for i in b.where)
+    planet = pt.PLANETS[b.planet]
+    game.load(seed, actions, name="study-b")
+    n = game.moves()
+    game.act("study_b", f"{c}|{planet}")
+    game.const(x)
+    game.const(y)
+    game.act("confirm")
+    assert game.played(n) == b.to_json()
+    assert f"You study {planet} in {c} (study B)." in game.page.locator(".pt-log").inner_text()
+
+
+def test_asteroid_trade(game):
+    seed, actions = find_position(can(A.TRADE))
+    game.load(seed, actions, name="trade")
+    n = game.moves()
+    game.act("trade")
+    assert game.played(n) == {"kind": "trade"}
+    assert "You trade 2 Asteroids for a bonus card." in game.page.locator(".pt-log").inner_text()
+
+
+def _play_card(game, card):
+    n = game.moves()
+    game.click(f'.bonus-card[data-bonus="{card}"]')
+    assert card in game.page.locator(".pt-prompt").inner_text()
+    game.act("play", card)
+    assert game.played(n) == {"kind": "play", "bonus": card}
+    info = game.wait_human()
+    return n + 1, info
+
+
+def test_bonus_signa_places_a_token(game):
+    seed, actions = find_position(playable("Signa Ignis"))
+    game.load(seed, actions, name="signa")
+    n, info = _play_card(game, "Signa Ignis")
+    targets = {a["where"][0] for a in info["legal"]}
+    assert targets <= {"Aries", "Leo", "Sagittarius"}                      # R11: a red constellation
+    clickable = set(game.page.locator('[data-constellation][data-act="const"]').evaluate_all(
+        "els => els.map(e => e.dataset.constellation)"))
+    assert clickable == targets
+    target = sorted(targets)[0]
+    game.const(target)
+    if game.page.locator('.pt-prompt [data-act="source"]').count():
+        game.click('.pt-prompt [data-act="source"]')
+    game.act("confirm")
+    got = game.played(n)
+    assert got["kind"] == "place" and got["where"] == [target]
+
+
+def test_bonus_nova_luna_swaps_a_token(game):
+    seed, actions = find_position(playable("Nova Luna"))
+    game.load(seed, actions, name="nova-luna")
+    n, info = _play_card(game, "Nova Luna")
+    swap = info["legal"][0]
+    game.const(swap["where"][0])
+    game.click('.pt-prompt button[data-act="do"]')
+    got = game.played(n)
+    assert got["kind"] == "swap" and got["where"] == swap["where"]
+
+
+def test_bonus_mercurius_moves_a_token(game):
+    seed, actions = find_position(playable("Mercurius Retrogradus"))
+    game.load(seed, actions, name="mercurius")
+    n, info = _play_card(game, "Mercurius Retrogradus")
+    move = next(a for a in info["legal"] if a["kind"] == "move")
+    game.const(move["where"][0])
+    game.const(move["where"][1])
+    game.act("confirm")
+    assert game.played(n) == move
+
+
+def test_bonus_venus_draws_a_card(game):
+    seed, actions = find_position(playable("Venus Retrograda"))
+    game.load(seed, actions, name="venus")
+    n, info = _play_card(game, "Venus Retrograda")
+    assert info["pending"]["kind"] == "venus"
+    game.act("deck")
+    assert game.played(n) == {"kind": "draw_deck"}
+
+
+def test_bonus_iupiter_chooses_whom_to_rob(game):
+    seed, actions = find_position(playable("Iupiter Orientalis"), players=3)
+    game.load(seed, actions, seats=("human", "bot", "bot"), name="iupiter")
+    n, info = _play_card(game, "Iupiter Orientalis")
+    assert sorted(a["seat"] for a in info["legal"]) == [1, 2]
+    buttons = game.page.locator('.pt-prompt button[data-act="do"]')
+    assert buttons.count() == 2 and "Hypatia" in buttons.nth(0).inner_text() + buttons.nth(1).inner_text()
+    buttons.nth(1).click()
+    got = game.played(n)
+    assert got["kind"] == "steal" and got["seat"] in (1, 2)
+
+
+def test_answer_an_opponents_maleficus_mars(game):
+    seed, actions = find_position(pending("mars"))
+    info = game.load(seed, actions, name="mars")
+    assert "Maleficus Mars" in game.page.locator(".pt-prompt").inner_text()
+    where = info["legal"][-1]["where"][0]
+    n = game.moves()
+    game.const(where)
+    game.act("confirm")
+    assert game.played(n) == {"kind": "retrieve", "where": [where]}
+
+
+def test_answer_an_opponents_maleficus_saturnus(game):
+    seed, actions = find_position(pending("saturnus"))
+    info = game.load(seed, actions, name="saturnus")
+    want = info["legal"][-1]["cards"]
+    hand = info["hand"]
+    n = game.moves()
+    used = []
+    for name in want:
+        i = next(j for j, c in enumerate(hand) if c == name and j not in used)
+        used.append(i)
+        game.click(f'.pt-hand [data-act="hand"][data-arg="{i}"]')
+    game.act("confirm")
+    assert game.played(n) == {"kind": "discard", "cards": want}
+
+
+def test_eclipsis_discards(game):
+    seed, actions = find_position(pending("eclipsis"))
+    info = game.load(seed, actions, name="eclipsis")
+    assert "Eclipsis" in game.page.locator(".pt-prompt").inner_text()
+    assert game.page.locator("[data-event]").get_attribute("data-event") == "Eclipsis"
+    hand = info["hand"]
+    n = game.moves()
+    confirm = game.page.locator('.pt-prompt [data-act="confirm"]')
+    assert confirm.is_disabled()
+    game.click('.pt-hand [data-act="hand"][data-arg="0"]')
+    game.click('.pt-hand [data-act="hand"][data-arg="1"]')
+    assert game.page.locator('.pt-hand [aria-pressed="true"]').count() == 2
+    confirm.click()
+    got = game.played(n)
+    assert got["kind"] == "discard" and sorted(got["cards"]) == sorted(hand[:2])
+
+
+def test_keyboard_only(game):
+    seed, actions = find_position(lambda s: not s.stack and any(
+        a.kind == A.OBSERVE and len(a.where) == 1 for a in s.legal_actions()))
+    info = game.load(seed, actions, name="keyboard")
+    where = next(a["where"][0] for a in info["legal"] if a["kind"] == "observe" and len(a["where"]) == 1)
+    page = game.page
+    node = page.locator(f'[data-constellation="{where}"]')
+    assert node.get_attribute("tabindex") == "0" and node.get_attribute("role") == "button"
+    node.focus()
+    page.keyboard.press("Enter")
+    assert "sel" in node.get_attribute("class")
+    assert page.evaluate("document.activeElement.dataset.constellation") == where   # focus kept
+    n = game.moves()
+    page.locator(f'.pt-prompt button[data-where="{where}"]').focus()
+    page.keyboard.press("Space")
+    assert game.played(n) == {"kind": "observe", "where": [where]}
+
+
+def test_end_of_round_is_shown_step_by_step(game):
+    # A position where our draw ends the round (turn 3, last of the table).
+    def ends_round(s):
+        return not s.stack and s.turn == 3 and s.k == s.n - 1 and s.event >= 0 and len(s.deck) > 2 and any(
+            a.kind == A.DRAW_DECK for a in s.legal_actions())
+    seed, actions = find_position(ends_round)
+    expected = replay(seed, actions)
+    events = []
+    for _ in range(2):
+        expected.apply(pt.Action("draw_deck"))
+        events += expected.last_events
+    moved = [e for e in events if e["type"] == "planet_move"]
+    comet = next(e for e in events if e["type"] == "comet_move")["path"]
+    assert len(moved) == 3
+    game.load(seed, actions, name="round-end")
+    page = game.page
+    # Record every change of a body's constellation on the board.
+    page.evaluate("""() => { window.__moves = [];
+        new MutationObserver(ms => { for (const m of ms) {
+            window.__moves.push((m.target.dataset.planet || 'Comet') + ':' + m.target.dataset.at); } })
+          .observe(document.querySelector('.pt-board .bodies'),
+                   {subtree: true, attributes: true, attributeFilter: ['data-at']}); }""")
+    page.evaluate("window.ptolemaeusTest.speed(0.25)")
+    frames_before = len(game.info()["frames"])
+    try:
+        game.act("deck")
+        page.wait_for_function("JSON.parse(window.ptolemaeusTest.info()).pending?.kind === 'draw2'")
+        game.act("deck")
+        page.wait_for_selector(".pt.anim .pt-caption.show")          # animating, with a caption
+        assert page.locator(".pt-prompt.animating [data-act='skip_anim']").count() == 1
+        page.wait_for_function("!JSON.parse(window.ptolemaeusTest.info()).animating", timeout=60_000)
+    finally:
+        page.evaluate("window.ptolemaeusTest.speed(0)")
+    frames = game.info()["frames"][frames_before:]
+    assert frames[0] == f"End of round {expected.round - 1}"
+    assert [f for f in frames if " moves to " in f and not f.startswith("The Comet")] == [
+        f"{e['planet']} moves to {e['to']}" for e in moved]
+    assert any(f.startswith("New event:") or f == "Eclipsis!" for f in frames)
+    # The DOM went through every step: each planet one constellation on, the Comet one at a time.
+    seen = page.evaluate("window.__moves")
+    assert [m for m in seen if m.startswith("Comet:")] == [f"Comet:{c}" for c in comet]
+    assert [m for m in seen if not m.startswith("Comet:")] == [f"{e['planet']}:{e['to']}" for e in moved]
+    planets = {e.get_attribute("data-planet"): e.get_attribute("data-at")
+               for e in page.locator("[data-planet]").all()}
+    assert planets == expected.planets
+
+
+def test_reduced_motion_turns_the_glide_off(game):
+    page = game.page
+    page.emulate_media(reduced_motion="reduce")
+    try:
+        duration = page.evaluate("""() => { const root = document.querySelector('.pt'); root.classList.add('anim');
+            const d = getComputedStyle(document.querySelector('[data-planet]')).transitionDuration;
+            root.classList.remove('anim'); return d; }""")
+        assert duration == "0s"
+    finally:
+        page.emulate_media(reduced_motion="no-preference")
+    duration = page.evaluate("""() => { const root = document.querySelector('.pt'); root.classList.add('anim');
+        const d = getComputedStyle(document.querySelector('[data-planet]')).transitionDuration;
+        root.classList.remove('anim'); return d; }""")
+    assert duration != "0s"
+
+
+def test_screen_is_accessible(game, axe):
+    seed, actions = find_position(can(A.STUDY_B))
+    game.load(seed, actions, name="a11y")
+    serious = [v for v in axe(game.page) if v["impact"] in ("serious", "critical")]
+    assert not serious, json.dumps(serious, indent=1)
+
+
+def test_a_whole_game_to_the_end_screen(game):
+    game.load(1, [], seats=("human", "greedy"), name="whole-game")
+    page = game.page
+    page.evaluate("window.ptolemaeusTest.autoplay('greedy')")
+    page.wait_for_selector(".pt-end", timeout=120_000)
+    page.evaluate("window.ptolemaeusTest.autoplay('')")
+    state = game.state()
+    assert state.is_over
+    end = page.locator(".pt-end")
+    assert end.get_attribute("role") == "dialog"
+    rows = end.locator("tbody tr")
+    assert rows.count() == 2
+    scores = state.scores()
+    for seat in (0, 1):
+        row = end.locator(f'tr[data-seat="{seat}"]')
+        assert int(row.locator('[data-col="total"]').inner_text()) == scores[seat]
+        b = state.score_breakdown(seat)
+        assert int(row.locator('[data-col="objective"]').inner_text()) == b["objective"]
+        assert int(row.locator('[data-col="nova"]').inner_text()) == b["nova"]
+    winners = end.locator(".end-winner").get_attribute("data-winners")
+    assert winners == ",".join(map(str, state.winners))
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(SHOTS / "end-1280.png"))
+    page.set_viewport_size({"width": 360, "height": 780})
+    page.screenshot(path=str(SHOTS / "end-360.png"))
+    page.set_viewport_size({"width": 1280, "height": 800})
+    # Look at the board, then come back to the scores.
+    page.locator('.pt-end [data-act="close_end"]').click()
+    assert page.locator(".pt-end").count() == 0
+    page.locator('[data-act="open_end"]').click()
+    assert page.locator(".pt-end").count() == 1
+
+
+def test_screenshots(game):
+    """Mid-game screenshots at 1280x800 and 360 px wide (test-results/screenshots/)."""
+    seed, actions = find_position(lambda s: s.round >= 3 and not s.stack and any(
+        a.kind == A.OBSERVE and len(a.where) == 2 for a in s.legal_actions()) and any(s.bonus_hands[0]))
+    info = game.load(seed, actions, name="screenshot")
+    page = game.page
+    obs = next(a for a in info["legal"] if a["kind"] == "observe" and len(a["where"]) == 2)
+    game.const(obs["where"][0])
+    page.evaluate("window.scrollTo(0, 0)")
+    page.wait_for_timeout(700)        # let the event card fade in
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "play-1280.png"))
+    page.set_viewport_size({"width": 360, "height": 780})
+    try:
+        page.evaluate("window.scrollTo(0, 0)")
+        page.screenshot(path=str(SHOTS / "play-360.png"), full_page=True)
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 360, f"the page is {width} px wide at 360"
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 800})
+
+
+def test_rules_page(game, site):
+    page = game.page.context.new_page()
+    game.guard.watch(page)
+    page.goto(site.url + "rules.html")
+    text = page.locator("body").inner_text()
+    for r in range(1, 19):
+        assert f"R{r}" in text
+    assert page.locator('link[rel="stylesheet"][href="./static/ptolemaeus.css"]').count() == 1
+    assert page.locator('a[href="./index.html"]').count() >= 1
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "rules-1280.png"))
+    page.close()
+    # ... and the game links to it
+    assert game.page.locator('.pt a[href="./rules.html"]').count() == 1
