@@ -106,7 +106,9 @@
   }
 
   function register() {
-    workers.register(WORKER_URL).then(watch).catch(function (error) {
+    // updateViaCache "none": sw-manifest.js too is checked past the HTTP cache (GitHub
+    // Pages says max-age=600), so a new version is seen at the next visit.
+    workers.register(WORKER_URL, { updateViaCache: "none" }).then(watch).catch(function (error) {
       console.warn("Ptolemaeus: no offline play (the service worker did not register):", error);
     });
   }

@@ -162,7 +162,7 @@ def test_the_page_links_its_offline_and_install_pieces():
                    'rel="apple-touch-icon" href="./static/icons/apple-touch-icon.png"',
                    '<script defer src="./static/offline.js"></script>'):
         assert needle in html
-    assert 'register(WORKER_URL)' in (ROOT / "static/offline.js").read_text()
+    assert 'register(WORKER_URL, { updateViaCache: "none" })' in (ROOT / "static/offline.js").read_text()
     assert 'WORKER_URL = "./sw.js"' in (ROOT / "static/offline.js").read_text()
     assert 'importScripts("./sw-manifest.js")' in (ROOT / "sw.js").read_text()
 
