@@ -10,7 +10,7 @@ import re
 import pytest
 
 import ptolemaeus as pt
-from ptolemaeus.data import COLOUR_OF, COLOURS, CONSTELLATIONS, PLANETS
+from ptolemaeus.data import COLOUR_OF, COLOURS, CONSTELLATIONS
 from ptolemaeus_ui.board import Model, public_view, render, render_board, scene_of
 from ptolemaeus_ui.interact import Controller
 from ptolemaeus_ui.tree import El, to_markup

@@ -19,7 +19,7 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any
 
-from ptolemaeus.data import CONST_INDEX, CONSTELLATIONS, EVENT_CARDS
+from ptolemaeus.data import CONST_INDEX, EVENT_CARDS
 
 from .strings import t, tp
 from .words import _name, event_card_name
@@ -61,7 +61,13 @@ def start_scene(final: dict[str, Any], events: list[dict], players: int,
     """The board before ``events`` happened (only what they change)."""
     s = copy.deepcopy(final)
     s["leaving"], s["focus"] = [], []
+    # The card on show before the first reveal: the one whose planets moved first.
     moved = []
+    for e in events:
+        if e.get("type") == "reveal":
+            break
+        if e.get("type") == "planet_move":
+            moved.append(e["planet"])
     for e in reversed(events):
         kind = e.get("type")
         if kind == "new_round":
@@ -81,7 +87,6 @@ def start_scene(final: dict[str, Any], events: list[dict], players: int,
                 s["comet_steps"] -= len(path)
         elif kind == "planet_move":
             s["planets"][e["planet"]] = CONST_INDEX[e["source"]]
-            moved.append(e["planet"])
         elif kind == "round_end":
             s["turn"] = 3
     if any(e.get("type") == "reveal" for e in events):
@@ -157,4 +162,4 @@ def same_board(a: dict[str, Any], b: dict[str, Any]) -> bool:
             and [dict(x) for x in a["tokens"]] == [dict(x) for x in b["tokens"]])
 
 
-__all__ = ["Frame", "frames", "start_scene", "has_board_events", "same_board", "HOLD", "CONSTELLATIONS"]
+__all__ = ["Frame", "frames", "start_scene", "has_board_events", "same_board", "HOLD"]

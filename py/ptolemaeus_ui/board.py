@@ -19,13 +19,10 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
-from ptolemaeus.data import (
-    ASTEROIDS_PER_POINT, CARD_NAMES, COLOUR_OF, COLOURS, CONST_INDEX, CONSTELLATIONS, EVENT_CARDS, MAX_MOVES,
-    OBJECTIVE_POINTS, PLANETS, STUDY_POINTS, WILD,
-)
+from ptolemaeus.data import CARD_NAMES, COLOUR_OF, COLOURS, CONST_INDEX, CONSTELLATIONS, MAX_MOVES, PLANETS, WILD
 
 from . import glyphs
-from .interact import UI, Choice, Group, card_label
+from .interact import UI, Choice, card_label
 from .strings import join, t
 from .tree import El, fmt, h
 from .words import describe_log, end_summary
@@ -82,8 +79,8 @@ class Model:
     caption: str | None = None
     animating: bool = False
     log: list[dict] = field(default_factory=list)
-    can_undo: bool = False
     busy: str | None = None
+    last: str | None = None                      # the latest move, in words
     show_end: bool = True
     recent: set[str] = field(default_factory=set)  # constellations touched by the last events
     rules_href: str = "./rules.html"
@@ -97,7 +94,7 @@ def seat_name(seats: list[dict], seat: int | None) -> str:
         return ""
     if 0 <= seat < len(seats) and seats[seat].get("name"):
         return str(seats[seat]["name"])
-    return f"Player {seat + 1}"
+    return t("player.default", n=seat + 1)
 
 
 def scene_of(view: dict[str, Any]) -> dict[str, Any]:
@@ -498,6 +495,8 @@ def _status(model: Model) -> El:
     if model.busy:
         children.append(h("span", {"class": "pt-busy"}, h("span", {"class": "spinner", "aria-hidden": "true"}),
                           model.busy))
+    elif model.last and not model.animating:
+        children.append(h("span", {"class": "pt-last"}, model.last))
     return El("div", {"class": "pt-status", "role": "status", "aria-live": "polite"}, children, key="status")
 
 

@@ -38,7 +38,7 @@ from ptolemaeus.data import (
     BONUS_TYPES, CARD_INDEX, CARD_NAMES, COLOURS, CONST_INDEX, CONSTELLATIONS, PLANET_INDEX, PLANETS, WILD,
 )
 
-from .strings import join, t
+from .strings import join, t, tn
 
 _CONFIG_ORDER = {"constellation": 0, "conjunction": 1, "opposition": 2, "trine": 3, "square": 4}
 
@@ -154,9 +154,9 @@ class Controller:
         return self.view["pending"]["kind"]
 
     def name(self, seat: int) -> str:
-        if 0 <= seat < len(self.names):
+        if 0 <= seat < len(self.names) and self.names[seat]:
             return self.names[seat]
-        return f"Player {seat + 1}"
+        return t("player.default", n=seat + 1)
 
     def _do(self, a: Action) -> str:
         return f"{self.generation}:{self.legal.index(a)}"
@@ -494,7 +494,7 @@ class Controller:
             for a in mine:
                 names = [CONSTELLATIONS[x] for x in a.where]
                 choices.append(Choice(observe_label(a), "do", self._do(a), primary=True,
-                                      note=t("prompt.tokens", count=len(a.where)), where=names))
+                                      note=tn("prompt.tokens", len(a.where)), where=names))
                 if len(set(a.where)) > 1:
                     for x, y in zip(a.where, a.where[1:] + a.where[:1]):
                         if x != y and (len(a.where) == 3 or (x, y) == a.where):
@@ -660,9 +660,9 @@ class Controller:
     def _ui_discard(self, ui: UI, kind: str) -> None:
         count = self._discard_count()
         if kind == "eclipsis":
-            ui.prompt = t("prompt.eclipsis", count=count)
+            ui.prompt = tn("prompt.eclipsis", count)
         else:
-            ui.prompt = t("prompt.saturnus", name=self.name(self.view["turn_player"]), count=count)
+            ui.prompt = tn("prompt.saturnus", count, name=self.name(self.view["turn_player"]))
         ui.hand_pick = True
         hand = self._hand()
         self.sel.discard = [i for i in self.sel.discard if i < len(hand)]

@@ -116,7 +116,7 @@ class PtolemaeusSpec:
             raise ValueError(t("setup.error.seed"))
         start = setup.get("start", HISTORIC_DATES[0].when)
         if isinstance(start, str) and start.strip().lower() == "now":
-            raise ValueError(t("setup.error.date", error="'now' must be made a real date first"))
+            raise ValueError(t("setup.error.date", error=t("setup.error.now")))
         try:
             parse_start(start)
         except (ValueError, TypeError) as e:

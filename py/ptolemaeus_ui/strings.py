@@ -175,8 +175,10 @@ EN: dict[str, str] = {
     "prompt.venus": "Venus Retrograda: draw a card from the deck or the face-up cards ({left} to go; face-up Sextans allowed).",
     "prompt.iupiter": "Iupiter Orientalis: take a random card from whom?",
     "prompt.mars": "{name} played Maleficus Mars: choose one of your tokens to take back ({left} to go).",
-    "prompt.saturnus": "{name} played Maleficus Saturnus: choose {count} card(s) to discard.",
-    "prompt.eclipsis": "Eclipsis! Choose {count} constellation card(s) to discard.",
+    "prompt.saturnus": "{name} played Maleficus Saturnus: choose {count} cards to discard.",
+    "prompt.saturnus.one": "{name} played Maleficus Saturnus: choose a card to discard.",
+    "prompt.eclipsis": "Eclipsis! Choose {count} constellation cards to discard.",
+    "prompt.eclipsis.one": "Eclipsis! Choose a constellation card to discard.",
     "prompt.discard_selected": "Selected: {list}",
     "prompt.discard_btn": "Discard",
     "prompt.retrieve_btn": "Take back the token from {const}",
@@ -191,7 +193,8 @@ EN: dict[str, str] = {
     "prompt.observe_btn.opposition": "Opposition {where}",
     "prompt.observe_btn.trine": "Trine {where}",
     "prompt.observe_btn.square": "Square {where}",
-    "prompt.tokens": "{count} token(s)",
+    "prompt.tokens": "{count} tokens",
+    "prompt.tokens.one": "1 token",
     "prompt.bonus_doc": "{card}",
     "prompt.choose_board": "Choose on the board or below.",
     "prompt.bonus_play_q": "Play {card}?",
@@ -331,6 +334,8 @@ EN: dict[str, str] = {
     "setup.error.date": "Not a valid starting date: {error}",
     "setup.error.players": "Players must be 1 to 4.",
     "setup.error.seed": "The seed must be a whole number.",
+    "setup.error.now": "\"now\" must be turned into a date and time first",
+    "player.default": "Player {n}",
     "replay.error": "Move {index} of the saved game is not legal: {error}",
     "bot.thinking": "{name} is thinking…",
 
@@ -392,6 +397,13 @@ def t(key: str, **params: object) -> str:
 
 def has(key: str) -> bool:
     return key in EN
+
+
+def tn(key: str, count: int, **params: object) -> str:
+    """``t(key)`` for ``count`` things: the ``key + ".one"`` variant for one."""
+    if count == 1 and has(key + ".one"):
+        return t(key + ".one", count=count, **params)
+    return t(key, count=count, **params)
 
 
 def is_you(name: str) -> bool:

@@ -35,6 +35,7 @@ from ptolemaeus.data import CONSTELLATIONS
 
 from . import animate
 from .board import Model, public_view, render, scene_of
+from .words import last_move
 from .interact import UI, Controller
 from .spec import BotSearch
 
@@ -64,6 +65,7 @@ class GameView:
         self.busy: str | None = None
         self.show_end = True
         self.recent: set[str] = set()
+        self.last: str | None = None
         # End-of-round animation.
         self.frames: list[animate.Frame] = []
         self.frame: animate.Frame | None = None
@@ -98,6 +100,9 @@ class GameView:
         self.ctl.update(self.view, legal, viewer, [s.get("name", "") for s in self.host.seats])
         events = list(events or [])
         self.recent = _touched(events)
+        line = last_move(events, self.host.seats)
+        if line or events:
+            self.last = line
         final = scene_of(self.view)
         new_frames = animate.frames(final, events, self.host.seats, self.view["players"], self._shown_event)
         self._shown_event = final["event"]
@@ -151,7 +156,7 @@ class GameView:
             view=self.view, viewer=self.viewer, seats=self.host.seats,
             ui=UI() if anim else self.ctl.ui(),
             scene=anim.scene if anim else None, caption=anim.caption if anim else None,
-            animating=anim is not None, log=self._log(), busy=self.busy, show_end=self.show_end,
+            animating=anim is not None, log=self._log(), busy=self.busy, show_end=self.show_end, last=self.last,
             recent=set() if anim else self.recent)
         self.patcher.render(render(model))
         ms = 0 if self.reduced_motion else int(700 * min(1.0, max(self.speed, 0.15)))

@@ -21,7 +21,7 @@ def _name(seats: list[dict], seat: Any) -> str:
         return "?"
     if 0 <= s < len(seats) and seats[s].get("name"):
         return str(seats[s]["name"])
-    return f"Player {s + 1}"
+    return t("player.default", n=s + 1)
 
 
 def _card(name: str) -> str:
@@ -123,6 +123,17 @@ def describe_log(events: list[dict], seats: list[dict]) -> list[tuple[str, str]]
     for e in events:
         out += describe(e, seats)
     return out
+
+
+def last_move(events: list[dict], seats: list[dict]) -> str | None:
+    """The latest line worth a glance (what a bot just did), or None."""
+    for e in reversed(events or []):
+        if e.get("type") in ("end_turn", "draw", "bonus_drawn", "reshuffle"):
+            continue
+        lines = describe(e, seats)
+        if lines:
+            return lines[0][1]
+    return None
 
 
 def end_summary(view: dict[str, Any], seats: list[dict], viewer: int | None) -> dict[str, Any]:
