@@ -18,7 +18,7 @@ from typing import Any
 
 import ptolemaeus as pt
 from ptolemaeus.actions import Action
-from ptolemaeus.bots import Thinker
+from ptolemaeus.bots import LEVELS, Thinker
 from ptolemaeus.sky import HISTORIC_DATES, parse_start
 
 from .strings import t
@@ -31,46 +31,66 @@ PAGE_TIME_FACTOR = 2.0
 class BotSearch:
     """One bot decision: ``step(max_seconds)`` until it returns True, then ``result()``.
 
-    A thin time-sliced wrapper of :class:`ptolemaeus.bots.Thinker`, which
-    determinizes first (``state.determinize(seat, rng)``) and decides
+    A time-sliced wrapper of :class:`ptolemaeus.bots.Thinker`, which
+    determinizes first (``state.determinize(seat, rng)``, R17) and decides
     random / greedy / sub-decisions at once, or runs ISMCTS over turn-level
-    decisions one iteration at a time here, up to the level's iterations or
-    its time cap (stretched by ``time_factor`` for the page)."""
+    decisions, here one iteration at a time up to the level's iterations or
+    its time cap (stretched by ``time_factor`` for the page).
+
+    Slices stay short: the first ``step`` only sets the Thinker up, and a
+    slice stops before an iteration that would likely overrun it."""
 
     def __init__(self, state: Any, seat: int, level: str, seed: int, time_factor: float = PAGE_TIME_FACTOR,
                  time_limit: bool = True) -> None:
+        if level not in LEVELS:
+            raise ValueError(f"unknown bot level {level!r}; choose one of {', '.join(LEVELS)}")
+        if state.is_over or state.current_player != seat:
+            raise ValueError(f"seat {seat} is not to decide now")
         self.seat = seat
         self.level = level
+        self._start = (state, seed)         # for the first step only: Thinker determinizes it at once
         self._legal = state.legal_actions()
-        self.thinker = Thinker(state, seat, level, random.Random(seed))   # R17: determinizes first
-        cap = self.thinker.spec.seconds
+        self.thinker: Thinker | None = None
+        cap = LEVELS[level].seconds
         self._cap = cap * time_factor if (cap and time_limit) else None
         self.elapsed = 0.0
-        self._done = self.thinker.done
+        self._per_iteration = 0.0           # running estimate of one iteration's time
+        self._done = False
 
     @property
     def iterations(self) -> int:
         """ISMCTS iterations run so far (0 for decisions taken at once)."""
-        tree = self.thinker.tree
+        tree = self.thinker.tree if self.thinker is not None else None
         return tree.iterations if tree is not None else 0
 
     def step(self, max_seconds: float) -> bool:
         if self._done:
             return True
         start = time.perf_counter()
-        deadline = start + max(0.0, max_seconds)
-        thinker = self.thinker
-        while not thinker.done:
-            thinker.step(1)
-            now = time.perf_counter()
-            if self._cap is not None and self.elapsed + (now - start) >= self._cap:
-                break
-            if now >= deadline:
-                self.elapsed += now - start
-                return False
-        self.elapsed += time.perf_counter() - start
-        self._done = True
-        return True
+        try:
+            if self.thinker is None:
+                state, seed = self._start
+                self._start = None
+                self.thinker = Thinker(state, self.seat, self.level, random.Random(seed))
+                self._done = self.thinker.done
+                return self._done
+            thinker = self.thinker
+            ran = 0
+            while not thinker.done:
+                now = time.perf_counter()
+                if self._cap is not None and self.elapsed + (now - start) >= self._cap:
+                    break
+                if ran and now + self._per_iteration > start + max_seconds:
+                    return False
+                t0 = now
+                thinker.step(1)
+                ran += 1
+                took = time.perf_counter() - t0
+                self._per_iteration = took if not self._per_iteration else 0.8 * self._per_iteration + 0.2 * took
+            self._done = True
+            return True
+        finally:
+            self.elapsed += time.perf_counter() - start
 
     def result(self) -> Action:
         if not self._done:
