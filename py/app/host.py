@@ -9,7 +9,7 @@ What it does:
 * applies each decision through the session (legal or ValueError), saves
   the session after every applied action, and redraws the view;
 * plays the bots in an asyncio task: ``BotSearch.step`` in slices of at
-  most ``slice_seconds`` (30 ms), ``await sleep(0)`` between slices so the
+  most ``slice_seconds`` (25 ms), ``await sleep(0)`` between slices so the
   browser can paint and take input; "watchable" speed leaves at least
   ``WATCH_SECONDS`` between consecutive moves;
 * undo: the human deciding now takes back their own last step (and the bot
@@ -32,7 +32,7 @@ from app.storage import SaveStore, StorageError
 
 __all__ = ["Controller", "ShellUI", "SLICE_SECONDS", "WATCH_SECONDS", "bot_seed"]
 
-SLICE_SECONDS = 0.03
+SLICE_SECONDS = 0.025  # a slice, its bookkeeping and the yield stay well under 50 ms
 WATCH_SECONDS = 0.6
 
 
@@ -129,7 +129,7 @@ class Controller:
         self.session.truncate(self.session.undo_target())
         # The log is shorter now: whatever was shown is stale, redraw from here.
         self._seen = {k: min(v, len(self.session.log)) for k, v in self._seen.items()}
-        self._autosave()
+        self.save()
         self._advance(redraw=True)
 
     def new_game(self) -> None:
@@ -141,10 +141,11 @@ class Controller:
     # ------------------------------------------------------------ flow
 
     def _changed(self) -> None:
-        self._autosave()
+        self.save()
         self._advance()
 
-    def _autosave(self) -> None:
+    def save(self) -> None:
+        """Write the session to storage; a failure is told to the player (and cleared once saving works)."""
         if self.store is None:
             return
         try:
@@ -277,7 +278,7 @@ class Controller:
                     return
                 session.apply(action)
                 self._last_move_at = self.clock()
-                self._autosave()
+                self.save()
                 if session.is_human(session.current_player()) or session.over:
                     self._busy(None)
                 self._advance()

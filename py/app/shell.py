@@ -237,7 +237,8 @@ class App:
         self.show_newgame()
 
     def start_from_link(self, query: str) -> None:
-        kept = self.store.current_id()
+        games, _problems = self.store.saved_games()
+        kept = any(g.id == self.store.current_id() and not g.over for g in games)
         try:
             spec, setup, seats = parse_link(query, self.games)
             session = Session.start(spec, setup, seats)
@@ -246,7 +247,7 @@ class App:
             self.show_newgame()
         else:
             self.start_session(session)
-            if kept is not None:
+            if kept:
                 self.notify("The game you had on screen is kept: resume it from New game.", "info")
         # A reload now resumes the game instead of starting the link's again.
         path = window.location.pathname + (window.location.hash or "")
@@ -290,7 +291,7 @@ class App:
         self._screen("game")
         controller.attach(session.spec.mount(container, controller))
         if save:
-            controller._autosave()
+            controller.save()
         else:
             try:
                 self.store.save(session)  # make it the current game

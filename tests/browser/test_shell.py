@@ -391,7 +391,7 @@ def measure_bot_turn(page, site, ready, query: str) -> dict:
     }
 
 
-ATTEMPTS = 3  # wall-clock timing: on a busy machine a slice is sometimes descheduled; best of 3
+ATTEMPTS = 5  # wall-clock timing: on a busy machine a slice is sometimes descheduled; best of 5
 
 
 def test_a_thinking_bot_never_blocks_the_page(new_context, page_guard, site, ready, report):
@@ -405,7 +405,7 @@ def test_a_thinking_bot_never_blocks_the_page(new_context, page_guard, site, rea
         assert "Mars (bot) is thinking" in run["busy_text"]
         if not run["long"]:
             break
-    report("shell, Tally bot thinking 0.5 s a step in 30 ms slices: " + "; ".join(
+    report("shell, Tally bot thinking 0.5 s a step in 25 ms slices: " + "; ".join(
         f"busy {r['busy_ms']:.0f} ms, longest slice {r['slice_ms']} ms, long tasks {r['long']}" for r in runs))
     assert not runs[-1]["long"], f"tasks over 50 ms while the bot thought, in every attempt: {runs}"
 
