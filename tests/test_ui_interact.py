@@ -57,9 +57,9 @@ def test_every_legal_action_is_reachable_through_the_screen(players, seed):
     rng = random.Random(seed)
     seen = set()
     steps = 0
-    while not s.is_over and steps < 250:
+    while not s.is_over and steps < 160:
         legal = s.legal_actions()
-        sample = legal if len(legal) <= 6 else rng.sample(legal, 6)
+        sample = legal if len(legal) <= 5 else rng.sample(legal, 5)
         for a in sample:
             make(s, a)
             seen.add(a.kind)

@@ -517,6 +517,9 @@ class Controller:
                     seen.append(key)
             ui.groups.append(Group(t("prompt.study_b_offer"), [
                 Choice(t("prompt.study_b_option", planet=p, const=c), "study_b", f"{c}|{p}") for c, p in seen]))
+        playable = sorted(ui.bonus)
+        if playable and not sel.bonus:
+            ui.groups.append(Group(t("prompt.bonus_offer"), [Choice(t(f"bonus.{b}"), "bonus", b) for b in playable]))
         extra = []
         if self._of(A.TRADE):
             extra.append(Choice(t("btn.trade"), "trade"))
@@ -558,7 +561,8 @@ class Controller:
         ui.dim = True
         cands = self._const_candidates()
         if sel.const not in cands:
-            sel.const = cands[0] if len(cands) == 1 else None
+            # An observation's tokens all go down: start with the first (another click changes the order, R5).
+            sel.const = cands[0] if (len(cands) == 1 or kind == "observe") and cands else None
             sel.pay = sel.source = 0
         pending = self.view["pending"]
         if kind == "observe":

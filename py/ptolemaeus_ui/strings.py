@@ -166,6 +166,7 @@ EN: dict[str, str] = {
     "prompt.study_b_choose": "Study {planet} on {const} (B): choose 2 more of your tokens elsewhere on the board ({left} to go).",
     "prompt.study_b_ready": "Study {planet} on {const} (B) with your tokens from {others}.",
     "prompt.study_b_offer": "Study a planet (B)",
+    "prompt.bonus_offer": "Bonus cards you can play",
     "prompt.study_b_option": "Study {planet} on {const} (B)",
     "prompt.signa": "{card}: place a token on a glowing {colour} constellation.",
     "prompt.nova_luna": "Nova Luna: click a constellation with an opponent's token to swap it for one of yours ({left} to go).",
