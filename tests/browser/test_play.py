@@ -331,13 +331,19 @@ def test_study_b(game):
     assert f"You study {planet} in {c} (study B)." in game.page.locator(".pt-log").inner_text()
 
 
-def test_asteroid_trade(game):
-    seed, actions = find_position(can(A.TRADE))
+def test_asteroid_trade_then_end_the_turn(game):
+    # after the turn's action, with an asteroid trade on offer: trade, then end the turn
+    seed, actions = find_position(lambda s: can(A.TRADE)(s) and can(A.END_TURN)(s))
     game.load(seed, actions, name="trade")
     n = game.moves()
     game.act("trade")
     assert game.played(n) == {"kind": "trade"}
     assert "You trade 2 Asteroids for a bonus card." in game.page.locator(".pt-log").inner_text()
+    info = game.wait_human()
+    assert {"kind": "end_turn"} in info["legal"]
+    game.act("end")
+    assert game.played(n + 1) == {"kind": "end_turn"}
+    assert "You end the turn." in game.page.locator(".pt-log").inner_text()
 
 
 def _play_card(game, card):
@@ -574,6 +580,23 @@ def test_a_whole_game_to_the_end_screen(game):
     assert page.locator(".pt-end").count() == 0
     page.locator('[data-act="open_end"]').click()
     assert page.locator(".pt-end").count() == 1
+
+
+def test_solitaire_to_the_end(game):
+    """One seat (R18): no opponent cards in the bonus deck; the game ends with you or the sky winning."""
+    game.load(4, [], seats=("human",), name="solitaire")
+    page = game.page
+    assert page.locator(".pt-players li.player").count() == 1
+    page.evaluate("window.ptolemaeusTest.autoplay('greedy')")
+    page.wait_for_selector(".pt-end", timeout=120_000)
+    page.evaluate("window.ptolemaeusTest.autoplay('')")
+    state = game.state()
+    headline = page.locator(".pt-end .end-winner").inner_text()
+    assert headline == ("You win: 12 points before the Comet came round!" if state.winners else
+                        "The sky wins: the Comet came round before you reached 12 points.")
+    log = page.locator(".pt-log").inner_text()
+    for card in ("Nova Luna", "Maleficus Mars", "Maleficus Saturnus", "Iupiter Orientalis"):
+        assert card not in log
 
 
 def test_screenshots(game):
