@@ -591,7 +591,8 @@ def _cards_panel(model: Model) -> El:
         h("h2", {"class": "panel-title"}, t("cards.heading")),
         h("div", {"class": "card-row"}, deck, h("div", {"class": "display", "role": "list" if False else None,
                                                         "aria-label": t("cards.display")}, *display)),
-        h("p", {"class": "discards"}, t("cards.discards", count=discards)),
+        h("p", {"class": "discards"}, t("cards.discards", count=discards), " · ",
+          t("cards.bonus_deck", count=view["bonus_deck_count"])),
     ], key="cards")
 
 

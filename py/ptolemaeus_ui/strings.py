@@ -110,6 +110,7 @@ EN: dict[str, str] = {
     "cards.deck_count": "{count} cards",
     "cards.deck.take": "Draw from the deck ({count} cards)",
     "cards.discards": "{count} discarded",
+    "cards.bonus_deck": "bonus deck: {count} cards",
     "cards.take": "Take {card}",
     "cards.wild_r2": "A face-up Sextans can only be taken as your single card of the draw (R2).",
     "cards.empty": "No face-up cards",

@@ -38,6 +38,7 @@ from .board import Model, public_view, render, scene_of
 from .words import last_move
 from .interact import UI, Controller
 from .spec import BotSearch
+from .strings import set_lang
 
 LOG_LIMIT = 400      # lines of the move log kept on screen
 _TEST_SPEED = [1.0]  # the test hook's animation speed outlives a view (a new game, an import)
@@ -53,6 +54,7 @@ class GameView:
     def __init__(self, container, host, spec) -> None:
         self.host = host
         self.spec = spec
+        set_lang(str((host.settings or {}).get("lang") or "en"))
         self.root = document.createElement("div")
         self.root.className = "pt-host"
         container.appendChild(self.root)
@@ -114,8 +116,9 @@ class GameView:
                 self.frames = []
             self.frames += new_frames
             if self.anim_task is None:
+                self._next_frame()              # the first frame at once: no stale board in between
                 self.anim_task = asyncio.ensure_future(self._play_frames())
-            elif self.frame is not None:
+            else:
                 self.render()
         else:
             self.render()
@@ -159,7 +162,7 @@ class GameView:
             animating=anim is not None, log=self._log(), busy=self.busy, show_end=self.show_end, last=self.last,
             recent=set() if anim else self.recent)
         self.patcher.render(render(model))
-        ms = 0 if self.reduced_motion else int(700 * min(1.0, max(self.speed, 0.15)))
+        ms = 0 if self.reduced_motion else int(700 * min(1.0, self.speed_factor() or 0.0))
         self.root.style.setProperty("--anim-ms", f"{ms}ms")
 
     def _log(self) -> list[dict]:
@@ -181,15 +184,19 @@ class GameView:
             factor *= 0.3
         return factor
 
+    def _next_frame(self) -> None:
+        self.frame = self.frames.pop(0)
+        if self.testing:
+            self.frames_seen.append(self.frame.caption)
+        self.render()
+
     async def _play_frames(self) -> None:
         try:
-            while self.frames and not self._destroyed:
-                self.frame = self.frames.pop(0)
-                if self.testing:
-                    self.frames_seen.append(self.frame.caption)
-                self.render()
-                factor = self.speed_factor() or 0.0
-                await asyncio.sleep(self.frame.ms * factor / 1000)
+            while self.frame is not None and not self._destroyed:
+                await asyncio.sleep(self.frame.ms * (self.speed_factor() or 0.0) / 1000)
+                if not self.frames or self._destroyed:
+                    break
+                self._next_frame()
         except asyncio.CancelledError:
             raise
         except Exception:  # noqa: BLE001
