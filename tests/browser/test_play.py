@@ -548,7 +548,7 @@ def test_screen_is_accessible(game, axe):
     assert not serious, json.dumps(serious, indent=1)
 
 
-def test_a_whole_game_to_the_end_screen(game):
+def test_a_whole_game_to_the_end_screen(game, axe):
     game.load(1, [], seats=("human", "greedy"), name="whole-game")
     page = game.page
     page.evaluate("window.ptolemaeusTest.autoplay('greedy')")
@@ -569,6 +569,8 @@ def test_a_whole_game_to_the_end_screen(game):
         assert int(row.locator('[data-col="nova"]').inner_text()) == b["nova"]
     winners = end.locator(".end-winner").get_attribute("data-winners")
     assert winners == ",".join(map(str, state.winners))
+    serious = [v for v in axe(page) if v["impact"] in ("serious", "critical")]
+    assert not serious, json.dumps(serious, indent=1)
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.evaluate("window.scrollTo(0, 0)")
     page.screenshot(path=str(SHOTS / "end-1280.png"))
@@ -621,7 +623,7 @@ def test_screenshots(game):
         page.set_viewport_size({"width": 1280, "height": 800})
 
 
-def test_rules_page(game, site):
+def test_rules_page(game, site, axe):
     page = game.page.context.new_page()
     game.guard.watch(page)
     page.goto(site.url + "rules.html")
@@ -630,6 +632,8 @@ def test_rules_page(game, site):
         assert f"R{r}" in text
     assert page.locator('link[rel="stylesheet"][href="./static/ptolemaeus.css"]').count() == 1
     assert page.locator('a[href="./index.html"]').count() >= 1
+    serious = [v for v in axe(page) if v["impact"] in ("serious", "critical")]
+    assert not serious, json.dumps(serious, indent=1)
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / "rules-1280.png"))
     page.close()
