@@ -158,6 +158,9 @@ def _stars() -> list[El]:
     return out
 
 
+_STARS = _stars()     # the same El objects every render: the patcher skips them
+
+
 def _text_rotation(deg: float) -> float:
     """Tangential text, never upside down."""
     d = deg % 360
@@ -399,7 +402,7 @@ def render_board(model: Model) -> El:
         El("title", text=t("board.title")),
         defs,
         El("circle", {"class": "sky", "cx": CX, "cy": CY, "r": R_OUT + 6}),
-        El("g", {"class": "stars", "aria-hidden": "true"}, _stars(), key="stars"),
+        El("g", {"class": "stars", "aria-hidden": "true"}, _STARS, key="stars"),
         El("g", {"class": "consts"}, consts, key="consts"),
         El("g", {"class": "markers"}, _markers(model, scene), key="markers"),
         El("g", {"class": "chords", "aria-hidden": "true"}, _chords(model), key="chords"),
@@ -481,7 +484,9 @@ def _status(model: Model) -> El:
     scene = model.scene or {}
     rnd = scene.get("round", view["round"])
     turn = min(scene.get("turn", view["turn"]), 3)
-    if view["is_over"]:
+    if model.animating:
+        who = t("status.caption")
+    elif view["is_over"]:
         who = t("status.over")
     elif model.viewer is not None and view["current_player"] == model.viewer:
         me = model.name(model.viewer)

@@ -508,6 +508,9 @@ def test_end_of_round_is_shown_step_by_step(game):
         game.act("deck")
         page.wait_for_selector(".pt.anim .pt-caption.show")          # animating, with a caption
         assert page.locator(".pt-prompt.animating [data-act='skip_anim']").count() == 1
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.evaluate("window.scrollTo(0, 0)")
+        page.screenshot(path=str(SHOTS / "round-end-1280.png"))
         page.wait_for_function("!JSON.parse(window.ptolemaeusTest.info()).animating", timeout=60_000)
     finally:
         page.evaluate("window.ptolemaeusTest.speed(0)")
