@@ -612,6 +612,8 @@ def test_screenshots(game):
     page = game.page
     obs = next(a for a in info["legal"] if a["kind"] == "observe" and len(a["where"]) == 2)
     game.const(obs["where"][0])
+    page.evaluate("""() => document.querySelectorAll('#shell-notices .shell-notice[data-kind="info"] button')
+                          .forEach(b => b.click())""")        # "Imported …": not part of the picture
     page.evaluate("window.scrollTo(0, 0)")
     page.wait_for_timeout(700)        # let the event card fade in
     SHOTS.mkdir(parents=True, exist_ok=True)
