@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -82,7 +83,10 @@ def make(kinds, seed=5, speed="instant", storage=None, **kw):
 
 
 def run(coro):
-    return asyncio.run(coro)
+    """``asyncio.run`` in a thread of its own: the browser tests (Playwright's sync API) may have
+    left an event loop running in this one."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coro).result()
 
 
 def test_every_applied_action_is_saved():
