@@ -25,6 +25,14 @@ optional except the state contract.
   never, i.e. play to the end).
 * ``evaluate(state) -> list[float]``: a value in [0, 1] per seat for a state
   that is not over (default: ``returns()``, which is only right at the end).
+* ``root_actions``: restrict the root to these candidates (e.g. a policy's
+  best few), to spend a small budget where it matters.
+* ``paired_root``: each iteration tries *every* root candidate on the same
+  determinization (common random numbers), and the answer is the best mean.
+  Comparing candidates on the same deals removes most of the luck of the
+  draw from the comparison, which matters when the budget is small and
+  the luck large. Below the root the tree is ISMCTS as usual. An iteration
+  then costs one simulation per root candidate.
 
 The search runs in slices so that a browser page can interleave it with its
 event loop::
@@ -90,6 +98,8 @@ class ISMCTS:
                  evaluate: Callable[[Any], Sequence[float]] | None = None,
                  exploration: float = 0.7,
                  expand_in_order: bool = False,
+                 root_actions: Sequence[Any] | None = None,
+                 paired_root: bool = False,
                  rng: random.Random | None = None) -> None:
         self.state = state
         self.player = player
@@ -101,11 +111,15 @@ class ISMCTS:
         self._evaluate = evaluate or (lambda s: s.returns())
         self.exploration = exploration
         self.expand_in_order = expand_in_order
+        self.paired_root = paired_root
         self.root = Node()
         self.iterations = 0
         self.simulated_steps = 0
-        root_actions = list(self._actions(state)) if not state.is_over else []
-        self.root_actions = root_actions
+        if root_actions is not None:
+            self.root_actions = list(root_actions)
+        else:
+            self.root_actions = list(self._actions(state)) if not state.is_over else []
+        self._root_set = frozenset(self.root_actions) if root_actions is not None else None
 
     # ------------------------------------------------------------ iterations
 
@@ -130,7 +144,7 @@ class ISMCTS:
         while iterations is None or done < iterations:
             n = slice_size if iterations is None else min(slice_size, iterations - done)
             if deadline is not None:
-                n = min(n, 4)
+                n = 1 if self.paired_root else min(n, 4)
             self.step(n)
             done += n
             if deadline is not None and time.perf_counter() >= deadline:
@@ -138,16 +152,41 @@ class ISMCTS:
         return done
 
     def _iterate(self) -> None:
+        d = self._determinize(self.state, self.rng)
+        if not self.paired_root:
+            self._descend(d, self.root, [])
+        else:
+            # Every root candidate is tried on this same determinization
+            # (common random numbers): the root's comparisons are paired.
+            acts = self._actions(d)
+            if self._root_set is not None:
+                acts = [a for a in acts if a in self._root_set] or acts
+            mover = d.current_player
+            for a in acts:
+                child = self.root.children.get(a)
+                if child is None:
+                    child = self.root.children[a] = Node(a, mover)
+                child.avail += 1
+                branch = d.clone()
+                branch.apply(a)
+                self.simulated_steps += 1
+                self._descend(branch, child, [child])
+        self.iterations += 1
+
+    def _descend(self, d: Any, node: Node, path: list[Node]) -> None:
+        """Selection and expansion from ``node``, then simulation, evaluation
+        and backpropagation along ``path``."""
         rng = self.rng
-        d = self._determinize(self.state, rng)
-        node = self.root
-        path = []
         cutoff, actions_of = self._cutoff, self._actions
         c = self.exploration
         steps = 0
+        root_filter = self._root_set if node is self.root else None
         # Selection and expansion.
         while not d.is_over and not cutoff(d):
             acts = actions_of(d)
+            if root_filter is not None:
+                acts = [a for a in acts if a in root_filter] or acts
+                root_filter = None
             if len(acts) == 1:
                 d.apply(acts[0])          # forced or delegated: no node
                 steps += 1
@@ -189,21 +228,26 @@ class ISMCTS:
         for n in path:
             n.visits += 1
             n.total += values[n.player]
-        self.iterations += 1
         self.simulated_steps += steps
 
     # --------------------------------------------------------------- answers
 
     def best_action(self) -> Any:
         """The most visited root action (ties: the higher mean value, then
-        the candidates' order). With no iteration run yet, the first
-        candidate."""
+        the candidates' order); with ``paired_root``, where every candidate
+        gets the same samples, the best mean. With no iteration run yet, the
+        first candidate."""
         if not self.root_actions:
             raise ValueError("no decision to take: the game is over")
         best, key = self.root_actions[0], (-1, -math.inf)
         for a in self.root_actions:
             child = self.root.children.get(a)
-            k = (child.visits, child.mean) if child else (0, -math.inf)
+            if child is None or not child.visits:
+                k = (-1, -math.inf)
+            elif self.paired_root:
+                k = (0, child.mean)
+            else:
+                k = (child.visits, child.mean)
             if k > key:
                 best, key = a, k
         return best

@@ -61,21 +61,34 @@ class Level(dict):
     __getattr__ = dict.get
 
 
-#: The ladder. ``iterations`` is the ISMCTS budget per searched decision,
-#: ``seconds`` a cap on its wall time (CPython; the page under Pyodide is
-#: about twice as slow), ``horizon`` how many of the table's turns a
-#: simulation looks past the current one before the evaluation scores it.
+#: The ladder: one row per level, the budgets are the whole difference.
+#:
+#: ``iterations``  ISMCTS iterations per searched decision; with ``paired``
+#:                 one iteration is one determinization on which every root
+#:                 candidate is simulated (common random numbers).
+#: ``seconds``     a cap on the search's wall time in CPython (the page,
+#:                 under Pyodide, is about twice as slow).
+#: ``width``       the root is greedy's best ``width`` turn-level choices.
+#: ``horizon``     a simulation runs until the seat's turn comes round again.
+#: ``plan``        ... and then through that next turn, played by greedy,
+#:                 so a choice is judged by what it lets the seat do next.
+#: ``exploration`` the UCB constant (values are win chances in [0, 1]).
+#:
 #: Only turn-level decisions are searched; sub-decisions (payments, which
-#: planet, answers to an opponent's card) are taken by ``greedy``.
+#: planet, answers to an opponent's card) are greedy's at every level.
 LEVELS: dict[str, Level] = {
     "random": Level(kind="random", doc="a uniformly random legal action"),
-    "greedy": Level(kind="greedy", doc="one-ply hand-written evaluation through each action's sub-decisions"),
-    "easy": Level(kind="ismcts", iterations=40, seconds=0.15, horizon=1, exploration=1.0,
-                  doc="ISMCTS, 40 iterations (at most 0.15 s)"),
-    "normal": Level(kind="ismcts", iterations=150, seconds=0.25, horizon=1, exploration=0.7,
-                    doc="ISMCTS, 150 iterations (at most 0.25 s)"),
-    "hard": Level(kind="ismcts", iterations=400, seconds=0.35, horizon=1, exploration=0.7,
-                  doc="ISMCTS, 400 iterations (at most 0.35 s)"),
+    "greedy": Level(kind="greedy", doc="one ply of the hand-written evaluation, through each choice's sub-decisions"),
+    "easy": Level(kind="ismcts", iterations=40, seconds=0.15, width=6, horizon=1, exploration=0.7,
+                  doc="ISMCTS over greedy's best 6 choices, 40 iterations to the seat's next turn (at most 0.15 s)"),
+    "normal": Level(kind="ismcts", iterations=20, seconds=0.25, width=3, horizon=1, plan=True, paired=True,
+                    exploration=0.3,
+                    doc="ISMCTS over greedy's best 3 choices, 20 paired determinizations through the "
+                        "seat's next turn (at most 0.25 s)"),
+    "hard": Level(kind="ismcts", iterations=60, seconds=0.35, width=4, horizon=1, plan=True, paired=True,
+                  exploration=0.3,
+                  doc="ISMCTS over greedy's best 4 choices, 60 paired determinizations through the "
+                      "seat's next turn (at most 0.35 s)"),
 }
 
 
@@ -138,7 +151,12 @@ class Thinker:
             # Sub-decisions (payments, which planet, answers) are greedy's at every level.
             self._action = greedy_action(det, rng)
         else:
-            tree = make_search(det, seat, rng, horizon=spec.horizon or 1, exploration=spec.exploration or 0.7)
+            root = None
+            if spec.width:
+                ranked = sorted(turn_scores(det, rng), key=lambda av: -av[1])
+                root = [a for a, _ in ranked[:spec.width]]
+            tree = make_search(det, seat, rng, horizon=spec.horizon or 1, exploration=spec.exploration or 0.7,
+                               root_actions=root, paired_root=bool(spec.paired), plan=bool(spec.plan))
             if len(tree.root_actions) == 1:
                 self._action = tree.root_actions[0]
             else:
@@ -615,11 +633,21 @@ def greedy_action(s: Any, rng: random.Random) -> Action:
     p = s.current_player
     if s.stack:
         return _greedy_sub(s, p, legal, rng)
-    # Turn level: the main action, bonus cards, the asteroid trade, study B, ending the turn.
+    best, bv = legal[0], -math.inf
+    for a, v in turn_scores(s, rng):
+        if v > bv + 1e-9:
+            best, bv = a, v
+    return best
+
+
+def turn_scores(s: Any, rng: random.Random) -> list[tuple[Action, float]]:
+    """Greedy's judgement of every turn-level choice (the main action, bonus
+    cards, the asteroid trade, study B, ending the turn): :func:`evaluate`
+    for the seat to move after the choice and its sub-decisions."""
+    p = s.current_player
     base = _rel(s, p)
-    best, bv = None, -math.inf
-    legal = _study_b_pruned(s, p, legal)
-    for a in legal:
+    out = []
+    for a in _study_b_pruned(s, p, s.legal_actions()):
         kind = a.kind
         if kind == A.END_TURN:
             v = base
@@ -631,10 +659,8 @@ def greedy_action(s: Any, rng: random.Random) -> Action:
             c.apply(a)
             _complete(c, p, rng)
             v = _rel(c, p)
-        if v > bv + 1e-9:
-            best, bv = a, v
-    assert best is not None
-    return best
+        out.append((a, v))
+    return out
 
 
 # ----------------------------------------------- the fast (rollout) policy
@@ -750,15 +776,15 @@ def fast_action(s: Any, rng: random.Random) -> Action:
             if draw_val is None:
                 blind = _unseen_weight(s, p, w)
                 top = sorted((w[c] for c in s.display if c != WILD), reverse=True)
-                draw_val = (blind, top)
-            blind, top = draw_val
+                draw_val = (blind, top, hand_value(w, hand))
+            blind, top, hv = draw_val
             if kind == A.DRAW_DECK:
-                v = blind + max(top[0] if top else blind, blind)
+                extra = (blind, max(top[0] if top else blind, blind))
             elif a.cards[0] == WILD:
-                v = w[WILD]
+                extra = (w[WILD],)
             else:
-                v = w[a.cards[0]] + max(blind, top[1] if len(top) > 1 else blind)
-            v *= min(1.0, turns / 3.0)
+                extra = (w[a.cards[0]], max(blind, top[1] if len(top) > 1 else blind))
+            v = (hand_value(w, hand, extra) - hv) * min(1.0, turns / 3.0)
         elif kind == A.STUDY_B:
             v = 1.5 - (0.6 if a.where[1] == a.where[2] else 0.0)
         elif kind == A.PLAY:
@@ -788,7 +814,8 @@ def _turn_index(s: Any) -> int:
 
 
 def make_search(state: Any, seat: int, rng: random.Random, horizon: int = 1,
-                exploration: float = 0.7) -> ISMCTS:
+                exploration: float = 0.7, root_actions: list[Action] | None = None,
+                paired_root: bool = False, plan: bool = False) -> ISMCTS:
     """The ISMCTS of the search levels, ready to :meth:`~gamekit.ismcts.ISMCTS.step`.
 
     ``state`` must already be what ``seat`` may know (a determinization);
@@ -796,9 +823,12 @@ def make_search(state: Any, seat: int, rng: random.Random, horizon: int = 1,
     decisions; the fast policy plays sub-decisions and the other seats; a
     simulation stops at the start of ``seat``'s turn ``horizon`` rounds of
     the table later (or at the game's end) and is scored by :func:`values`."""
-    stop_at = _turn_index(state) + state.n * horizon
+    here = _turn_index(state)
+    stop_at = here + state.n * horizon
     if state.n == 1:
-        stop_at = _turn_index(state) + horizon
+        stop_at = here + horizon
+    if plan:
+        stop_at += 1        # ... and through the seat's own next turn, played by greedy
 
     def actions(d: Any) -> list[Action]:
         legal = d.legal_actions()
@@ -806,6 +836,8 @@ def make_search(state: Any, seat: int, rng: random.Random, horizon: int = 1,
             return legal
         if d.current_player != seat or d.stack:
             return [fast_action(d, rng)]
+        if plan and _turn_index(d) != here:
+            return [greedy_action(d, rng)]
         return _study_b_pruned(d, seat, legal)
 
     def cutoff(d: Any) -> bool:
@@ -817,7 +849,8 @@ def make_search(state: Any, seat: int, rng: random.Random, horizon: int = 1,
         return d
 
     return ISMCTS(state, seat, determinize=determinize, actions=actions, rollout=fast_action,
-                  cutoff=cutoff, evaluate=values, exploration=exploration, rng=rng)
+                  cutoff=cutoff, evaluate=values, exploration=exploration, root_actions=root_actions,
+                  paired_root=paired_root, rng=rng)
 
 
 def search_action(s: Any, seat: int, rng: random.Random, iterations: int | None = 400,
