@@ -228,3 +228,21 @@ def test_thinker_in_slices_gives_choose_actions_answer() -> None:
             slices += 1
         assert t.step(5) == 0
         assert t.action() == expected
+
+
+def test_ismcts_root_restriction_and_paired_root() -> None:
+    s = POSITIONS["turn"][0]
+    seat = s.current_player
+    d = s.determinize(seat, random.Random(0))
+    d.record = False
+    legal = d.legal_actions()
+    few = legal[:3]
+    tree = ISMCTS(d, seat, rng=random.Random(1), root_actions=few, paired_root=True,
+                  cutoff=lambda x: x.round > d.round, evaluate=bots.values)
+    tree.step(4)
+    assert set(tree.root.children) == set(few)
+    # Paired: every candidate was simulated on each of the 4 determinizations.
+    assert all(child.visits == 4 for child in tree.root.children.values())
+    best = tree.best_action()
+    assert best in few
+    assert tree.root.children[best].mean == max(c.mean for c in tree.root.children.values())

@@ -871,39 +871,50 @@ def search_action(s: Any, seat: int, rng: random.Random, iterations: int | None 
 
 # ------------------------------------------------------------------- bench
 
-def bench(seconds: float = 3.0, players: int = 2, seed: int = 1) -> dict[str, float]:
-    """ISMCTS iterations per second on positions from a greedy game."""
+def bench(seconds: float = 3.0, players: int = 2, seed: int = 1, level: str = "hard") -> dict[str, Any]:
+    """Search speed at ``level`` on turn-level positions of seat 0 taken
+    from a greedy game: searches are run whole (the level's iteration budget,
+    no time cap) until ``seconds`` have passed."""
     import ptolemaeus as pt
     rng = random.Random(seed)
     s = pt.new_game(players, seed, "1969-07-20T20:17Z")
     s.record = False
     positions = []
-    while not s.is_over and len(positions) < 12:
+    while not s.is_over and len(positions) < 24:
         if not s.stack and len(s.legal_actions()) > 1 and s.current_player == 0:
             positions.append(s.clone())
         s.apply(greedy_action(s.determinize(s.current_player, rng), rng))
-    its = 0
-    steps = 0
+    its = sims = steps = decisions = 0
+    times = []
     t0 = time.perf_counter()
-    per = seconds / len(positions)
-    for pos in positions:
-        det = pos.determinize(0, rng)
-        det.record = False
-        tree = make_search(det, 0, rng)
-        tree.run(seconds=per)
-        its += tree.iterations
-        steps += tree.simulated_steps
+    while time.perf_counter() - t0 < seconds:
+        pos = positions[decisions % len(positions)]
+        t1 = time.perf_counter()
+        thinker = Thinker(pos, 0, level, rng, budget={"seconds": None})
+        if thinker.tree is not None:
+            tree = thinker.tree
+            tree.run(iterations=thinker.spec.iterations)
+            its += tree.iterations
+            sims += sum(c.visits for c in tree.root.children.values())
+            steps += tree.simulated_steps
+        times.append(time.perf_counter() - t1)
+        decisions += 1
     dt = time.perf_counter() - t0
-    return {"iterations_per_second": its / dt, "simulated_steps_per_second": steps / dt,
-            "positions": len(positions), "seconds": dt}
+    times.sort()
+    return {"level": level, "players": players, "decisions": decisions, "seconds": dt,
+            "iterations_per_second": its / dt, "simulations_per_second": sims / dt,
+            "simulated_decisions_per_second": steps / dt,
+            "sec_per_decision_mean": sum(times) / len(times), "sec_per_decision_max": times[-1],
+            "sec_per_decision_p90": times[int(0.9 * (len(times) - 1))]}
 
 
 def _main(argv: list[str] | None = None) -> int:
     import argparse
     import json
     ap = argparse.ArgumentParser(prog="python -m ptolemaeus.bots", description=__doc__.split("\n\n")[0])
-    ap.add_argument("--bench", action="store_true", help="print ISMCTS iterations per second")
-    ap.add_argument("--seconds", type=float, default=3.0)
+    ap.add_argument("--bench", action="store_true", help="print the search speed (ISMCTS iterations per second)")
+    ap.add_argument("--level", default="hard", help="level to bench (easy, normal, hard)")
+    ap.add_argument("--seconds", type=float, default=5.0)
     ap.add_argument("--players", type=int, default=2)
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--levels", action="store_true", help="print the level table")
@@ -913,13 +924,15 @@ def _main(argv: list[str] | None = None) -> int:
             print(f"{name:7s} {spec.doc}")
         if not args.bench:
             return 0
-    r = bench(args.seconds, args.players)
+    r = bench(args.seconds, args.players, level=args.level)
     if args.json:
         print(json.dumps(r))
     else:
-        print(f"ISMCTS ({args.players} players): {r['iterations_per_second']:.0f} iterations/s, "
-              f"{r['simulated_steps_per_second']:.0f} simulated decisions/s "
-              f"over {r['positions']} positions in {r['seconds']:.1f} s")
+        print(f"{r['level']} ({r['players']} players), {r['decisions']} searched decisions in {r['seconds']:.1f} s: "
+              f"{r['iterations_per_second']:.0f} ISMCTS iterations/s, {r['simulations_per_second']:.0f} simulations/s, "
+              f"{r['simulated_decisions_per_second']:.0f} simulated decisions/s; per decision "
+              f"{r['sec_per_decision_mean'] * 1000:.0f} ms mean, {r['sec_per_decision_p90'] * 1000:.0f} ms p90, "
+              f"{r['sec_per_decision_max'] * 1000:.0f} ms max (no time cap)")
     return 0
 
 
