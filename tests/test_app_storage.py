@@ -312,8 +312,11 @@ def test_other_keys_of_the_origin_are_left_alone():
 def test_settings_default_persist_and_ignore_garbage():
     store, storage = store_with()
     assert store.load_settings() == DEFAULT_SETTINGS
-    store.save_settings({"bot_speed": "instant", "lang": "en"})
-    assert json.loads(storage.items["ptolemaeus.settings"]) == {"bot_speed": "instant"}
+    store.save_settings({"bot_speed": "instant", "lang": "de", "other": 1})
+    assert json.loads(storage.items["ptolemaeus.settings"]) == {"bot_speed": "instant", "lang": "de"}
+    assert store.load_settings()["lang"] == "de"
+    store.save_settings({"bot_speed": "instant", "lang": "xx"})    # not a language of the page: not kept
+    assert "lang" not in store.load_settings()
     assert store.load_settings()["bot_speed"] == "instant"
     storage.items["ptolemaeus.settings"] = '{"bot_speed": "ludicrous"'
     assert store.load_settings() == DEFAULT_SETTINGS

@@ -167,7 +167,7 @@ def test_full_screen_panels():
     players = tree.find_all(data_seat=None)
     assert [p.attrs["data-seat"] for p in players] == ["0", "1"]
     # own score in full, the other's without its secret objective
-    assert "1 pts" in markup and "1+? pts" in markup
+    assert ">1 pt<" in markup and "1+? pts" in markup
     assert 'data-studied="Mars"' in markup
     assert 'href="./rules.html"' in markup
 

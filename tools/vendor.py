@@ -9,7 +9,8 @@ PyPI package astronomy-engine (pyproject.toml), at set-up time.
     python tools/vendor.py --check    verify static/vendor/ and the [files] tables; exit 1 if stale
     python tools/vendor.py --write-config
                                       rewrite the [files] table of every page config
-                                      from the py/ tree (run after adding a module)
+                                      from the py/ tree (run after adding a module
+                                      or a data file such as py/<layer>/lang/<lang>.json)
 
 Layout produced under static/vendor/:
     pyscript/       @pyscript/core dist (core.js, core.css and its lazy chunks; no .map)
@@ -57,8 +58,9 @@ PYODIDE_FILES = (
 
 # Every page config, and whether its generated [files] table maps the py/
 # tree (False: the page gets no [files] table at all).  The table lists every
-# .py file under py/ (each package: ptolemaeus, app, and any added later), so
-# a new module can't be forgotten.  [files] sources are written relative to
+# .py file under py/ (each package: ptolemaeus, app, and any added later) and
+# every .json data file there (the texts: py/<layer>/lang/<lang>.json), so a
+# new module or language file can't be forgotten.  [files] sources are written relative to
 # the config file (PyScript resolves them against the config's URL);
 # destinations are relative to Pyodide's cwd, which is on sys.path.
 PAGE_CONFIGS: dict[str, bool] = {
@@ -170,11 +172,11 @@ def write_precache() -> int:
 
 
 def page_modules() -> list[Path]:
-    """Every .py file under py/ (not in __pycache__, *.egg-info or hidden folders)."""
+    """Every .py and .json file under py/ (not in __pycache__, *.egg-info or hidden folders)."""
     def skipped(part: str) -> bool:
         return part == "__pycache__" or part.endswith(".egg-info") or part.startswith(".")
     return [
-        path for path in sorted(PY_DIR.rglob("*.py"))
+        path for path in sorted([*PY_DIR.rglob("*.py"), *PY_DIR.rglob("*.json")])
         if not any(skipped(part) for part in path.relative_to(PY_DIR).parts[:-1])
     ]
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any, Protocol, runtime_checkable
 
 __all__ = ["BotSearch", "GameSpec", "GameView", "Host", "GAMES", "register", "get_game", "games",
-           "spec_version", "seat_colours", "date_field", "DEFAULT_COLOURS"]
+           "spec_version", "seat_colours", "bot_level_label", "date_field", "DEFAULT_COLOURS"]
 
 
 @runtime_checkable
@@ -52,7 +52,7 @@ class Host(Protocol):
     """What the shell hands to a view (``app.host.Controller`` implements it)."""
 
     seats: list[dict]      # [{"kind": "human"|"bot", "level": str|None, "name": str, "colour": str}, ...]
-    settings: dict         # {"bot_speed": "instant"|"watchable", "lang": "en"}
+    settings: dict         # {"bot_speed": "instant"|"watchable", "lang": "en"|"es"|"it"|"de"}
 
     def submit(self, action: Any) -> None:
         """A human's decision; must be legal and by a human seat (else ValueError)."""
@@ -124,9 +124,20 @@ def spec_version(spec: GameSpec) -> int:
 
 
 def seat_colours(spec: GameSpec) -> list[tuple[str, str]]:
-    """(css colour, name) pairs a seat may choose from: ``spec.seat_colours`` or the defaults."""
+    """(css colour, name) pairs a seat may choose from: ``spec.seat_colours`` (names in the
+    current language) or the defaults (named in the shell's texts)."""
     colours = getattr(spec, "seat_colours", None)
-    return list(colours) if colours else list(DEFAULT_COLOURS)
+    if colours:
+        return list(colours)
+    from app.i18n import t
+    return [(css, t(f"colour.{name}")) for css, name in DEFAULT_COLOURS]
+
+
+def bot_level_label(spec: GameSpec, level: str) -> str:
+    """A bot level as shown: ``spec.bot_level_label(level)`` (in the current language) if the
+    game names its levels, else the level itself."""
+    label = getattr(spec, "bot_level_label", None)
+    return label(level) if callable(label) else level
 
 
 def date_field(spec: GameSpec) -> dict | None:

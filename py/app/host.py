@@ -27,6 +27,7 @@ import traceback
 from typing import Any, Awaitable, Callable, Protocol
 
 from app.games import GameSpec, GameView
+from app.i18n import seat_label, t
 from app.session import Session
 from app.storage import SaveStore, StorageError
 
@@ -80,6 +81,7 @@ class Controller:
         self._generation = 0
         self._last_move_at = -1e9
         self._stopped = False
+        self._busy_seat: int | None = None  # the bot thinking now, if any
 
     # ------------------------------------------------------------ life
 
@@ -138,6 +140,15 @@ class Controller:
     def log(self) -> list[dict]:
         return list(self.session.log)
 
+    def redraw(self) -> None:
+        """Draw the game again as it is (after the language changed): nothing is played or
+        animated; a bot that is thinking goes on, its notice in the new language."""
+        if self._stopped or self.view is None:
+            return
+        self.view.show(self.session.state, self.viewer if self.passing_to is None else None, [])
+        if self._busy_seat is not None:
+            self._busy(t("host.thinking", name=seat_label(self.seats[self._busy_seat]["name"])))
+
     # ------------------------------------------------------------ flow
 
     def _changed(self) -> None:
@@ -151,8 +162,7 @@ class Controller:
         try:
             self.store.save(self.session)
         except StorageError as e:
-            self.save_problem = (f"{e} The game goes on, but a reload would lose the moves since the "
-                                 "last save: export it to a file to keep it.")
+            self.save_problem = t("host.save_failed", error=e)
             self.ui.notify(self.save_problem, "save")
         else:
             if self.save_problem is not None:
@@ -230,11 +240,14 @@ class Controller:
         if self._task is not None and not self._task.done():
             self._task.cancel()
         self._task = None
+        self._busy_seat = None
         self.ui.busy(None)
         if self.view is not None:
             self.view.set_busy(None)
 
     def _busy(self, text: str | None) -> None:
+        if text is None:
+            self._busy_seat = None
         self.ui.busy(text)
         if self.view is not None:
             self.view.set_busy(text)
@@ -248,7 +261,8 @@ class Controller:
                 if session.is_human(seat) or seat is None:
                     break
                 info = self.seats[seat]
-                self._busy(f"{info['name']} (bot) is thinking\u2026")
+                self._busy_seat = seat
+                self._busy(t("host.thinking", name=seat_label(info["name"])))
                 started = self.clock()
                 search = self.spec.bot_search(session.state, seat, info["level"],
                                               bot_seed(session.setup["seed"], len(session.actions), seat))
@@ -287,7 +301,7 @@ class Controller:
             raise
         except Exception as e:  # noqa: BLE001 - a bug in a bot: say so, don't hang
             traceback.print_exc()
-            self.ui.notify(f"A bot failed: {e}", "error")
+            self.ui.notify(t("host.bot_failed", error=e), "error")
         finally:
             if generation == self._generation:
                 self._task = None

@@ -8,6 +8,8 @@
   default level) or a bot level (``easy``, ``hard``…).  One seat is solitaire.
 * ``seed``: a whole number (random when missing).
 * ``game``: the game's key (default: the first registered game).
+* ``lang``: the page's language (``en``, ``es``, ``it``, ``de``); any link may
+  carry it, with or without a game (:func:`link_language`).
 
 Names and colours are the defaults (``app.session.default_seats``).
 """
@@ -17,9 +19,11 @@ from __future__ import annotations
 import random
 
 from app.games import GameSpec, date_field
+from app.i18n import t
 from app.session import MAX_SEED, default_seats, random_seed
 
-__all__ = ["LinkError", "LINK_KEYS", "is_game_link", "parse_link", "share_query"]
+__all__ = ["LinkError", "LINK_KEYS", "is_game_link", "parse_link", "share_query", "link_language",
+           "without_language"]
 
 LINK_KEYS = ("game", "date", "seats", "seed")
 
@@ -61,9 +65,25 @@ def _params(query: str) -> dict[str, str]:
         key, _, value = part.partition("=")
         key, value = _unquote(key), _unquote(value)
         if key in params:
-            raise LinkError(f"the link gives {key!r} twice")
+            raise LinkError(t("link.twice", key=key))
         params[key] = value
     return params
+
+
+def link_language(query: str) -> str | None:
+    """The ``lang=`` of a query, or None (also for a malformed query)."""
+    try:
+        return _params(query).get("lang")
+    except LinkError:
+        return None
+
+
+def without_language(query: str) -> str:
+    """The query (with ``?``, or "" if nothing is left) without its ``lang=``: what stays in the
+    address bar once the language is chosen (and remembered)."""
+    query = query[1:] if query.startswith("?") else query
+    parts = [p for p in query.split("&") if p and _unquote(p.partition("=")[0]) != "lang"]
+    return "?" + "&".join(parts) if parts else ""
 
 
 def is_game_link(query: str, games: dict[str, GameSpec]) -> bool:
@@ -84,31 +104,31 @@ def parse_link(query: str, games: dict[str, GameSpec], rng: random.Random | None
     the date is one it can play)."""
     params = _params(query)
     if not games:
-        raise LinkError("this page has no game to play")
+        raise LinkError(t("link.no_games"))
     key = params.get("game")
     if key is None:
         spec = next(iter(games.values()))
     elif key in games:
         spec = games[key]
     else:
-        raise LinkError(f"there is no game {key!r} here (games: {', '.join(games)})")
+        raise LinkError(t("link.unknown_game", key=key, games=", ".join(games)))
 
     default = ["human"] + ["bot"] * (min(max(2, spec.min_players), spec.max_players) - 1)
     items = [s.strip().lower() for s in params.get("seats", ",".join(default)).split(",")]
     if any(not s for s in items):
-        raise LinkError("the seats list has an empty item: write e.g. seats=human,bot")
+        raise LinkError(t("link.empty_seat"))
     allowed = ["human", "bot", *spec.bot_levels]
     for s in items:
         if s not in allowed:
-            raise LinkError(f"unknown seat {s!r}: each seat is {', '.join(allowed)}")
+            raise LinkError(t("link.unknown_seat", seat=s, allowed=", ".join(allowed)))
     if not spec.min_players <= len(items) <= spec.max_players:
-        raise LinkError(f"{spec.title} is for {spec.min_players} to {spec.max_players} players; "
-                        f"the link names {len(items)} seats")
+        raise LinkError(t("link.players_range", title=spec.title, min=spec.min_players, max=spec.max_players,
+                          n=len(items)))
 
     if "seed" in params:
         text = params["seed"].strip()
         if not text.isdigit() or int(text) > MAX_SEED:
-            raise LinkError(f"the seed must be a whole number from 0 to {MAX_SEED}, not {params['seed']!r}")
+            raise LinkError(t("save.seed", max=MAX_SEED, seed=params["seed"]))
         seed = int(text)
     else:
         seed = random_seed(rng)
@@ -120,21 +140,21 @@ def parse_link(query: str, games: dict[str, GameSpec], rng: random.Random | None
         value = params.get(f["key"])
         if f["key"] == dkey and "date" in params:
             if value is not None and value != params["date"]:
-                raise LinkError(f"the link gives two different dates ({f['key']} and date)")
+                raise LinkError(t("link.two_dates", key=f["key"]))
             value = params["date"]
         if value is None:
             value = f.get("default")
         elif f.get("kind") == "choice":
             allowed_values = [str(v) for v, _label in f.get("choices", ())]
             if value not in allowed_values:
-                raise LinkError(f"{f.get('label', f['key'])}: {value!r} is not one of "
-                                f"{', '.join(allowed_values)}")
+                raise LinkError(t("link.not_a_choice", label=f.get("label", f["key"]), value=value,
+                                  choices=", ".join(allowed_values)))
             value = next(v for v, _l in f["choices"] if str(v) == value)
         elif isinstance(value, str) and not value.strip():
-            raise LinkError(f"{f.get('label', f['key'])} is empty in the link")
+            raise LinkError(t("link.empty_field", label=f.get("label", f["key"])))
         setup[f["key"]] = value.strip() if isinstance(value, str) else value
     if "date" in params and dfield is None:
-        raise LinkError(f"{spec.title} has no start date to set")
+        raise LinkError(t("link.no_date", title=spec.title))
     return spec, setup, default_seats(spec, items)
 
 

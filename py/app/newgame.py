@@ -21,8 +21,10 @@ from typing import TYPE_CHECKING
 from pyscript import window
 from pyscript.ffi import is_none
 
+from app import i18n
 from app.dom import Listeners, create_once, el
-from app.games import GameSpec, seat_colours
+from app.games import GameSpec, bot_level_label, seat_colours
+from app.i18n import t
 from app.links import share_query
 from app.session import MAX_NAME, SaveError, Session, default_seats, random_seed
 
@@ -58,10 +60,12 @@ class NewGameScreen:
             self._defaults()
         self.listeners.release()
         self.nodes = {}
-        heading = el("h2", {"id": "ng-title"}, "New game")
+        for seat in self.seats:  # the names the shell gave ("You", "Player 2") follow the language
+            seat["name"] = i18n.seat_label(seat["name"])
+        heading = el("h2", {"id": "ng-title"}, t("newgame.title"))
         parts = [heading, *self._saved_section(), *self._bad_section()]
         if self.spec is None:
-            parts.append(el("p", {}, "No game is installed on this page."))
+            parts.append(el("p", {}, t("newgame.no_game")))
         else:
             parts.append(self._form())
         section = el("section", {"class": "ng", "aria-labelledby": "ng-title"}, *parts)
@@ -88,17 +92,19 @@ class NewGameScreen:
             status = "finished" if game.over else "unfinished"
             when = game.updated.replace("T", " ").rstrip("Z")
             resume = el("button", {"type": "button", "class": "ng-resume"},
-                        "Back to it" if game.id == on_screen else ("View" if game.over else "Resume"))
-            delete = el("button", {"type": "button", "class": "ng-delete"}, "Delete")
+                        t("newgame.saved.back") if game.id == on_screen
+                        else t("newgame.saved.view") if game.over else t("newgame.saved.resume"))
+            delete = el("button", {"type": "button", "class": "ng-delete"}, t("newgame.delete"))
             item = el("li", {"class": "ng-saved-game", "data-id": game.id},
-                      el("span", {"class": "ng-saved-text"}, f"{game.text} ({status}, saved {when} UTC)"),
+                      el("span", {"class": "ng-saved-text"},
+                         t(f"newgame.saved.item.{status}", text=game.text, when=when)),
                       resume, delete)
             self.listeners.on(resume, "click", lambda _e, gid=game.id: self.app.resume(gid))
             self.listeners.on(delete, "click", lambda _e, item=item, gid=game.id: self._confirm_delete(
-                item, f"Delete this game for good?", lambda: self._delete_game(gid)))
+                item, t("newgame.saved.delete_q"), lambda: self._delete_game(gid)))
             items.append(item)
         return [el("section", {"class": "ng-saved", "aria-labelledby": "ng-saved-title"},
-                   el("h3", {"id": "ng-saved-title"}, "Saved games"), el("ul", {}, *items))]
+                   el("h3", {"id": "ng-saved-title"}, t("newgame.saved.title")), el("ul", {}, *items))]
 
     def _bad_section(self) -> list:
         bad = self.app.store.bad_saves()
@@ -106,22 +112,22 @@ class NewGameScreen:
             return []
         items = []
         for key, text in bad:
-            download = el("button", {"type": "button", "class": "ng-download"}, "Download")
-            delete = el("button", {"type": "button", "class": "ng-delete"}, "Delete")
+            download = el("button", {"type": "button", "class": "ng-download"}, t("newgame.bad.download"))
+            delete = el("button", {"type": "button", "class": "ng-delete"}, t("newgame.delete"))
             item = el("li", {"class": "ng-bad-save", "data-key": key},
-                      el("span", {}, f"{key} ({len(text)} characters)"), download, delete)
-            self.listeners.on(download, "click", lambda _e, k=key, t=text: self.app.download_raw(k, t))
+                      el("span", {}, t("newgame.bad.item", key=key, count=len(text))), download, delete)
+            self.listeners.on(download, "click", lambda _e, k=key, raw=text: self.app.download_raw(k, raw))
             self.listeners.on(delete, "click", lambda _e, item=item, k=key: self._confirm_delete(
-                item, "Delete this damaged save for good?", lambda: self._delete_bad(k)))
+                item, t("newgame.bad.delete_q"), lambda: self._delete_bad(k)))
             items.append(item)
         return [el("section", {"class": "ng-bad", "aria-labelledby": "ng-bad-title"},
-                   el("h3", {"id": "ng-bad-title"}, "Damaged saves, kept aside"),
-                   el("p", {}, "These could not be loaded. Download one to look at it or to report a problem."),
+                   el("h3", {"id": "ng-bad-title"}, t("newgame.bad.title")),
+                   el("p", {}, t("newgame.bad.text")),
                    el("ul", {}, *items))]
 
     def _confirm_delete(self, item, question: str, action) -> None:
-        yes = el("button", {"type": "button", "class": "ng-confirm"}, "Delete")
-        no = el("button", {"type": "button", "class": "ng-keep"}, "Keep")
+        yes = el("button", {"type": "button", "class": "ng-confirm"}, t("newgame.delete"))
+        no = el("button", {"type": "button", "class": "ng-keep"}, t("newgame.keep"))
         box = el("span", {"class": "ng-confirm-box", "role": "group", "aria-label": question}, question, yes, no)
         self.listeners.on(yes, "click", lambda _e: action())
         self.listeners.on(no, "click", lambda _e: box.remove())
@@ -154,39 +160,41 @@ class NewGameScreen:
                            for g in games.values()])
         n["game"] = game_select
         self.listeners.on(game_select, "change", lambda _e: self._change_game())
-        form.append(el("p", {"class": "ng-row"}, el("label", {"for": "ng-game"}, "Game "), game_select))
+        form.append(el("p", {"class": "ng-row"}, el("label", {"for": "ng-game"}, t("newgame.game"), " "),
+                       game_select))
 
         count = el("select", {"id": "ng-count"},
                    *[el("option", {"value": k, "selected": k == len(self.seats)},
-                        f"{k} (solitaire)" if k == 1 else str(k))
+                        t("newgame.solitaire", n=k) if k == 1 else str(k))
                      for k in range(spec.min_players, spec.max_players + 1)])
         n["count"] = count
         self.listeners.on(count, "change", lambda _e: self._change_count())
         seats = el("ol", {"class": "ng-seats"}, *[self._seat_row(i, s) for i, s in enumerate(self.seats)])
-        solo = el("p", {"class": "ng-hint"}, "One seat: the solitaire game." if len(self.seats) == 1 else "")
-        form.append(el("fieldset", {"class": "ng-players"}, el("legend", {}, "Players"),
-                       el("p", {"class": "ng-row"}, el("label", {"for": "ng-count"}, "Number of players "), count),
+        solo = el("p", {"class": "ng-hint"}, t("newgame.solitaire.hint") if len(self.seats) == 1 else "")
+        form.append(el("fieldset", {"class": "ng-players"}, el("legend", {}, t("newgame.players")),
+                       el("p", {"class": "ng-row"}, el("label", {"for": "ng-count"}, t("newgame.count"), " "),
+                          count),
                        seats, solo))
 
         fields = [self._field(f) for f in spec.setup_fields()]
         if fields:
-            form.append(el("fieldset", {"class": "ng-options"}, el("legend", {}, "Options"), *fields))
+            form.append(el("fieldset", {"class": "ng-options"}, el("legend", {}, t("newgame.options")), *fields))
 
         seed = el("input", {"id": "ng-seed", "type": "text", "inputmode": "numeric", "value": self.seed,
                             "size": 12, "autocomplete": "off"})
-        reseed = el("button", {"type": "button", "id": "ng-reseed"}, "New seed")
+        reseed = el("button", {"type": "button", "id": "ng-reseed"}, t("newgame.reseed"))
         n["seed"] = seed
         self.listeners.on(reseed, "click", lambda _e: self._reseed())
-        form.append(el("p", {"class": "ng-row"}, el("label", {"for": "ng-seed"}, "Seed "), seed, " ", reseed,
-                       el("span", {"class": "ng-hint"}, " (the same seed and setup deal the same game)")))
+        form.append(el("p", {"class": "ng-row"}, el("label", {"for": "ng-seed"}, t("newgame.seed"), " "), seed,
+                       " ", reseed, el("span", {"class": "ng-hint"}, " ", t("newgame.seed.hint"))))
 
         error = el("p", {"id": "ng-error", "class": "ng-error", "role": "alert"})
         n["error"] = error
-        start = el("button", {"type": "submit", "id": "ng-start", "class": "ng-primary"}, "Start the game")
-        share = el("button", {"type": "button", "id": "ng-share"}, "Share this setup")
+        start = el("button", {"type": "submit", "id": "ng-start", "class": "ng-primary"}, t("newgame.start"))
+        share = el("button", {"type": "button", "id": "ng-share"}, t("newgame.share"))
         link = el("input", {"id": "ng-share-link", "type": "text", "readonly": True, "size": 48,
-                            "aria-label": "Link to this setup"})
-        copy = el("button", {"type": "button", "id": "ng-copy"}, "Copy")
+                            "aria-label": t("newgame.share.link")})
+        copy = el("button", {"type": "button", "id": "ng-copy"}, t("newgame.copy"))
         share_out = el("p", {"class": "ng-share-out", "hidden": True}, link, " ", copy)
         n["share_out"], n["link"] = share_out, link
         self.listeners.on(share, "click", lambda _e: self._share())
@@ -197,18 +205,19 @@ class NewGameScreen:
 
     def _seat_row(self, i: int, seat: dict) -> object:
         spec = self.spec
-        label = f"Seat {i + 1}"
-        kind = el("select", {"class": "ng-kind", "aria-label": f"{label}: human or bot"},
-                  el("option", {"value": "human", "selected": seat["kind"] == "human"}, "Human"),
-                  el("option", {"value": "bot", "selected": seat["kind"] == "bot"}, "Bot"))
-        level = el("select", {"class": "ng-level", "aria-label": f"{label}: bot level",
+        label = t("newgame.seat", n=i + 1)
+        kind = el("select", {"class": "ng-kind", "aria-label": t("newgame.seat.kind", n=i + 1)},
+                  el("option", {"value": "human", "selected": seat["kind"] == "human"}, t("newgame.seat.human")),
+                  el("option", {"value": "bot", "selected": seat["kind"] == "bot"}, t("newgame.seat.bot")))
+        level = el("select", {"class": "ng-level", "aria-label": t("newgame.seat.level", n=i + 1),
                               "disabled": seat["kind"] != "bot"},
-                   *[el("option", {"value": lv, "selected": lv == (seat["level"] or spec.bot_levels[0])}, lv)
+                   *[el("option", {"value": lv, "selected": lv == (seat["level"] or spec.bot_levels[0])},
+                        bot_level_label(spec, lv))
                      for lv in spec.bot_levels])
         name = el("input", {"class": "ng-name", "type": "text", "value": seat["name"], "maxlength": MAX_NAME,
-                            "aria-label": f"{label}: name", "autocomplete": "off"})
+                            "aria-label": t("newgame.seat.name", n=i + 1), "autocomplete": "off"})
         colours = seat_colours(spec)
-        colour = el("select", {"class": "ng-colour", "aria-label": f"{label}: colour"},
+        colour = el("select", {"class": "ng-colour", "aria-label": t("newgame.seat.colour", n=i + 1)},
                     *[el("option", {"value": value, "selected": value == seat["colour"]}, cname)
                       for value, cname in colours])
         swatch = el("span", {"class": "ng-swatch", "aria-hidden": "true", "style": f"background:{seat['colour']}"})
@@ -227,16 +236,17 @@ class NewGameScreen:
             known = [v for v, _l in choices]
             selected = value if value in known or value == NOW else OTHER
             select = el("select", {"id": fid},
-                        *[el("option", {"value": v, "selected": v == selected}, f"{lab} ({v})")
+                        *[el("option", {"value": v, "selected": v == selected}, t("newgame.date.choice", label=lab,
+                                                                                   date=v))
                           for v, lab in choices],
-                        el("option", {"value": NOW, "selected": selected == NOW}, "Now: this very moment")
+                        el("option", {"value": NOW, "selected": selected == NOW}, t("newgame.date.now"))
                         if field.get("now", True) else None,
-                        el("option", {"value": OTHER, "selected": selected == OTHER}, "Another date or time\u2026"))
+                        el("option", {"value": OTHER, "selected": selected == OTHER}, t("newgame.date.other")))
             other = el("input", {"id": f"{fid}-other", "type": "text", "size": 22, "autocomplete": "off",
-                                 "placeholder": "1969-07-20 or 1969-07-20T20:17Z",
+                                 "placeholder": t("newgame.date.placeholder"),
                                  "value": value if selected == OTHER and value else ""})
             other_row = el("span", {"class": "ng-other", "hidden": selected != OTHER},
-                           el("label", {"for": f"{fid}-other"}, " Date (UTC) "), other)
+                           el("label", {"for": f"{fid}-other"}, " ", t("newgame.date.utc"), " "), other)
 
             def toggle(_e, select=select, other_row=other_row, other=other):
                 other_row.hidden = select.value != OTHER
@@ -298,7 +308,7 @@ class NewGameScreen:
     def _setup(self) -> dict:
         text = str(self.seed)
         if not text.isdigit():
-            raise SaveError(f"the seed must be a whole number, not {text!r}")
+            raise SaveError(t("newgame.seed.error", seed=text))
         return {"players": len(self.seats), "seed": int(text), **self.values}
 
     def _session(self) -> Session:
@@ -358,10 +368,8 @@ class NewGameScreen:
         self.container.querySelector(f'li.ng-seat[data-seat="{i}"] .ng-kind').focus()
 
     def _default_name(self, name: str) -> bool:
-        words = name.split()
         bot_names = list(getattr(self.spec, "bot_names", None) or [])
-        return (name == "You" or name in bot_names
-                or (len(words) == 2 and words[0] in ("Player", "Bot") and words[1].isdigit()))
+        return name in bot_names or i18n.default_name(name) is not None
 
     def _reseed(self) -> None:
         self.nodes["seed"].value = str(random_seed())
@@ -371,7 +379,7 @@ class NewGameScreen:
         try:
             session = self._session()
         except SaveError as e:
-            self._error(f"This game cannot start: {e}.")
+            self._error(t("newgame.cannot_start", error=e))
             return
         self._error("")
         self.app.start_session(session)
@@ -384,7 +392,7 @@ class NewGameScreen:
             Session.start(self.spec, setup, default_seats(self.spec, [
                 s["kind"] if s["kind"] == "human" else s["level"] for s in self.seats]))
         except SaveError as e:
-            self._error(f"This setup cannot be shared: {e}.")
+            self._error(t("newgame.cannot_share", error=e))
             return
         self._error("")
         first = next(iter(self.app.games)) == self.spec.key

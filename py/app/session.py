@@ -24,6 +24,7 @@ import random
 from typing import Any, Callable, Iterable
 
 from app.games import GameSpec, seat_colours, spec_version
+from app.i18n import seat_label, t
 
 __all__ = ["FORMAT", "VERSION", "SaveError", "Session", "check_seats", "default_seats", "resolve_setup",
            "new_id", "now_iso", "random_seed", "MAX_SEED", "MAX_NAME"]
@@ -77,9 +78,9 @@ def default_seats(spec: GameSpec, kinds: Iterable[str]) -> list[dict]:
             level, kind = kind, "bot"
         if kind == "human":
             humans += 1
-            name = "You" if kinds.count("human") == 1 else f"Player {humans}"
+            name = t("seat.you") if kinds.count("human") == 1 else t("seat.player", n=humans)
         else:
-            name = bot_names[i] if i < len(bot_names) else f"Bot {i + 1}"
+            name = bot_names[i] if i < len(bot_names) else t("seat.bot", n=i + 1)
         seats.append({"kind": kind, "level": level, "name": name, "colour": colours[i % len(colours)][0]})
     return seats
 
@@ -87,36 +88,36 @@ def default_seats(spec: GameSpec, kinds: Iterable[str]) -> list[dict]:
 def check_seats(spec: GameSpec, seats: Any, players: int | None = None) -> list[dict]:
     """``seats`` cleaned up (exactly the four keys), or SaveError saying what is wrong."""
     if not isinstance(seats, list) or not seats:
-        raise SaveError("the seats are missing")
+        raise SaveError(t("save.seats_missing"))
     n = len(seats)
     if not spec.min_players <= n <= spec.max_players:
-        raise SaveError(f"{spec.title} is for {spec.min_players} to {spec.max_players} players, not {n}")
+        raise SaveError(t("save.players_range", title=spec.title, min=spec.min_players, max=spec.max_players, n=n))
     if players is not None and players != n:
-        raise SaveError(f"the setup is for {players} players but there are {n} seats")
+        raise SaveError(t("save.players_seats", players=players, n=n))
     out, names, colours = [], set(), set()
     for i, seat in enumerate(seats, 1):
         if not isinstance(seat, dict):
-            raise SaveError(f"seat {i} is not described properly")
+            raise SaveError(t("save.seat_bad", i=i))
         kind = seat.get("kind")
         if kind not in KINDS:
-            raise SaveError(f"seat {i} must be a human or a bot, not {kind!r}")
+            raise SaveError(t("save.seat_kind", i=i, kind=kind))
         level = seat.get("level")
         if kind == "bot" and level not in spec.bot_levels:
-            raise SaveError(f"seat {i}: unknown bot level {level!r} (levels: {', '.join(spec.bot_levels)})")
+            raise SaveError(t("save.seat_level", i=i, level=level, levels=", ".join(spec.bot_levels)))
         name = seat.get("name")
         if not isinstance(name, str) or not name.strip():
-            raise SaveError(f"seat {i} needs a name")
+            raise SaveError(t("save.seat_name", i=i))
         name = " ".join(name.split())
         if len(name) > MAX_NAME:
-            raise SaveError(f"seat {i}: the name is longer than {MAX_NAME} characters")
+            raise SaveError(t("save.seat_name_long", i=i, max=MAX_NAME))
         if name.casefold() in names:
-            raise SaveError(f"two seats are called {name!r}: give each a different name")
+            raise SaveError(t("save.seat_same_name", name=name))
         names.add(name.casefold())
         colour = seat.get("colour")
         if not isinstance(colour, str) or not colour:
-            raise SaveError(f"seat {i} needs a colour")
+            raise SaveError(t("save.seat_colour", i=i))
         if colour.lower() in colours:
-            raise SaveError(f"two seats have the same colour: give each a different colour")
+            raise SaveError(t("save.seat_same_colour"))
         colours.add(colour.lower())
         out.append({"kind": kind, "level": level if kind == "bot" else None, "name": name, "colour": colour})
     return out
@@ -126,13 +127,14 @@ def resolve_setup(spec: GameSpec, setup: dict, now: _dt.datetime | None = None) 
     """A copy of ``setup`` ready for ``new_state``: fields defaulted, a date of "now" made
     concrete (so a replay is exact), ``players`` and ``seed`` checked."""
     if not isinstance(setup, dict):
-        raise SaveError("the game's setup is missing")
+        raise SaveError(t("save.setup_missing"))
     out = dict(setup)
     players, seed = out.get("players"), out.get("seed")
     if type(players) is not int or not spec.min_players <= players <= spec.max_players:
-        raise SaveError(f"{spec.title} is for {spec.min_players} to {spec.max_players} players, not {players!r}")
+        raise SaveError(t("save.players_range", title=spec.title, min=spec.min_players, max=spec.max_players,
+                          n=players))
     if type(seed) is not int or not 0 <= seed <= MAX_SEED:
-        raise SaveError(f"the seed must be a whole number from 0 to {MAX_SEED}, not {seed!r}")
+        raise SaveError(t("save.seed", max=MAX_SEED, seed=seed))
     for field in spec.setup_fields():
         key, kind = field["key"], field.get("kind", "text")
         value = out.get(key, field.get("default"))
@@ -142,9 +144,9 @@ def resolve_setup(spec: GameSpec, setup: dict, now: _dt.datetime | None = None) 
         if kind == "choice":
             allowed = [v for v, _label in field.get("choices", ())]
             if value not in allowed:
-                raise SaveError(f"{field.get('label', key)}: {value!r} is not one of the choices")
+                raise SaveError(t("save.not_a_choice", label=field.get("label", key), value=value))
         if kind in ("date", "text") and not isinstance(value, str):
-            raise SaveError(f"{field.get('label', key)}: {value!r} is not text")
+            raise SaveError(t("save.not_text", label=field.get("label", key), value=value))
         out[key] = value
     return out
 
@@ -160,22 +162,22 @@ def _replay(spec: GameSpec, setup: dict, actions: list) -> tuple[Any, list[int |
     try:
         state = spec.new_state(setup)
     except Exception as e:  # noqa: BLE001 - any failure of untrusted data is a bad save
-        raise SaveError(f"the game cannot be set up: {e}") from e
+        raise SaveError(t("save.cannot_set_up", error=e)) from e
     movers: list[int | None] = []
     barrier = 0
     log: list[dict] = []
     for i, data in enumerate(actions):
         if spec.is_over(state):
-            raise SaveError(f"move {i + 1} comes after the end of the game")
+            raise SaveError(t("save.move_after_end", n=i + 1))
         seat = spec.current_player(state)
         try:
             action = spec.action_from_json(data)
         except Exception as e:  # noqa: BLE001
-            raise SaveError(f"move {i + 1} cannot be read ({e})") from e
+            raise SaveError(t("save.move_unreadable", n=i + 1, error=e)) from e
         try:
             events = spec.apply(state, action)
         except Exception as e:  # noqa: BLE001
-            raise SaveError(f"move {i + 1} is not a legal move ({e})") from e
+            raise SaveError(t("save.move_illegal", n=i + 1, error=e)) from e
         movers.append(seat)
         log.extend(events or ())
         if spec.reveals_hidden(state):
@@ -218,32 +220,31 @@ class Session:
     def from_data(cls, data: Any, games: dict[str, GameSpec]) -> "Session":
         """The session of a parsed save, replayed and checked; SaveError if it can't be used."""
         if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise SaveError("it is not a saved game")
+            raise SaveError(t("save.not_a_save"))
         version = data.get("version")
         if version != VERSION:
-            raise SaveError(f"it was saved by another version of this page (save format {version!r}, "
-                            f"this page reads format {VERSION})")
+            raise SaveError(t("save.format", found=repr(version), version=VERSION))
         key = data.get("game")
         spec = games.get(key) if isinstance(key, str) else None
         if spec is None:
-            raise SaveError(f"it is a game this page does not have ({key!r})")
+            raise SaveError(t("save.unknown_game", key=key))
         game_version = data.get("game_version")
         if game_version != spec_version(spec):
-            raise SaveError(f"it was saved by another version of {spec.title} (version {game_version!r}, "
-                            f"this page plays version {spec_version(spec)})")
+            raise SaveError(t("save.game_version", title=spec.title, found=repr(game_version),
+                              version=spec_version(spec)))
         if not isinstance(data.get("id"), str) or not data["id"]:
-            raise SaveError("it has no id")
+            raise SaveError(t("save.no_id"))
         setup = data.get("setup")
         if not isinstance(setup, dict):
-            raise SaveError("its setup is missing")
+            raise SaveError(t("save.no_setup"))
         resolved = resolve_setup(spec, setup)
         if any(resolved[k] != setup[k] for k in setup):  # e.g. a date of "now": not replayable
-            raise SaveError("its setup is not a fixed game")
+            raise SaveError(t("save.not_fixed"))
         setup = resolved
         seats = check_seats(spec, data.get("seats"), setup["players"])
         actions = data.get("actions")
         if not isinstance(actions, list):
-            raise SaveError("its list of moves is missing")
+            raise SaveError(t("save.no_moves"))
         state, movers, barrier, log = _replay(spec, setup, actions)
         clean = {"format": FORMAT, "version": VERSION, "game": spec.key, "game_version": spec_version(spec),
                  "id": data["id"], "setup": setup, "seats": seats, "actions": actions,
@@ -255,13 +256,13 @@ class Session:
     def from_json(cls, text: str, games: dict[str, GameSpec]) -> "Session":
         """Like :meth:`from_data` from JSON text; says so when the text is cut off or not JSON."""
         if not isinstance(text, str) or not text.strip():
-            raise SaveError("it is empty")
+            raise SaveError(t("save.empty"))
         try:
             data = json.loads(text)
         except json.JSONDecodeError as e:
             if e.pos >= len(text.rstrip()) - 1 or "Unterminated" in e.msg:
-                raise SaveError(f"it is incomplete (cut off after {len(text)} characters)") from None
-            raise SaveError(f"it is damaged (not readable as a save at character {e.pos})") from None
+                raise SaveError(t("save.cut_off", count=len(text))) from None
+            raise SaveError(t("save.damaged", pos=e.pos)) from None
         return cls.from_data(data, games)
 
     def to_json(self, indent: int | None = None) -> str:
@@ -353,6 +354,6 @@ def describe(data: dict, spec: GameSpec | None = None) -> str:
     """"Ptolemaeus: You, Bot 2 – 12 moves" from a session dict (no replay)."""
     title = spec.title if spec is not None else str(data.get("game", "?"))
     seats = data.get("seats") if isinstance(data.get("seats"), list) else []
-    names = ", ".join(str(s.get("name", "?")) for s in seats if isinstance(s, dict))
+    names = ", ".join(seat_label(s.get("name", "?")) for s in seats if isinstance(s, dict))
     moves = len(data.get("actions", [])) if isinstance(data.get("actions"), list) else 0
-    return f"{title}: {names} \u2013 {moves} move{'s' if moves != 1 else ''}"
+    return t("save.describe", title=title, names=names, count=moves)

@@ -16,7 +16,12 @@ Screens (``<body data-screen=…>``): ``newgame`` (``#shell-newgame``),
 ``data-bot-ms`` (the last bot decisions' thinking times) and ``data-bot-slice-ms``,
 ``#shell-notices .shell-notice[data-kind]`` (messages), header buttons
 ``#shell-undo``, ``#shell-new``, ``#shell-export``, ``#shell-import`` (and its file
-input ``#shell-import-file``), settings ``input[name=bot_speed]``.
+input ``#shell-import-file``), settings ``input[name=bot_speed]`` and ``select#shell-lang``.
+
+Language (``app.i18n``): a link's ``lang=``, else the stored setting, else the
+browser's languages, else English; ``<html lang>`` follows it.  Switching it
+in the settings relabels the chrome, redraws the screen on show (the game
+view through ``Controller.redraw``: nothing is lost) and is remembered.
 """
 
 from __future__ import annotations
@@ -29,10 +34,12 @@ import traceback
 from pyscript import document, window
 from pyscript.ffi import is_none
 
+from app import i18n
 from app.dom import Listeners, by_id, download_text, el, on
 from app.games import GAMES, GameSpec
 from app.host import Controller
-from app.links import LinkError, is_game_link, parse_link
+from app.i18n import t
+from app.links import LinkError, is_game_link, link_language, parse_link, without_language
 from app.session import SaveError, Session, new_id
 from app.storage import MemoryStorage, SaveStore, StorageError
 
@@ -65,7 +72,8 @@ class BrowserStorage:
 
 
 def open_storage():
-    """(storage, problem): the browser's localStorage, or memory with a message if it is refused."""
+    """(storage, problem): the browser's localStorage, or memory and the key of a message
+    (``app.i18n``) if it is refused."""
     try:
         storage = window.localStorage
         if is_none(storage):
@@ -76,9 +84,19 @@ def open_storage():
         return BrowserStorage(storage), None
     except Exception as e:  # noqa: BLE001 - SecurityError (storage disabled), quota...
         full = "quota" in str(e).lower()
-        why = "its storage is full" if full else "it does not allow this site to store data"
-        return MemoryStorage(), (f"This browser will not keep your games: {why}. You can play, "
-                                 "and export a game to a file to keep it.")
+        return MemoryStorage(), ("start.storage_full" if full else "start.storage_refused")
+
+
+def browser_languages() -> list[str]:
+    """``navigator.languages`` (or ``navigator.language``), most preferred first."""
+    navigator = window.navigator
+    try:
+        found = [str(tag) for tag in navigator.languages]
+    except Exception:  # noqa: BLE001 - an old browser: no list
+        found = []
+    if not found and not is_none(getattr(navigator, "language", None)):
+        found = [str(navigator.language)]
+    return found
 
 
 class App:
@@ -96,30 +114,38 @@ class App:
         self.newgame = None
         self.nodes: dict = {}
         self.notice_listeners: dict[str, Listeners] = {}
+        self.lang_chosen = False   # a language picked by the player (or a link) is remembered
+        self._pass_name: str | None = None
 
     # ------------------------------------------------------------ chrome
 
     def render(self) -> None:
         n = self.nodes
-        n["undo"] = el("button", {"type": "button", "id": "shell-undo", "disabled": True,
-                                  "title": "Take back your last step"}, "Undo")
-        n["new"] = el("button", {"type": "button", "id": "shell-new"}, "New game")
-        n["export"] = el("button", {"type": "button", "id": "shell-export", "title": "Save this game to a file"},
-                         "Export")
+        n["undo"] = el("button", {"type": "button", "id": "shell-undo", "disabled": True})
+        n["new"] = el("button", {"type": "button", "id": "shell-new"})
+        n["export"] = el("button", {"type": "button", "id": "shell-export"})
         n["import_file"] = el("input", {"type": "file", "id": "shell-import-file", "accept": ".json,application/json",
-                                        "hidden": True, "aria-label": "Game file to import"})
-        n["import"] = el("button", {"type": "button", "id": "shell-import", "title": "Open a game from a file"},
-                         "Import")
-        speed = el("fieldset", {"class": "shell-speed"}, el("legend", {}, "Bot speed"))
-        for value, label in (("watchable", "Watchable"), ("instant", "Instant")):
+                                        "hidden": True})
+        n["import"] = el("button", {"type": "button", "id": "shell-import"})
+        n["speed_legend"] = el("legend", {})
+        speed = el("fieldset", {"class": "shell-speed"}, n["speed_legend"])
+        for value in ("watchable", "instant"):
             radio = el("input", {"type": "radio", "name": "bot_speed", "value": value, "id": f"shell-speed-{value}"})
             on(radio, "change", lambda _e, v=value: self.set_setting("bot_speed", v))
-            speed.append(el("label", {"for": f"shell-speed-{value}"}, radio, f" {label}"))
+            n[f"speed_{value}"] = el("span", {})
+            speed.append(el("label", {"for": f"shell-speed-{value}"}, radio, " ", n[f"speed_{value}"]))
         n["speed"] = speed
-        settings = el("details", {"class": "shell-settings", "id": "shell-settings"},
-                      el("summary", {}, "Settings"), el("div", {"class": "shell-settings-body"}, speed))
-        controls = el("nav", {"class": "shell-controls", "aria-label": "Game"},
-                      n["undo"], n["new"], n["export"], n["import"], n["import_file"], settings)
+        n["lang_label"] = el("label", {"for": "shell-lang"})
+        n["lang"] = el("select", {"id": "shell-lang", "name": "lang"},
+                       *[el("option", {"value": code, "lang": code}, i18n.language_name(code))
+                         for code in i18n.LANGUAGES])
+        on(n["lang"], "change", lambda _e: self.set_language(str(n["lang"].value)))
+        n["settings_summary"] = el("summary", {})
+        settings = el("details", {"class": "shell-settings", "id": "shell-settings"}, n["settings_summary"],
+                      el("div", {"class": "shell-settings-body"}, speed,
+                         el("p", {"class": "shell-lang"}, n["lang_label"], " ", n["lang"])))
+        n["controls"] = controls = el("nav", {"class": "shell-controls"},
+                                      n["undo"], n["new"], n["export"], n["import"], n["import_file"], settings)
         header = el("header", {"class": "shell-header"},
                     el("h1", {"class": "shell-title"}, self.title), controls)
         n["notices"] = el("div", {"id": "shell-notices", "class": "shell-notices", "aria-live": "polite"})
@@ -142,6 +168,28 @@ class App:
         on(n["pass_ready"], "click", lambda _e: self._pass_ready())
         on(window, "storage", self._storage_event)
         self._pass_callback = None
+        self.relabel()
+
+    def relabel(self) -> None:
+        """The chrome's texts in the current language (and ``<html lang>``)."""
+        n = self.nodes
+        for key, node in (("undo", "undo"), ("new", "new"), ("export", "export"), ("import", "import")):
+            n[node].textContent = t(f"header.{key}")
+        for key in ("undo", "export", "import"):
+            n[key].title = t(f"header.{key}.title")
+        n["import_file"].setAttribute("aria-label", t("header.import.file"))
+        n["controls"].setAttribute("aria-label", t("header.nav"))
+        n["settings_summary"].textContent = t("settings.title")
+        n["speed_legend"].textContent = t("settings.bot_speed")
+        for value in ("watchable", "instant"):
+            n[f"speed_{value}"].textContent = t(f"settings.bot_speed.{value}")
+        n["lang_label"].textContent = t("settings.language")
+        n["lang"].value = i18n.language()
+        for close in n["notices"].querySelectorAll(".shell-notice-close"):
+            close.setAttribute("aria-label", t("notice.dismiss"))
+        if self._pass_name is not None:
+            self._pass_labels(self._pass_name)
+        document.documentElement.lang = i18n.language()
 
     def _screen(self, name: str) -> None:
         n = self.nodes
@@ -189,7 +237,7 @@ class App:
             listeners.on(button, "click", lambda _e, a=action: a())
             buttons.append(button)
         if kind != "save":
-            close = el("button", {"type": "button", "class": "shell-notice-close", "aria-label": "Dismiss"},
+            close = el("button", {"type": "button", "class": "shell-notice-close", "aria-label": t("notice.dismiss")},
                        "\u2715")
             listeners.on(close, "click", lambda _e: self.notify(None, kind))
             buttons.append(close)
@@ -205,14 +253,16 @@ class App:
     # ------------------------------------------------------------ start-up
 
     def run(self) -> None:
-        self.render()
         storage, problem = open_storage()
         self.store = SaveStore(storage, self.games, self.prefix)
-        self.settings = {**self.store.load_settings(), "lang": "en"}
+        self.settings = self.store.load_settings()
+        query = str(window.location.search or "")
+        self.choose_language(query)
+        self.render()
         self._show_settings()
         if problem:
-            self.notify(problem, "storage")
-        self.boot(str(window.location.search or ""))
+            self.notify(t(problem), "storage")
+        self.boot(query)
         self.finish_loading()
         # Everything made so far (modules, tables, the first screen) lives as long as the page: keep it
         # out of the garbage collector's full passes, which would otherwise take ~10 ms each in Pyodide
@@ -220,17 +270,30 @@ class App:
         gc.collect()
         gc.freeze()
 
+    def choose_language(self, query: str) -> None:
+        """The page's language: the link's ``lang=`` (remembered), else the one chosen before,
+        else the browser's (not remembered: it follows the browser until one is chosen)."""
+        asked = link_language(query)
+        stored = self.settings.get("lang")
+        lang = i18n.set_language(i18n.choose_language(asked, stored, browser_languages()))
+        self.settings["lang"] = lang
+        self.lang_chosen = stored is not None or i18n.normalize(asked) is not None
+        if i18n.normalize(asked) is not None and asked != stored:
+            self._save_settings()
+
     def boot(self, query: str) -> None:
         if query and is_game_link(query, self.games):
             self.start_from_link(query)
             return
+        if link_language(query) is not None:  # a language link: a reload keeps the choice, not the query
+            window.history.replaceState(None, "", window.location.pathname + without_language(query)
+                                        + (window.location.hash or ""))
         loaded = self.store.load_current()
         if loaded.session is not None:
             self.open_session(loaded.session)
             moves = len(loaded.session.actions)
             if moves and not loaded.session.over:
-                self.notify(f"Welcome back: your game is where you left it ({moves} moves).", "info",
-                            [("Abandon this game", self._abandon)])
+                self.notify(t("start.welcome", count=moves), "info", [(t("start.abandon"), self._abandon)])
             return
         if loaded.problem:
             self.notify(loaded.problem, "error")
@@ -243,12 +306,12 @@ class App:
             spec, setup, seats = parse_link(query, self.games)
             session = Session.start(spec, setup, seats)
         except (LinkError, SaveError) as e:
-            self.notify(f"This link cannot start a game: {e}. Choose the game below instead.", "error")
+            self.notify(t("start.bad_link", error=e), "error")
             self.show_newgame()
         else:
             self.start_session(session)
             if kept:
-                self.notify("The game you had on screen is kept: resume it from New game.", "info")
+                self.notify(t("start.kept"), "info")
         # A reload now resumes the game instead of starting the link's again.
         path = window.location.pathname + (window.location.hash or "")
         window.history.replaceState(None, "", path)
@@ -331,22 +394,29 @@ class App:
                 self.forget_game(self.session.id)
             self.notify(None, "info")
             self.show_newgame()
-        self.notify("Abandon this game? It will be deleted.", "info",
-                    [("Delete it and start anew", really), ("Keep playing", lambda: self.notify(None, "info"))])
+        self.notify(t("abandon.question"), "info",
+                    [(t("abandon.yes"), really), (t("abandon.no"), lambda: self.notify(None, "info"))])
 
     # ------------------------------------------------------------ ShellUI (hot-seat...)
 
     def show_pass_screen(self, name: str, on_ready) -> None:
         n = self.nodes
-        n["pass_name"].textContent = f"Pass the device to {name}"
-        n["pass_text"].textContent = f"Only {name} should look at the screen now."
-        n["pass_ready"].textContent = f"I am {name}: show my game"
+        self._pass_name = name
+        self._pass_labels(name)
         self._pass_callback = on_ready
         self._screen("pass")
         n["pass_ready"].focus()
 
+    def _pass_labels(self, name: str) -> None:
+        n = self.nodes
+        name = i18n.seat_label(name)
+        n["pass_name"].textContent = t("pass.title", name=name)
+        n["pass_text"].textContent = t("pass.text", name=name)
+        n["pass_ready"].textContent = t("pass.ready", name=name)
+
     def hide_pass_screen(self) -> None:
         self._pass_callback = None
+        self._pass_name = None
         if document.body.dataset.screen == "pass":
             self._screen("game")
 
@@ -381,23 +451,23 @@ class App:
         try:
             text = str(await file.text())
         except Exception as e:  # noqa: BLE001
-            self.notify(f"{name} could not be read: {e}", "error")
+            self.notify(t("import.unreadable", file=name, error=e), "error")
             return
         finally:
             field.value = ""  # choosing the same file again fires "change" again
         try:
             session = Session.from_json(text, self.games)
         except SaveError as e:
-            self.notify(f"{name} could not be imported: {e}. Nothing was changed.", "error")
+            self.notify(t("import.failed", file=name, error=e), "error")
             return
         except Exception as e:  # noqa: BLE001 - never let a file break the page
             traceback.print_exc()
-            self.notify(f"{name} could not be imported: {e}. Nothing was changed.", "error")
+            self.notify(t("import.failed", file=name, error=e), "error")
             return
         stored = self.store.storage.getItem(self.store.game_key(session.id)) if self.store else None
         if stored is not None and stored != session.to_json():
             session.data["id"] = new_id()  # never overwrite another save with the same id
-        self.notify(f"Imported {name}.", "info")
+        self.notify(t("import.done", file=name), "info")
         self.open_session(session, save=True)
 
     # ------------------------------------------------------------ settings
@@ -408,16 +478,31 @@ class App:
 
     def set_setting(self, key: str, value) -> None:
         self.settings[key] = value  # the controller holds the same dict
+        self._save_settings()
+
+    def _save_settings(self) -> None:
+        keep = self.settings if self.lang_chosen else {k: v for k, v in self.settings.items() if k != "lang"}
         try:
-            self.store.save_settings(self.settings)
+            self.store.save_settings(keep)
         except StorageError as e:
-            self.notify(f"{e} The setting applies until you leave the page.", "error")
+            self.notify(t("settings.failed", error=e), "error")
+
+    def set_language(self, lang: str) -> None:
+        """Switch the page to ``lang`` (remembered): the chrome, the screen on show and the game
+        (redrawn as it is: nothing played, nothing lost)."""
+        lang = i18n.set_language(lang)
+        self.lang_chosen = True
+        self.set_setting("lang", lang)
+        self.relabel()
+        if self.newgame is not None and document.body.dataset.screen == "newgame":
+            self.newgame.refresh()
+        if self.controller is not None:
+            self.controller.redraw()
+        self.refresh()
 
     def _storage_event(self, event) -> None:
         """Another tab changed this game's save: say so (two tabs would overwrite each other)."""
         key = event.key
         if self.session is None or is_none(key) or str(key) != self.store.game_key(self.session.id):
             return
-        self.notify("This game was changed in another tab. Reload to continue from there; "
-                    "playing on here would overwrite it.", "tabs",
-                    [("Reload", lambda: window.location.reload())])
+        self.notify(t("tabs.changed"), "tabs", [(t("tabs.reload"), lambda: window.location.reload())])

@@ -10,7 +10,7 @@ Works over any object with the ``localStorage`` methods ``getItem(key)``
     <prefix>current          id of the game on screen
     <prefix>game.<id>        one session (app.session) per game, unfinished or finished
     <prefix>bad.<stamp>      a save that could not be used, kept aside byte for byte
-    <prefix>settings         {"bot_speed": "watchable"}
+    <prefix>settings         {"bot_speed": "watchable", "lang": "de"} (no "lang" until one is chosen)
 
 Nothing is deleted or overwritten behind the player's back: a damaged save
 is moved aside (copied to ``bad.*`` first; removed from its key only once the
@@ -27,12 +27,13 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from app.games import GameSpec
+from app.i18n import LANGUAGES, t
 from app.session import SaveError, Session, describe
 
 __all__ = ["StorageError", "MemoryStorage", "SaveStore", "Loaded", "DEFAULT_SETTINGS", "SETTING_CHOICES"]
 
 DEFAULT_SETTINGS = {"bot_speed": "watchable"}
-SETTING_CHOICES = {"bot_speed": ("instant", "watchable")}
+SETTING_CHOICES = {"bot_speed": ("instant", "watchable"), "lang": LANGUAGES}
 
 
 class StorageError(Exception):
@@ -134,12 +135,13 @@ class SaveStore:
         return value if isinstance(value, str) else None
 
     def _set(self, key: str, value: str, what: str) -> None:
+        """``setItem``; StorageError if it fails (``what``: "game", "bad" or "settings", for the message)."""
         try:
             self.storage.setItem(key, value)
         except Exception as e:  # noqa: BLE001 - QuotaExceededError, SecurityError...
             full = "quota" in str(e).lower() or "full" in str(e).lower()
-            why = "the browser's storage for this site is full" if full else f"the browser refused ({e})"
-            raise StorageError(f"{what} could not be saved: {why}.") from e
+            text = t(f"storage.full.{what}") if full else t(f"storage.refused.{what}", error=e)
+            raise StorageError(text) from e
 
     def _remove(self, key: str) -> None:
         try:
@@ -151,7 +153,7 @@ class SaveStore:
 
     def save(self, session: Session) -> None:
         """Write ``session`` under its own key and make it the current game (StorageError if that fails)."""
-        what = "Your game"
+        what = "game"
         self._set(self.game_key(session.id), session.to_json(), what)
         if self._get(self.current_key) != session.id:
             self._set(self.current_key, session.id, what)
@@ -178,24 +180,19 @@ class SaveStore:
         key = self.game_key(game_id)
         text = self._get(key)
         if text is None:
-            return Loaded(problem="The saved game could not be found in this browser's storage.")
+            return Loaded(problem=t("storage.not_found"))
         try:
             session = Session.from_json(text, self.games)
         except SaveError as e:
             return self._bad(key, text, str(e))
         if session.id != game_id:
-            return self._bad(key, text, "it is filed under another game's name")
+            return self._bad(key, text, t("storage.bad.misfiled"))
         return Loaded(session=session)
 
     def _bad(self, key: str, text: str, reason: str) -> Loaded:
         aside = self.put_aside(key, text)
-        if aside:
-            where = (f"It has been kept aside (as {aside!r} in this browser's storage); "
-                     "you can download it from the new-game screen.")
-        else:
-            where = (f"It could not be moved aside (the storage is full), so it stays as {key!r}; "
-                     "download it from the new-game screen before it is lost.")
-        return Loaded(problem=f"Your saved game could not be loaded: {reason}. {where}", aside=aside or key)
+        where = t("storage.bad.aside", key=aside) if aside else t("storage.bad.stuck", key=key)
+        return Loaded(problem=t("storage.bad", reason=reason, where=where), aside=aside or key)
 
     def put_aside(self, key: str, text: str) -> str | None:
         """Copy ``text`` to a new ``bad.*`` key, then remove ``key``; the new key, or None if the copy failed."""
@@ -205,7 +202,7 @@ class SaveStore:
             n += 1
             aside = f"{self.prefix}bad.{_stamp(self.clock())}-{n}"
         try:
-            self._set(aside, text, "The damaged save")
+            self._set(aside, text, "bad")
         except StorageError:
             return None
         if key != aside:
@@ -233,7 +230,7 @@ class SaveStore:
                 if not isinstance(data, dict):
                     raise ValueError("not a save")
             except ValueError:
-                problems.append(self._bad(key, text, "it is damaged").problem)
+                problems.append(self._bad(key, text, t("storage.bad.damaged")).problem)
                 continue
             game_id = key[len(self.prefix + "game."):]
             spec = self.games.get(data.get("game")) if isinstance(data.get("game"), str) else None
@@ -277,4 +274,4 @@ class SaveStore:
 
     def save_settings(self, settings: dict) -> None:
         clean = {k: settings[k] for k in SETTING_CHOICES if settings.get(k) in SETTING_CHOICES[k]}
-        self._set(self.settings_key, json.dumps(clean, sort_keys=True), "Your settings")
+        self._set(self.settings_key, json.dumps(clean, sort_keys=True), "settings")

@@ -23,9 +23,9 @@ from ptolemaeus.data import CARD_NAMES, COLOUR_OF, COLOURS, CONST_INDEX, CONSTEL
 
 from . import glyphs
 from .interact import UI, Choice, card_label
-from .strings import join, t
+from .strings import has, is_you, join, seat_label, t
 from .tree import El, fmt, h
-from .words import describe_log, end_summary
+from .words import decision_text, describe_log, end_summary
 
 CX = CY = 500
 R_OUT = 490          # outer rim
@@ -93,7 +93,7 @@ def seat_name(seats: list[dict], seat: int | None) -> str:
     if seat is None:
         return ""
     if 0 <= seat < len(seats) and seats[seat].get("name"):
-        return str(seats[seat]["name"])
+        return seat_label(str(seats[seat]["name"]))
     return t("player.default", n=seat + 1)
 
 
@@ -262,7 +262,7 @@ def _planets(model: Model, scene: dict) -> list[El]:
         here = by_const[pos % 12]
         r, off = planet_slots(len(here))[here.index(p)]
         at = CONSTELLATIONS[pos % 12]
-        label = t("planet.label", planet=t(f"planet.{p}"), english=t(f"planet_en.{p}"), at=at, max=MAX_MOVES[p])
+        label = t("planet.label", planet=t(f"planet.{p}"), gloss=t(f"planet_gloss.{p}"), at=at, max=MAX_MOVES[p])
         attrs = {"class": "planet", "data-planet": p, "data-at": at, "aria-label": label, "role": "img"}
         if p in ui.planets and not model.animating:
             attrs.update({"class": "planet can", "data-act": "planet", "data-arg": p, "tabindex": "0",
@@ -380,8 +380,8 @@ def _center(model: Model, scene: dict) -> El:
                        text=t("center.deck_left", count=count)))
     steps = min(scene["comet_steps"], 12)       # passing planets, the Comet may overshoot its start
     children.append(El("text", {"class": "comet-progress", "x": CX, "y": CY + 112, "role": "img",
-                                "aria-label": t("center.comet_label", steps=steps)},
-                       text=t("center.comet_progress", steps=steps)))
+                                "aria-label": t("center.comet_label", count=steps)},
+                       text=t("center.comet_progress", count=steps)))
     return El("g", {"class": "center"}, children, key="center")
 
 
@@ -490,9 +490,9 @@ def _status(model: Model) -> El:
         who = t("status.over")
     elif model.viewer is not None and view["current_player"] == model.viewer:
         me = model.name(model.viewer)
-        who = t("status.your_turn_plain") if me.casefold() == t("you").casefold() else t("status.your_turn", name=me)
+        who = t("status.your_turn_plain") if is_you(me) else t("status.your_turn", name=me)
     elif model.viewer is not None and view["current_player"] != view["turn_player"]:
-        who = t("status.waiting", name=model.name(view["current_player"]), decision=view["decision"])
+        who = t("status.waiting", name=model.name(view["current_player"]), decision=decision_text(view))
     else:
         who = t("status.turn_of", name=model.name(view["turn_player"]))
     children = [h("span", {"class": "pt-round"}, t("status.round", round=rnd, turn=turn)),
@@ -661,7 +661,9 @@ def _players_panel(model: Model) -> El:
         name = model.name(s)
         tags = []
         if seat.get("kind") == "bot":
-            tags.append(h("span", {"class": "tag"}, t("players.bot", level=seat.get("level") or "")))
+            level = seat.get("level") or ""
+            tags.append(h("span", {"class": "tag"}, t("players.bot", level=t(f"bot_level.{level}")
+                                                      if has(f"bot_level.{level}") else level)))
         if s == view["first_player"]:
             tags.append(h("span", {"class": "tag astrolabe-tag", "title": t("players.astrolabe")},
                           _icon(glyphs.ASTROLABE_PATH, "astrolabe", 16),
@@ -670,16 +672,16 @@ def _players_panel(model: Model) -> El:
             tags.append(h("span", {"class": "tag now"}, t("players.to_play")))
         if "score" in entry:
             pts = entry["score"]["total"]
-            score = h("span", {"class": "score", "title": t("players.score_label", points=pts)},
-                      t("players.score", points=pts))
+            score = h("span", {"class": "score", "title": t("players.score_label", count=pts)},
+                      t("players.score", count=pts))
         elif view.get("scores"):
             pts = view["scores"][s]
-            score = h("span", {"class": "score", "title": t("players.score_label", points=pts)},
-                      t("players.score", points=pts))
+            score = h("span", {"class": "score", "title": t("players.score_label", count=pts)},
+                      t("players.score", count=pts))
         else:
             pts = entry["public_score"]
-            score = h("span", {"class": "score", "title": t("players.public_score_label", points=pts)},
-                      t("players.public_score", points=pts))
+            score = h("span", {"class": "score", "title": t("players.public_score_label", count=pts)},
+                      t("players.public_score", count=pts))
         stats = h("dl", {"class": "stats"},
                   *_stat(t("players.reserve"), entry["reserve"], t("players.reserve_label", count=entry["reserve"])),
                   *_stat(t("players.hand"), entry["hand_count"], t("players.hand_label", count=entry["hand_count"])),

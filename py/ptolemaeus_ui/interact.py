@@ -38,7 +38,8 @@ from ptolemaeus.data import (
     BONUS_TYPES, CARD_INDEX, CARD_NAMES, COLOURS, CONST_INDEX, CONSTELLATIONS, PLANET_INDEX, PLANETS, WILD,
 )
 
-from .strings import join, t, tn
+from .strings import join, seat_label, t, tn
+from .words import decision_text
 
 _CONFIG_ORDER = {"constellation": 0, "conjunction": 1, "opposition": 2, "trine": 3, "square": 4}
 
@@ -155,7 +156,7 @@ class Controller:
 
     def name(self, seat: int) -> str:
         if 0 <= seat < len(self.names) and self.names[seat]:
-            return self.names[seat]
+            return seat_label(self.names[seat])
         return t("player.default", n=seat + 1)
 
     def _do(self, a: Action) -> str:
@@ -408,10 +409,9 @@ class Controller:
             return ui
         cp = view.get("current_player")
         if not self.legal:
-            decision = view.get("decision", "")
             ui.prompt = t("prompt.not_you", name=self.name(cp)) if cp is not None else t("prompt.nothing")
-            if decision:
-                ui.notes.append(t("status.waiting", name=self.name(cp), decision=decision))
+            if cp is not None:
+                ui.notes.append(t("status.waiting", name=self.name(cp), decision=decision_text(view)))
             return ui
         ui.active = True
         kind = self.pending
@@ -444,7 +444,7 @@ class Controller:
             choices = []
             for a in self._of(A.STEAL):
                 count = view["seats"][a.seat]["hand_count"]
-                choices.append(Choice(t("prompt.steal_btn", name=self.name(a.seat), count=count), "do", self._do(a)))
+                choices.append(Choice(tn("prompt.steal_btn", count, name=self.name(a.seat)), "do", self._do(a)))
             ui.groups.append(Group("", choices))
         elif kind == "mars":
             self._ui_mars(ui)
@@ -539,7 +539,7 @@ class Controller:
         left = 2 - len(sel.b_tokens)
         choices = []
         if left:
-            ui.prompt = t("prompt.study_b_choose", planet=sel.planet, const=sel.const, left=left)
+            ui.prompt = tn("prompt.study_b_choose", left, planet=sel.planet, const=sel.const)
         else:
             ui.prompt = t("prompt.study_b_ready", planet=sel.planet, const=sel.const, others=join(sel.b_tokens))
             choices.append(Choice(t("btn.confirm"), "confirm", primary=True))
@@ -550,7 +550,7 @@ class Controller:
         ui.deck = bool(self._of(A.DRAW_DECK))
         ui.display = {CARD_NAMES[a.cards[0]] for a in self._of(A.TAKE)}
         if kind == "venus":
-            ui.prompt = t("prompt.venus", left=self.view["pending"].get("remaining", 1))
+            ui.prompt = tn("prompt.venus", self.view["pending"].get("remaining", 1))
         else:
             ui.prompt = t("prompt.draw2")
             if CARD_NAMES[WILD] in self.view.get("display", []):
@@ -567,7 +567,7 @@ class Controller:
         pending = self.view["pending"]
         if kind == "observe":
             left = len(pending.get("targets", []))
-            ui.prompt = t("prompt.place", left=left)
+            ui.prompt = tn("prompt.place", left)
         else:
             colour = COLOURS[pending.get("colour", 0)]
             ui.prompt = t("prompt.signa", card=_signa_name(colour), colour=t(f"colour.{colour}"))
@@ -599,7 +599,7 @@ class Controller:
     def _ui_nova_luna(self, ui: UI) -> None:
         sel = self.sel
         ui.dim = True
-        ui.prompt = t("prompt.nova_luna", left=self.view["pending"].get("remaining", 1))
+        ui.prompt = tn("prompt.nova_luna", self.view["pending"].get("remaining", 1))
         for name in self._const_candidates():
             ui.consts[name] = t("const.can")
             ui.const_class[name] = "target"
@@ -610,9 +610,11 @@ class Controller:
         choices = []
         for a in self._of(A.SWAP):
             if a.where == (c,):
-                label = t("prompt.swap_btn", name=self.name(a.seat), const=sel.const)
                 if a.source >= 0:
-                    label += f" ({t('prompt.source')}: {CONSTELLATIONS[a.source]})"
+                    label = t("prompt.swap_btn_from", name=self.name(a.seat), const=sel.const,
+                              source=CONSTELLATIONS[a.source])
+                else:
+                    label = t("prompt.swap_btn", name=self.name(a.seat), const=sel.const)
                 choices.append(Choice(label, "do", self._do(a), primary=True))
                 ui.token_class[(a.seat, sel.const)] = "leaving"
         choices.append(Choice(t("btn.cancel"), "cancel"))
@@ -625,7 +627,7 @@ class Controller:
         left = self.view["pending"].get("remaining", 1)
         choices = []
         if sel.move_from is None:
-            ui.prompt = t("prompt.mercurius_from", left=left)
+            ui.prompt = tn("prompt.mercurius_from", left)
             for name in _unique(CONSTELLATIONS[a.where[0]] for a in moves):
                 ui.consts[name] = t("const.can")
                 ui.const_class[name] = "target"
@@ -651,7 +653,7 @@ class Controller:
         sel = self.sel
         ui.dim = True
         pending = self.view["pending"]
-        ui.prompt = t("prompt.mars", name=self.name(self.view["turn_player"]), left=pending.get("count", 1))
+        ui.prompt = tn("prompt.mars", pending.get("count", 1), name=self.name(self.view["turn_player"]))
         for name in self._const_candidates():
             ui.consts[name] = t("const.can")
             ui.const_class[name] = "target"

@@ -112,16 +112,25 @@ class PtolemaeusSpec:
     # The first is the default; the last is the strongest.
     bot_levels = ["normal", "random", "greedy", "easy", "hard"]
     # Token colours a seat may choose (none of them a constellation colour).
-    seat_colours = [("#f2eee3", "white"), ("#b07be0", "purple"), ("#4fd1c5", "teal"), ("#ff8fc0", "pink"),
+    SEAT_COLOURS = [("#f2eee3", "white"), ("#b07be0", "purple"), ("#4fd1c5", "teal"), ("#ff8fc0", "pink"),
                     ("#ee8a3c", "orange"), ("#9aa0a6", "grey")]
     bot_names = ["Hipparchus", "Hypatia", "Aristarchus", "Eratosthenes"]
+
+    @property
+    def seat_colours(self) -> list[tuple[str, str]]:
+        """(css colour, name in the current language) a seat may choose."""
+        return [(css, t(f"seat_colour.{name}")) for css, name in self.SEAT_COLOURS]
+
+    def bot_level_label(self, level: str) -> str:
+        """A bot level's name in the current language."""
+        return t(f"bot_level.{level}") if level in self.bot_levels else level
 
     # ------------------------------------------------------------ setup
 
     def setup_fields(self) -> list[dict]:
         return [{
             "key": "start", "label": t("setup.date"), "kind": "date",
-            "choices": [(h.when, h.title) for h in HISTORIC_DATES],
+            "choices": [(h.when, t(f"date.{h.key}")) for h in HISTORIC_DATES],
             "default": HISTORIC_DATES[0].when,
             "help": t("setup.date.help"),
             "now": True,

@@ -38,7 +38,7 @@ from .board import Model, public_view, render, scene_of
 from .words import last_move
 from .interact import UI, Controller
 from .spec import BotSearch
-from .strings import set_lang
+from .strings import rules_href
 
 LOG_LIMIT = 400      # lines of the move log kept on screen
 _TEST_SPEED = [1.0]  # the test hook's animation speed outlives a view (a new game, an import)
@@ -54,7 +54,6 @@ class GameView:
     def __init__(self, container, host, spec) -> None:
         self.host = host
         self.spec = spec
-        set_lang(str((host.settings or {}).get("lang") or "en"))
         self.root = document.createElement("div")
         self.root.className = "pt-host"
         container.appendChild(self.root)
@@ -67,7 +66,7 @@ class GameView:
         self.busy: str | None = None
         self.show_end = True
         self.recent: set[str] = set()
-        self.last: str | None = None
+        self.last: list[dict] = []          # the events of the latest move (shown in words)
         # End-of-round animation.
         self.frames: list[animate.Frame] = []
         self.frame: animate.Frame | None = None
@@ -102,9 +101,8 @@ class GameView:
         self.ctl.update(self.view, legal, viewer, [s.get("name", "") for s in self.host.seats])
         events = list(events or [])
         self.recent = _touched(events)
-        line = last_move(events, self.host.seats)
-        if line or events:
-            self.last = line
+        if events:
+            self.last = events
         final = scene_of(self.view)
         new_frames = animate.frames(final, events, self.host.seats, self.view["players"], self._shown_event)
         self._shown_event = final["event"]
@@ -159,8 +157,9 @@ class GameView:
             view=self.view, viewer=self.viewer, seats=self.host.seats,
             ui=UI() if anim else self.ctl.ui(),
             scene=anim.scene if anim else None, caption=anim.caption if anim else None,
-            animating=anim is not None, log=self._log(), busy=self.busy, show_end=self.show_end, last=self.last,
-            recent=set() if anim else self.recent)
+            animating=anim is not None, log=self._log(), busy=self.busy, show_end=self.show_end,
+            last=last_move(self.last, self.host.seats), recent=set() if anim else self.recent,
+            rules_href=rules_href())
         self.patcher.render(render(model))
         ms = 0 if self.reduced_motion else int(700 * min(1.0, self.speed_factor() or 0.0))
         self.root.style.setProperty("--anim-ms", f"{ms}ms")

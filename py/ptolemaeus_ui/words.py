@@ -11,7 +11,7 @@ from typing import Any
 
 from ptolemaeus.data import ASTEROIDS_PER_POINT, CARD_NAMES, STUDY_POINTS, WILD
 
-from .strings import has, join, poss, t, tp
+from .strings import has, join, seat_label, t, tp
 
 
 def _name(seats: list[dict], seat: Any) -> str:
@@ -22,6 +22,21 @@ def _name(seats: list[dict], seat: Any) -> str:
     if 0 <= s < len(seats) and seats[s].get("name"):
         return str(seats[s]["name"])
     return t("player.default", n=s + 1)
+
+
+def shown_name(seats: list[dict], seat: Any) -> str:
+    """A seat's name as shown (the shell's default names in the current language)."""
+    return seat_label(_name(seats, seat))
+
+
+def decision_text(view: dict[str, Any]) -> str:
+    """What the seat to play is deciding, in a few words (``view["pending"]``)."""
+    if view.get("is_over"):
+        return t("decision.over")
+    kind = (view.get("pending") or {}).get("kind")
+    if kind is None:
+        return t("decision.turn") if view.get("actions_left", 1) > 0 else t("decision.finish")
+    return t(f"decision.{kind}") if has(f"decision.{kind}") else str(kind)
 
 
 def _card(name: str) -> str:
@@ -76,9 +91,11 @@ def describe(event: dict, seats: list[dict]) -> list[tuple[str, str]]:
     if kind == "trade":
         return [(kind, tp("log.trade", who))]
     if kind == "swap":
-        return [(kind, tp("log.swap", who, victim_poss=poss(_name(seats, event.get("victim"))), at=event["at"]))]
+        victim = _name(seats, event.get("victim"))
+        return [(kind, tp("log.swap", who, token=tp("log.token_of", victim), at=event["at"]))]
     if kind == "steal":
-        return [(kind, tp("log.steal", who, victim_poss=poss(_name(seats, event.get("victim")))))]
+        victim = _name(seats, event.get("victim"))
+        return [(kind, tp("log.steal", who, hand=tp("log.hand_of", victim)))]
     if kind == "retrieve":
         return [(kind, tp("log.retrieve", who, at=event["at"]))]
     if kind == "discard":
@@ -98,7 +115,7 @@ def describe(event: dict, seats: list[dict]) -> list[tuple[str, str]]:
         return [(kind, t("log.comet_move", to=path[-1] if path else "?"))]
     if kind == "sweep":
         tokens = event.get("tokens", {})
-        who_list = join([f"{_name(seats, s)} {n}" for s, n in sorted(tokens.items(), key=lambda kv: int(kv[0]))])
+        who_list = join([f"{shown_name(seats, s)} {n}" for s, n in sorted(tokens.items(), key=lambda kv: int(kv[0]))])
         why = event.get("why", "comet")
         return [(kind, t(f"log.sweep.{why}" if why in ("comet", "eclipsis") else "log.sweep.comet",
                          at=event["at"], who=who_list))]
@@ -154,7 +171,7 @@ def end_summary(view: dict[str, Any], seats: list[dict], viewer: int | None) -> 
             objective = entry["score"]["objective"]
         else:
             objective = total - table - asteroids - nova
-        rows.append({"seat": s, "name": _name(seats, s), "studied": studied, "table": table,
+        rows.append({"seat": s, "name": shown_name(seats, s), "studied": studied, "table": table,
                      "asteroid_count": entry["asteroids"], "asteroids": asteroids, "objective": objective,
                      "nova": nova, "total": total, "winner": s in winners,
                      "tokens": sum(entry["tokens"].values())})
@@ -163,7 +180,7 @@ def end_summary(view: dict[str, Any], seats: list[dict], viewer: int | None) -> 
     elif len(winners) == 1:
         headline = tp("end.winner", _name(seats, winners[0]))
     elif winners:
-        headline = t("end.winners", names=join([_name(seats, w) for w in winners]))
+        headline = t("end.winners", names=join([shown_name(seats, w) for w in winners]))
     else:
         headline = ""
     if view.get("end_reason") == "points":
