@@ -1,9 +1,15 @@
-"""The game state and the rules of Ptolemaeus.
+"""The game state, the turn, and the rules modules it is made of.
 
-Sections follow the rulebook: Setup, the turn (draw / observe / configuration),
-placing tokens and studying planets, bonus cards, End of Round Phase, End of
-Game and scoring, then what players may see (views, determinization) and
-saving (JSON). Rulings are cited as R1..R18 (``shared/rules/ptolemaeus-rulings.md``).
+The rules read like the rulebook, one module a section (rulings R1..R18 are
+``shared/rules/ptolemaeus-rulings.md``):
+
+- setup and the turn (draw / observe / configuration, R2, R10): this module;
+- ``cards``: decks and the face-up display (R2, R3, R13);
+- ``placing``: observing, placing tokens, studying planets (R4-R9);
+- ``bonus``: the bonus cards and their upgrades, opponents' answers (R10-R13);
+- ``round_end``: the End of Round Phase (R14, R15);
+- ``scoring``: scores and the end of the game (R16, R18);
+- ``views``: what a player may see, and determinization (R17).
 
 The state follows the OpenSpiel contract: ``current_player`` decides now,
 ``legal_actions()`` lists the choices, ``apply()`` plays one, ``clone()`` is a
@@ -16,38 +22,29 @@ interrupt a placement and resume it, as at the table.
 from __future__ import annotations
 
 import json
-import random
 from datetime import datetime
-from typing import Any, Iterable
+from typing import Any
 
 from . import actions as A
 from .actions import Action
+from .bonus import BonusRules
+from .cards import CardRules
+from .common import _ECLIPSIS, _N_BONUS, _OTHER_SEAT_TASKS, _bits
 from .data import (
-    ASTEROIDS_PER_POINT, ASTEROIDS_PER_TRADE, BONUS_COUNTS, BONUS_INDEX, BONUS_TYPES, BONUS_UPGRADE_PLANET,
-    CARD_KINDS, CARD_NAMES, COLOUR_OF, CONSTELLATIONS, COPIES_PER_CARD, DISPLAY_SIZE, ECLIPSIS,
-    ECLIPSIS_DISCARD, EVENT_CARDS, EVENT_PLANETS, FIVE_OF_A_COLOUR, HAND_SIZE_AT_SETUP, IUPITER_ORIENTALIS,
-    MALEFICUS_MARS, MALEFICUS_SATURNUS, MAX_PLAYERS, MERCURIUS_RETROGRADUS, MIN_PLAYERS, N_ASTEROIDS,
-    N_CONST, NOVA_CONSTELLATIO, NOVA_LUNA, OBJECTIVE_NAMES, OBJECTIVE_POINTS, OBJECTIVES, PLANET_INDEX,
-    PLANETS, SIGNA_COLOUR, SOL_IN_MEDIO_CAELI, SOLITAIRE_REMOVED, STUDY_POINTS, TOKENS_PER_PLAYER,
-    TRINES, TURNS_PER_ROUND, VENUS_RETROGRADA, WILD, WINNING_POINTS,
+    ASTEROIDS_PER_TRADE, BONUS_COUNTS, BONUS_INDEX, BONUS_TYPES, CARD_KINDS, CARD_NAMES, CONSTELLATIONS,
+    COPIES_PER_CARD, DISPLAY_SIZE, ECLIPSIS_DISCARD, EVENT_CARDS, HAND_SIZE_AT_SETUP, MAX_PLAYERS,
+    MIN_PLAYERS, N_CONST, OBJECTIVES, PLANET_INDEX, PLANETS, SOLITAIRE_REMOVED, TOKENS_PER_PLAYER,
+    TURNS_PER_ROUND, WILD,
 )
 from .payment import can_pay, payment_options
+from .placing import PlacingRules
 from .rng import Rng
+from .round_end import RoundEndRules
+from .scoring import ScoringRules
+from .views import ViewRules
 
 FORMAT = "ptolemaeus-state"
 VERSION = 1
-_ECLIPSIS = EVENT_CARDS.index(ECLIPSIS)
-_NOVA_CONSTELLATIO = BONUS_INDEX[NOVA_CONSTELLATIO]
-_N_BONUS = len(BONUS_TYPES)
-_OBJECTIVE_MASKS = tuple(sum(1 << PLANET_INDEX[p] for p in o) for o in OBJECTIVES)
-_UPGRADE_BIT = {BONUS_INDEX[b]: 1 << PLANET_INDEX[p] for b, p in BONUS_UPGRADE_PLANET.items()}
-_SIGNA = {BONUS_INDEX[b]: col for b, col in SIGNA_COLOUR.items()}
-# Decisions in these tasks are taken by the seat named in the task (task[1]).
-_OTHER_SEAT_TASKS = ("mars", "saturnus", "eclipsis")
-_TASK_KINDS = ("draw2", "observe", "study", "signa", "nova_luna", "mercurius", "venus", "iupiter",
-               "mars", "saturnus", "eclipsis", "round_end")
-
-
 class IllegalAction(ValueError):
     """Raised by :meth:`State.apply` for an action that is not legal now."""
 
@@ -56,26 +53,7 @@ class InvalidState(ValueError):
     """Raised by :meth:`State.from_json` for a corrupt, old or impossible state."""
 
 
-def _bits(mask: int) -> list[int]:
-    return [i for i in range(7) if mask >> i & 1]
-
-
-def _popcount(mask: int) -> int:
-    return bin(mask).count("1")
-
-
-def _seed_from(rng: Any) -> int:
-    """A 64-bit seed from whatever random source a caller hands us."""
-    if isinstance(rng, Rng):
-        return rng.next64()
-    if isinstance(rng, random.Random):
-        return rng.getrandbits(64)
-    if isinstance(rng, int) and not isinstance(rng, bool):
-        return rng
-    raise TypeError("rng must be a random.Random, a ptolemaeus Rng or an int seed")
-
-
-class State:
+class State(CardRules, PlacingRules, BonusRules, RoundEndRules, ScoringRules, ViewRules):
     """A game of Ptolemaeus in progress. Create one with :func:`new_game`."""
 
     __slots__ = (
@@ -226,96 +204,6 @@ class State:
 
     # -------------------------------------------------------- cards and decks
 
-    def _draw_card(self) -> int | None:
-        """Top card of the constellation deck; an empty deck is remade from
-        the discards (R3). ``None`` when both are empty."""
-        if not self.deck:
-            if not any(self.discards):
-                return None
-            self.deck = [card for card in range(CARD_KINDS) for _ in range(self.discards[card])]
-            self.discards = [0] * CARD_KINDS
-            self.rng.shuffle(self.deck)
-            self._emit("reshuffle", cards=len(self.deck))
-        self.last_revealed = True
-        return self.deck.pop()
-
-    def _cards_left(self) -> bool:
-        return bool(self.deck) or any(self.discards)
-
-    def _refill_display(self) -> None:
-        """Fill the display to six and apply the five-of-a-colour rule (R3)."""
-        while len(self.display) < DISPLAY_SIZE:
-            card = self._draw_card()
-            if card is None:
-                return
-            self.display.append(card)
-        while self._five_of_a_colour() and self._fresh_layout_possible():
-            for card in self.display:
-                self.discards[card] += 1
-            self.display = []
-            self._emit("display_reset")
-            while len(self.display) < DISPLAY_SIZE:
-                card = self._draw_card()
-                if card is None:
-                    break
-                self.display.append(card)
-
-    def _five_of_a_colour(self) -> bool:
-        counts = [0, 0, 0, 0]
-        for card in self.display:
-            if card != WILD:
-                counts[COLOUR_OF[card]] += 1
-        return max(counts) >= FIVE_OF_A_COLOUR
-
-    def _fresh_layout_possible(self) -> bool:
-        """Could the cards available after discarding the display form a
-        layout without five of a colour? If not, R3 would never stop, so the
-        display stays as it is (an engine clarification of R3)."""
-        pool = [self.discards[c] for c in range(CARD_KINDS)]
-        for card in self.deck:
-            pool[card] += 1
-        for card in self.display:
-            pool[card] += 1
-        size = min(DISPLAY_SIZE, sum(pool))
-        by_colour = [0, 0, 0, 0]
-        for card in range(WILD):
-            by_colour[COLOUR_OF[card]] += pool[card]
-        return sum(min(x, FIVE_OF_A_COLOUR - 1) for x in by_colour) + pool[WILD] >= size
-
-    def _take_face_up(self, p: int, card: int) -> None:
-        self.display.remove(card)
-        self.hands[p][card] += 1
-        self.known[p][card] += 1
-        self._emit("take", seat=p, card=CARD_NAMES[card])
-        self._refill_display()
-
-    def _draw_blind(self, p: int) -> None:
-        card = self._draw_card()
-        if card is not None:
-            self.hands[p][card] += 1
-            self._emit("draw", seat=p)
-
-    def _discard(self, p: int, cards: Iterable[int]) -> None:
-        hand, known = self.hands[p], self.known[p]
-        for card in cards:
-            hand[card] -= 1
-            if known[card] > hand[card]:
-                known[card] = hand[card]
-            self.discards[card] += 1
-
-    def _draw_bonus(self, p: int) -> None:
-        """Draw a bonus card if any are left; Nova Constellatio scores at once (R13)."""
-        if not self.bonus_deck:
-            return
-        self.last_revealed = True
-        b = self.bonus_deck.pop()
-        if b == _NOVA_CONSTELLATIO:
-            self.novas[p] += 1
-            self._emit("nova_constellatio", seat=p)
-        else:
-            self.bonus_hands[p][b] += 1
-            self._emit("bonus_drawn", seat=p)
-
     # ---------------------------------------------------------------- the turn
 
     def _begin_turn(self) -> None:
@@ -350,224 +238,9 @@ class State:
                 out.append(Action(A.OBSERVE, targets))
         return out
 
-    def _observable(self) -> list[tuple[int, ...]]:
-        """Constellations and configurations on the board now."""
-        occ = [self.occupied(c) for c in range(N_CONST)]
-        out: list[tuple[int, ...]] = [(c,) for c in range(N_CONST) if occ[c]]
-        # Conjunction: two or more planets on one constellation (never the Comet).
-        out += [(c, c) for c in range(N_CONST) if self.at_mask[c] & (self.at_mask[c] - 1)]
-        out += [(a, a + 6) for a in range(6) if occ[a] and occ[a + 6]]                 # opposition
-        out += [t for t in TRINES if occ[t[0]] and occ[t[1]] and occ[t[2]]]           # trine
-        out += [tuple(sorted((a, (a + 3) % N_CONST))) for a in range(N_CONST)           # square
-                if occ[a] and occ[(a + 3) % N_CONST]]
-        return out
-
-    def _observation_possible(self, p: int, targets: tuple[int, ...]) -> bool:
-        """R5: an observation is legal only if the cards pay for all of its
-        tokens and some order of placements breaks no rule."""
-        if not can_pay(self.hands[p], targets):
-            return False
-        return self._placements_possible(p, self.tokens[p], self.reserve[p], self.studied[p], targets)
-
     # ------------------------------------------------ placing tokens, studying
 
-    def _sources(self, toks: list[int], reserve: int, c: int) -> list[int]:
-        """Where a placed token comes from: the reserve (-1), or with an empty
-        reserve one's own token from any other constellation (R7)."""
-        if reserve > 0:
-            return [-1]
-        return [x for x in range(N_CONST) if toks[x] > 0 and x != c]
-
-    def _simulate_place(self, toks: list[int], reserve: int, studied: int, c: int,
-                        source: int) -> tuple[list[int], int, int] | None:
-        """One placement under R5 on copies; ``None`` if it breaks a rule:
-        a third token where no unstudied planet is, or a third on the Comet."""
-        toks = toks[:]
-        if source < 0:
-            reserve -= 1
-        else:
-            toks[source] -= 1
-        toks[c] += 1
-        if toks[c] >= 3:
-            unstudied = self.at_mask[c] & ~studied
-            if not unstudied or c == self.comet_at:
-                return None
-            studied |= unstudied & -unstudied
-            toks[c] -= 3
-            reserve += 2
-        return toks, reserve, studied
-
-    def _placements_possible(self, p: int, toks: list[int], reserve: int, studied: int,
-                             targets: tuple[int, ...]) -> bool:
-        if not targets:
-            return True
-        for i, c in enumerate(targets):
-            if c in targets[:i]:
-                continue
-            rest = targets[:i] + targets[i + 1:]
-            for source in self._sources(toks, reserve, c):
-                sim = self._simulate_place(toks, reserve, studied, c, source)
-                if sim is not None and self._placements_possible(p, sim[0], sim[1], sim[2], rest):
-                    return True
-        return False
-
-    def _place_options(self, p: int, c: int, rest: tuple[int, ...] = (), exclude_source: int = -1) -> list[int]:
-        """Sources from which one token can go on ``c`` now, leaving ``rest``
-        still placeable."""
-        toks, reserve, studied = self.tokens[p], self.reserve[p], self.studied[p]
-        out = []
-        for source in self._sources(toks, reserve, c):
-            if source == exclude_source and source >= 0:
-                continue
-            sim = self._simulate_place(toks, reserve, studied, c, source)
-            if sim is not None and (not rest or self._placements_possible(p, sim[0], sim[1], sim[2], rest)):
-                out.append(source)
-        return out
-
-    def _place(self, p: int, c: int, source: int, how: str) -> None:
-        """Put one of ``p``'s tokens on ``c`` (R5, R6, R7). A third token
-        studies a planet at once: the only one, or the player chooses."""
-        if source < 0:
-            self.reserve[p] -= 1
-        else:
-            self.tokens[p][source] -= 1
-        self.tokens[p][c] += 1
-        self._emit("place", seat=p, at=CONSTELLATIONS[c], how=how,
-                   source=CONSTELLATIONS[source] if source >= 0 else None)
-        if self.tokens[p][c] == 3:
-            unstudied = self.at_mask[c] & ~self.studied[p]
-            if unstudied & (unstudied - 1):
-                self.stack.append(("study", c))
-            else:
-                self._study_a(p, c, unstudied.bit_length() - 1)
-
-    def _study_a(self, p: int, c: int, planet: int) -> None:
-        """Study A: the third token; three tokens off, one to the study area."""
-        self.tokens[p][c] -= 3
-        self.reserve[p] += 2
-        self._study(p, c, planet, "A")
-
-    def _study_b_options(self, p: int) -> list[Action]:
-        """R8: exactly 2 tokens with an unstudied planet, 2 more elsewhere."""
-        toks = self.tokens[p]
-        out = []
-        for c in range(N_CONST):
-            if toks[c] != 2:
-                continue
-            unstudied = self.at_mask[c] & ~self.studied[p]
-            if not unstudied:
-                continue
-            pairs = []
-            for x in range(N_CONST):
-                if x == c or not toks[x]:
-                    continue
-                if toks[x] >= 2:
-                    pairs.append((x, x))
-                pairs += [(x, y) for y in range(x + 1, N_CONST) if y != c and toks[y]]
-            for planet in _bits(unstudied):
-                out += [Action(A.STUDY_B, (c, x, y), planet=planet) for x, y in pairs]
-        return out
-
-    def _study(self, p: int, c: int, planet: int, how: str) -> None:
-        """Studying: the planet once per game, the Asteroid, a bonus card (R9)."""
-        self.studied[p] |= 1 << planet
-        took_asteroid = bool(self.asteroid_on[c])
-        if took_asteroid:
-            self.asteroid_on[c] = 0
-            self.asteroids[p] += 1
-        self._emit("study", seat=p, planet=PLANETS[planet], at=CONSTELLATIONS[c], how=how,
-                   asteroid=took_asteroid)
-        self._draw_bonus(p)
-        self._check_points(p)
-
     # ------------------------------------------------------------- bonus cards
-
-    def _upgraded(self, p: int, bonus: int) -> bool:
-        """"If you have studied X": the card's stronger version."""
-        return bool(self.studied[p] & _UPGRADE_BIT.get(bonus, 0))
-
-    def _bonus_playable(self, p: int, b: int) -> bool:
-        """A card is offered only when it can do something."""
-        name = BONUS_TYPES[b]
-        if name == SOL_IN_MEDIO_CAELI:
-            return True
-        if name == VENUS_RETROGRADA:
-            return self._cards_left() or bool(self.display)
-        if name == MALEFICUS_MARS:
-            return any(any(self.tokens[o]) for o in self._opponents(p))
-        if name in (MALEFICUS_SATURNUS, IUPITER_ORIENTALIS):
-            return any(any(self.hands[o]) for o in self._opponents(p))
-        if name == NOVA_LUNA:
-            return bool(self._swap_actions(p))
-        if name == MERCURIUS_RETROGRADUS:
-            return bool(self._move_actions(p))
-        if b in _SIGNA:
-            return bool(self._signa_actions(p, _SIGNA[b]))
-        return False
-
-    def _play_bonus(self, p: int, b: int) -> None:
-        self.bonus_hands[p][b] -= 1
-        self.bonus_played[b] += 1
-        times = 2 if self._upgraded(p, b) else 1
-        self._emit("play", seat=p, card=BONUS_TYPES[b], upgraded=times == 2)
-        name = BONUS_TYPES[b]
-        if name == SOL_IN_MEDIO_CAELI:
-            self.actions_left += times      # R10: taken right after the current action
-        elif name == NOVA_LUNA:
-            self.stack.append(("nova_luna", times))
-        elif name == MERCURIUS_RETROGRADUS:
-            self.stack.append(("mercurius", times, 0))
-        elif name == VENUS_RETROGRADA:
-            self.stack.append(("venus", times))
-        elif name == IUPITER_ORIENTALIS:
-            self.stack.append(("iupiter", times))
-        elif name in (MALEFICUS_MARS, MALEFICUS_SATURNUS):
-            task = "mars" if name == MALEFICUS_MARS else "saturnus"
-            for o in reversed(self._opponents(p)):   # R12: each opponent decides, clockwise
-                self.stack.append((task, o, times))
-        else:
-            self.stack.append(("signa", _SIGNA[b]))
-
-    def _swap_actions(self, p: int) -> list[Action]:
-        """Nova Luna: an opponent's token goes home, one of ours takes its place."""
-        out = []
-        for o in self._opponents(p):
-            for c in range(N_CONST):
-                if self.tokens[o][c]:
-                    out += [Action(A.SWAP, (c,), seat=o, source=s) for s in self._place_options(p, c)]
-        return out
-
-    def _move_actions(self, p: int) -> list[Action]:
-        """Mercurius Retrogradus: one of our tokens to any other constellation."""
-        out = []
-        toks = self.tokens[p]
-        for a in range(N_CONST):
-            if not toks[a]:
-                continue
-            for b in range(N_CONST):
-                if b != a and self._simulate_place(toks, self.reserve[p], self.studied[p], b, a) is not None:
-                    out.append(Action(A.MOVE, (a, b)))
-        return out
-
-    def _signa_actions(self, p: int, colour: int) -> list[Action]:
-        """Signa: a token on any constellation of the colour (R11)."""
-        return [Action(A.PLACE, (c,), source=s) for c in TRINES[colour] for s in self._place_options(p, c)]
-
-    def _draw_actions(self, any_wild: bool) -> list[Action]:
-        out = [Action(A.DRAW_DECK)] if self._cards_left() else []
-        out += [Action(A.TAKE, cards=(c,)) for c in sorted(set(self.display)) if any_wild or c != WILD]
-        return out
-
-    @staticmethod
-    def _discard_choices(hand: list[int], count: int) -> list[Action]:
-        """Ways to discard ``count`` cards (1 or 2) from ``hand``."""
-        kinds = [c for c in range(CARD_KINDS) if hand[c]]
-        if count <= 0:
-            return []
-        if count == 1:
-            return [Action(A.DISCARD, cards=(c,)) for c in kinds]
-        return [Action(A.DISCARD, cards=(a, b)) for i, a in enumerate(kinds) for b in kinds[i:]
-                if a != b or hand[a] >= 2]
 
     # ------------------------------------------------------ the legal actions
 
@@ -788,30 +461,6 @@ class State:
             self._discard(o, a.cards)
             self._emit("discard", seat=o, cards=[CARD_NAMES[c] for c in a.cards], why=kind)
 
-    def _steal(self, p: int, o: int) -> None:
-        """Iupiter Orientalis: a random card from ``o``'s hand (R12)."""
-        hand = self.hands[o]
-        pick = self.rng.below(sum(hand))
-        self.last_revealed = True
-        for card in range(CARD_KINDS):
-            pick -= hand[card]
-            if pick < 0:
-                break
-        hand[card] -= 1
-        # Nobody else saw which card it was: what was known of o's hand is
-        # now only a lower bound, so drop what might have gone.
-        known = self.known[o]
-        for c in range(CARD_KINDS):
-            if known[c]:
-                known[c] = min(known[c] - 1, hand[c])
-        self.hands[p][card] += 1
-        self._emit("steal", seat=p, victim=o)
-
-    def _retrieve(self, o: int, c: int) -> None:
-        self.tokens[o][c] -= 1
-        self.reserve[o] += 1
-        self._emit("retrieve", seat=o, at=CONSTELLATIONS[c])
-
     def _advance(self) -> None:
         """Resolve what needs no decision: forced choices, effects that can no
         longer do anything, the end of a turn with nothing left to do."""
@@ -851,131 +500,7 @@ class State:
 
     # ------------------------------------------------------- End of Round Phase
 
-    def _end_of_round(self) -> None:
-        """End of Round Phase (R15): planets, Comet, swept tokens, next event,
-        the Astrolabe passes."""
-        self._emit("round_end", round=self.round)
-        # 1. The three planets of the face-up event card move one step clockwise.
-        if self.event >= 0:
-            for planet in EVENT_PLANETS[EVENT_CARDS[self.event]]:
-                before = self.pos[planet]
-                self.pos[planet] = (before + 1) % N_CONST
-                self._emit("planet_move", planet=PLANETS[planet], source=CONSTELLATIONS[before],
-                           to=CONSTELLATIONS[self.pos[planet]])
-            self.events_seen.append(self.event)
-            self.event = -1
-            self._refresh_at_mask()
-        # 1A. The Comet moves one step, and on past every constellation with a planet.
-        path = []
-        while True:
-            self.comet_at = (self.comet_at + 1) % N_CONST
-            self.comet_steps += 1
-            path.append(CONSTELLATIONS[self.comet_at])
-            if not self.at_mask[self.comet_at]:
-                break
-        self._emit("comet_move", path=path)
-        # 1B. Tokens where the Comet lands go back to their reserves.
-        self._sweep([self.comet_at], "comet")
-        # 2. Reveal the next event card.
-        self._reveal_event()
-        if not self.stack and not self.over:
-            self._finish_round()
-
-    def _sweep(self, constellations: list[int], why: str) -> None:
-        for c in constellations:
-            back = {}
-            for o in range(self.n):
-                if self.tokens[o][c]:
-                    back[o] = self.tokens[o][c]
-                    self.reserve[o] += self.tokens[o][c]
-                    self.tokens[o][c] = 0
-            if back:
-                self._emit("sweep", at=CONSTELLATIONS[c], tokens=back, why=why)
-
-    def _reveal_event(self) -> None:
-        """Step 2 with Eclipsis (R14): tokens on constellations without planets
-        go home, everyone discards two, the Eclipsis leaves the game."""
-        if not self.event_deck:
-            self.event = -1
-            return
-        self.last_revealed = True
-        card = self.event_deck.pop()
-        self._emit("reveal", card=EVENT_CARDS[card])
-        if card != _ECLIPSIS:
-            self.event = card
-            return
-        self.events_seen.append(card)
-        self._sweep([c for c in range(N_CONST) if not self.at_mask[c]], "eclipsis")
-        if self.comet_steps >= N_CONST:      # the game ends with this step: no discards to ask
-            self._reveal_event()
-            return
-        self.stack.append(("round_end",))
-        first = self.first
-        for i in reversed(range(self.n)):
-            o = (first + i) % self.n
-            if any(self.hands[o]):
-                self.stack.append(("eclipsis", o))
-
-    def _finish_round(self) -> None:
-        """Steps 3-4, then the end of game check (R16: the Comet's revolution)."""
-        if self.comet_steps >= N_CONST:
-            self._game_over_by_comet()
-            return
-        self.first = (self.first + 1) % self.n
-        self.round += 1
-        self.turn = 1
-        self.k = 0
-        self._emit("new_round", round=self.round, first=self.first)
-        self._begin_turn()
-
     # ------------------------------------------------------------ end of game
-
-    def score_breakdown(self, p: int) -> dict[str, int]:
-        """Everything ``p`` would score now (R16): the study table, Nova
-        Constellatio (R13), asteroids, the secret objective."""
-        studied = self.studied[p]
-        table = STUDY_POINTS[_popcount(studied)]
-        objective = OBJECTIVE_POINTS[_popcount(studied & _OBJECTIVE_MASKS[self.objectives[p]])]
-        asteroids = self.asteroids[p] // ASTEROIDS_PER_POINT
-        nova = self.novas[p]
-        return {"table": table, "nova": nova, "asteroids": asteroids, "objective": objective,
-                "total": table + nova + asteroids + objective}
-
-    def score(self, p: int) -> int:
-        return self.score_breakdown(p)["total"]
-
-    def scores(self) -> list[int]:
-        """Full current score of every seat (R16), objectives included."""
-        return [self.score(p) for p in range(self.n)]
-
-    def _check_points(self, p: int) -> None:
-        """R16: reaching 12 points ends the game at once; that player wins."""
-        if self.score(p) >= WINNING_POINTS:
-            self.over = True
-            self.winners = [p]
-            self.end_reason = "points"
-            self.stack = []
-            self._emit("game_over", reason="points", winners=[p])
-
-    def _game_over_by_comet(self) -> None:
-        """R16 end B with its tie-breaks; R18: in solitaire the sky wins."""
-        self.over = True
-        self.stack = []
-        self.end_reason = "comet"
-        if self.n == 1:
-            self.winners = []
-        else:
-            def rank(p: int) -> tuple[int, int, int]:
-                return (self.score(p), _popcount(self.studied[p]), sum(self.tokens[p]))
-            best = max(rank(p) for p in range(self.n))
-            self.winners = [p for p in range(self.n) if rank(p) == best]
-        self._emit("game_over", reason="comet", winners=list(self.winners))
-
-    def returns(self) -> list[float]:
-        """OpenSpiel-style outcome per seat: 1 for a (shared) win, 0 otherwise."""
-        if not self.over:
-            return [0.0] * self.n
-        return [1.0 / len(self.winners) if p in self.winners else 0.0 for p in range(self.n)]
 
     # ------------------------------------------------------------------ copies
 
@@ -1029,171 +554,6 @@ class State:
 
     # ------------------------------------------------- what a player may see
 
-    def view(self, seat: int) -> dict[str, Any]:
-        """Everything ``seat`` may see and nothing more (R17), JSON-able.
-        Deck orders, other hands, other objectives stay hidden; counts and
-        cards seen face up are public."""
-        if not 0 <= seat < self.n:
-            raise ValueError(f"no seat {seat} in a {self.n}-player game")
-        seats = []
-        for p in range(self.n):
-            entry: dict[str, Any] = {
-                "seat": p,
-                "reserve": self.reserve[p],
-                "tokens": {CONSTELLATIONS[c]: t for c, t in enumerate(self.tokens[p]) if t},
-                "studied": [PLANETS[i] for i in _bits(self.studied[p])],
-                "asteroids": self.asteroids[p],
-                "nova_constellatio": self.novas[p],
-                "hand_count": sum(self.hands[p]),
-                "bonus_count": sum(self.bonus_hands[p]),
-                "known_cards": _card_list(self.known[p]),
-            }
-            if p == seat:
-                entry["hand"] = _card_list(self.hands[p])
-                entry["bonus_hand"] = [BONUS_TYPES[b] for b in range(_N_BONUS) for _ in range(self.bonus_hands[p][b])]
-                entry["objective"] = OBJECTIVE_NAMES[self.objectives[p]]
-                entry["score"] = self.score_breakdown(p)
-            else:
-                b = self.score_breakdown(p)
-                entry["public_score"] = b["total"] - b["objective"]
-            seats.append(entry)
-        pending = self.stack[-1] if self.stack else None
-        return {
-            "viewer": seat,
-            "players": self.n,
-            "round": self.round,
-            "turn": self.turn,
-            "first_player": self.first,
-            "turn_player": self.player,
-            "current_player": self.current_player,
-            "decision": self.decision(),
-            "pending": _public_task(pending),
-            "actions_left": self.actions_left,
-            "planets": self.planets,
-            "comet": self.comet,
-            "comet_start": self.comet_start,
-            "comet_steps": self.comet_steps,
-            "asteroids_on_board": [CONSTELLATIONS[c] for c in range(N_CONST) if self.asteroid_on[c]],
-            "event": EVENT_CARDS[self.event] if self.event >= 0 else None,
-            "events_seen": [EVENT_CARDS[e] for e in self.events_seen],
-            "event_deck_count": len(self.event_deck),
-            "display": [CARD_NAMES[c] for c in self.display],
-            "deck_count": len(self.deck),
-            "discards": _card_list(self.discards),
-            "bonus_deck_count": len(self.bonus_deck),
-            "bonus_played": [BONUS_TYPES[b] for b in range(_N_BONUS) for _ in range(self.bonus_played[b])],
-            "seats": seats,
-            "legal_actions": [a.to_json() for a in self.legal_actions()] if self.current_player == seat else [],
-            "is_over": self.over,
-            "winners": list(self.winners),
-            "end_reason": self.end_reason,
-            "scores": self.scores() if self.over else None,
-        }
-
-    def determinize(self, seat: int, rng: Any) -> "State":
-        """A full state that ``seat`` cannot tell from this one: the same
-        ``view(seat)``, with every hidden thing re-dealt (other hands except
-        their publicly known cards, other objectives, deck orders) and a fresh
-        random generator, so a bot searching it cannot peek at the future."""
-        if not 0 <= seat < self.n:
-            raise ValueError(f"no seat {seat} in a {self.n}-player game")
-        r = Rng(_seed_from(rng))
-        s = self.clone()
-        s._legal = None
-        others = [o for o in range(self.n) if o != seat]
-        self._deal_unseen_cards(s, others, r)
-        bonus_pool = list(self.bonus_deck)
-        for o in others:
-            for b in range(_N_BONUS):
-                bonus_pool += [b] * self.bonus_hands[o][b]
-        bonus_pool.sort()            # canonical: the sample depends on the view and rng only
-        r.shuffle(bonus_pool)
-        # R13: a Nova Constellatio is never held in hand, so hands are dealt from the others.
-        novas = [b for b in bonus_pool if b == _NOVA_CONSTELLATIO]
-        bonus_pool = [b for b in bonus_pool if b != _NOVA_CONSTELLATIO]
-        for o in others:
-            hand = [0] * _N_BONUS
-            for _ in range(sum(self.bonus_hands[o])):
-                hand[bonus_pool.pop()] += 1
-            s.bonus_hands[o] = hand
-        bonus_pool += novas
-        r.shuffle(bonus_pool)
-        s.bonus_deck = bonus_pool
-        if not self.over:            # once over, the final scores (in the view) reveal them
-            objectives = sorted(self.objective_pool + [self.objectives[o] for o in others])
-            r.shuffle(objectives)
-            for o in others:
-                s.objectives[o] = objectives.pop()
-            s.objective_pool = sorted(objectives)
-        s.event_deck.sort()
-        r.shuffle(s.event_deck)
-        s.rng = Rng(r.next64())
-        s.seed = r.next64()          # the real seed would replay every hidden shuffle
-        return s
-
-    def _deal_unseen_cards(self, s: "State", others: list[int], r: Rng) -> None:
-        """Re-deal the cards ``others`` hold unseen, and the deck.
-
-        One public fact constrains a hand: a player in the middle of an
-        observation has declared it, so their hand still pays for the tokens
-        left to place. Samples breaking it are rejected; should that keep
-        failing, the needed cards are dealt first (never looking at the real hand)."""
-        pool = list(self.deck)
-        for o in others:
-            for card in range(CARD_KINDS):
-                pool += [card] * (self.hands[o][card] - self.known[o][card])
-        pool.sort()                  # canonical: the sample depends on the view and rng only
-        task = self.stack[-1] if self.stack else None
-        payer = self.player if task is not None and task[0] == "observe" and self.player in others else -1
-        for attempt in range(64):
-            deck = pool[:]
-            r.shuffle(deck)
-            hands = {}
-            for o in others:
-                hand = self.known[o][:]
-                if o == payer and attempt == 63:
-                    for card in self._cards_to_pay(hand, deck, sum(self.hands[o]), task[1], r):
-                        deck.remove(card)
-                        hand[card] += 1
-                for _ in range(sum(self.hands[o]) - sum(hand)):
-                    hand[deck.pop()] += 1
-                hands[o] = hand
-            if payer < 0 or can_pay(hands[payer], task[1]):
-                break
-        for o in others:
-            s.hands[o] = hands[o]
-        s.deck = deck
-
-    @staticmethod
-    def _cards_to_pay(hand: list[int], pool: list[int], size: int, targets: tuple[int, ...],
-                      r: Rng) -> list[int]:
-        """Cards from ``pool`` that, added to ``hand`` (up to ``size`` cards),
-        pay for ``targets``: the first fit among shuffled payment choices."""
-        available = hand[:]
-        for card in pool:
-            available[card] += 1
-
-        def search(i: int, paid: list[int]) -> list[int] | None:
-            if i == len(targets):
-                extra = [0] * CARD_KINDS
-                for card in paid:
-                    extra[card] += 1
-                need = [card for card in range(CARD_KINDS) for _ in range(max(0, extra[card] - hand[card]))]
-                return need if sum(hand) + len(need) <= size else None
-            options = payment_options(available, targets[i])
-            r.shuffle(options)
-            for pay in options:
-                for card in pay:
-                    available[card] -= 1
-                found = search(i + 1, paid + list(pay))
-                for card in pay:
-                    available[card] += 1
-                if found is not None:
-                    return found
-            return None
-
-        return search(0, []) or []
-
     # ------------------------------------------------------------------ saving
 
     def to_json(self) -> str:
@@ -1230,30 +590,6 @@ class State:
     def __repr__(self) -> str:
         status = "over" if self.over else f"seat {self.current_player} to {self.decision()}"
         return f"<Ptolemaeus {self.n}p round {self.round} turn {self.turn}: {status}>"
-
-
-def _card_list(counts: list[int]) -> list[str]:
-    return [CARD_NAMES[c] for c in range(len(counts)) for _ in range(counts[c])]
-
-
-def _public_task(task: tuple | None) -> dict[str, Any] | None:
-    """The pending decision as everyone sees it."""
-    if task is None:
-        return None
-    kind = task[0]
-    out: dict[str, Any] = {"kind": kind}
-    if kind == "observe":
-        out["targets"] = [CONSTELLATIONS[c] for c in task[1]]
-    elif kind == "study":
-        out["at"] = CONSTELLATIONS[task[1]]
-    elif kind == "signa":
-        out["colour"] = task[1]
-    elif kind in ("mars", "saturnus", "eclipsis"):
-        out["seat"] = task[1]
-        out["count"] = task[2] if kind != "eclipsis" else ECLIPSIS_DISCARD
-    elif kind in ("nova_luna", "venus", "iupiter", "mercurius"):
-        out["remaining"] = task[1]
-    return out
 
 
 def new_game(players: int = 2, seed: int = 0, start: str | datetime | Any = "1969-07-20T20:17Z",
