@@ -86,8 +86,10 @@ def test_interactive_board_elements_are_keyboard_buttons():
     board = [e for e in render_board(screen(s, 0)).walk() if "data-act" in e.attrs]
     assert board, "observable constellations are clickable"
     for e in board:
-        assert e.attrs.get("tabindex") == "0" and e.attrs.get("role") == "button", e
+        assert e.attrs.get("tabindex") in ("0", "-1") and e.attrs.get("role") == "button", e
         assert e.attrs.get("aria-label")
+    # One tab stop for the board (a roving tabindex: the arrow keys move between the others).
+    assert [e.attrs["tabindex"] for e in board].count("0") == 1
     for e in clickable:
         assert e.tag in ("button", "g", "a"), e      # HTML ones are real buttons
         if e.tag == "button":

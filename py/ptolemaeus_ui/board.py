@@ -84,6 +84,8 @@ class Model:
     show_end: bool = True
     recent: set[str] = field(default_factory=set)  # constellations touched by the last events
     rules_href: str = "./rules.html"
+    board_focus: str | None = None               # "const:Leo" / "planet:Sol": the board's tab stop
+    announce: list[tuple[int, str]] = field(default_factory=list)  # (serial, text) for the live region
 
     def name(self, seat: int) -> str:
         return seat_name(self.seats, seat)
@@ -201,7 +203,7 @@ def _const_group(model: Model, scene: dict, i: int, name: str) -> El:
     label = "; ".join(parts)
     attrs = {"class": " ".join(classes), "data-constellation": name, "aria-label": label}
     if clickable:
-        attrs.update({"data-act": "const", "data-arg": name, "tabindex": "0", "role": "button"})
+        attrs.update({"data-act": "const", "data-arg": name, "tabindex": "-1", "role": "button"})
     else:
         attrs["role"] = "img"
     rot = _text_rotation(mid)
@@ -214,6 +216,9 @@ def _const_group(model: Model, scene: dict, i: int, name: str) -> El:
         El("text", {"class": "const-name", "x": fmt(nx), "y": fmt(ny),
                     "transform": f"rotate({fmt(rot)} {fmt(nx)} {fmt(ny)})"}, text=name.upper()),
         El("g", {"transform": f"translate({fmt(mx)} {fmt(my)})"}, [
+            # A ring round the element sign marks what may be chosen (dashed) and what is chosen
+            # (solid): not colour alone.
+            El("circle", {"class": "mark-ring", "r": 15}) if clickable or extra == "sel" else None,
             El("path", {"class": f"element-sign el-{colour}", "d": glyphs.ELEMENT_PATHS[colour]})]),
     ]
     return El("g", attrs, children, key=f"const-{name}")
@@ -265,11 +270,12 @@ def _planets(model: Model, scene: dict) -> list[El]:
         label = t("planet.label", planet=t(f"planet.{p}"), gloss=t(f"planet_gloss.{p}"), at=at, max=MAX_MOVES[p])
         attrs = {"class": "planet", "data-planet": p, "data-at": at, "aria-label": label, "role": "img"}
         if p in ui.planets and not model.animating:
-            attrs.update({"class": "planet can", "data-act": "planet", "data-arg": p, "tabindex": "0",
+            attrs.update({"class": "planet can", "data-act": "planet", "data-arg": p, "tabindex": "-1",
                           "role": "button", "aria-label": f"{label}; {ui.planets[p]}"})
         body = [
             El("title", text=label),
             El("g", {"class": "glyph"}, [
+                El("circle", {"class": "can-ring", "r": 28}) if p in ui.planets and not model.animating else None,
                 El("circle", {"class": "disc", "r": 21, "fill": glyphs.PLANET_COLOURS[p]}),
                 El("path", {"class": "sign", "d": glyphs.PLANET_PATHS[p]}),
                 El("text", {"class": "planet-abbr", "y": 35}, text=t(f"planet_abbr.{p}")),
@@ -397,8 +403,11 @@ def render_board(model: Model) -> El:
         ]),
     ])
     progress = _comet_progress(model, scene)
+    planets = _planets(model, scene)
+    _rove(consts + planets, model)
     return El("svg", {"class": "pt-board", "viewBox": "0 0 1000 1000", "role": "group",
-                      "aria-label": t("board.label"), "focusable": "false"}, [
+                      "aria-label": t("board.label"), "aria-describedby": "pt-board-keys",
+                      "focusable": "false"}, [
         El("title", text=t("board.title")),
         defs,
         El("circle", {"class": "sky", "cx": CX, "cy": CY, "r": R_OUT + 6}),
@@ -409,8 +418,29 @@ def render_board(model: Model) -> El:
         _center(model, scene),
         progress,
         El("g", {"class": "tokens", "aria-hidden": "true"}, _tokens(model, scene), key="tokens"),
-        El("g", {"class": "bodies", "transform": f"translate({CX} {CY})"}, _planets(model, scene), key="bodies"),
+        El("g", {"class": "bodies", "transform": f"translate({CX} {CY})"}, planets, key="bodies"),
     ], key="board")
+
+
+def board_choices(items: list[El]) -> list[El]:
+    """The clickable elements among the board's constellation groups and planets, in tab order
+    (the constellations clockwise from Aries, then the planets)."""
+    return [e for e in items if "data-act" in e.attrs]
+
+
+def _rove(items: list[El], model: Model) -> None:
+    """One tab stop for the whole board (a roving tabindex): the element the player last moved to
+    with the arrow keys (``model.board_focus``) if it can still be chosen, else the one selected,
+    else the first; the arrow keys (``view.py``) move between the others."""
+    choices = board_choices(items)
+    if not choices:
+        return
+    ids = [f"{e.attrs['data-act']}:{e.attrs['data-arg']}" for e in choices]
+    anchor = model.board_focus if model.board_focus in ids else None
+    if anchor is None:
+        anchor = next((i for i, e in zip(ids, choices) if "sel" in e.attrs.get("class", "").split()), ids[0])
+    for i, e in zip(ids, choices):
+        e.attrs["tabindex"] = "0" if i == anchor else "-1"
 
 
 def _comet_progress(model: Model, scene: dict) -> El:
@@ -463,7 +493,13 @@ def card_face(name: str) -> list[El]:
     if name == CARD_NAMES[WILD]:
         return [_icon(glyphs.SEXTANT_PATH, "sextant"), h("span", {"class": "card-name"}, t("card.wild.short"))]
     colour = COLOURS[COLOUR_OF[CONST_INDEX[name]]]
-    return [_icon(glyphs.ELEMENT_PATHS[colour], f"element-sign el-{colour}"), h("span", {"class": "card-name"}, name)]
+    return [_icon(glyphs.ELEMENT_PATHS[colour], f"element-sign el-{colour}"), h("span", {"class": "card-name"}, name),
+            h("span", {"class": "visually-hidden"}, f", {t(f'element.{colour}')}")]
+
+
+def card_spoken(name: str) -> str:
+    """A card as a screen reader says it: "Leo, Ignis (fire)", "Sextans"."""
+    return card_label(name) if name == CARD_NAMES[WILD] else card_title(name)
 
 
 def card_class(name: str) -> str:
@@ -479,22 +515,24 @@ def card_title(name: str) -> str:
     return t("const.label", name=name, element=t(f"element.{colour}"))
 
 
+def whose_turn(view: dict[str, Any], viewer: int | None, seats: list[dict]) -> str:
+    """"Your turn", "Hypatia's turn", "Waiting for …", "The game is over"."""
+    if view["is_over"]:
+        return t("status.over")
+    if viewer is not None and view["current_player"] == viewer:
+        me = seat_name(seats, viewer)
+        return t("status.your_turn_plain") if is_you(me) else t("status.your_turn", name=me)
+    if viewer is not None and view["current_player"] != view["turn_player"]:
+        return t("status.waiting", name=seat_name(seats, view["current_player"]), decision=decision_text(view))
+    return t("status.turn_of", name=seat_name(seats, view["turn_player"]))
+
+
 def _status(model: Model) -> El:
     view = model.view
     scene = model.scene or {}
     rnd = scene.get("round", view["round"])
     turn = min(scene.get("turn", view["turn"]), 3)
-    if model.animating:
-        who = t("status.caption")
-    elif view["is_over"]:
-        who = t("status.over")
-    elif model.viewer is not None and view["current_player"] == model.viewer:
-        me = model.name(model.viewer)
-        who = t("status.your_turn_plain") if is_you(me) else t("status.your_turn", name=me)
-    elif model.viewer is not None and view["current_player"] != view["turn_player"]:
-        who = t("status.waiting", name=model.name(view["current_player"]), decision=decision_text(view))
-    else:
-        who = t("status.turn_of", name=model.name(view["turn_player"]))
+    who = t("status.caption") if model.animating else whose_turn(view, model.viewer, model.seats)
     children = [h("span", {"class": "pt-round"}, t("status.round", round=rnd, turn=turn)),
                 h("strong", {"class": "pt-who"}, who)]
     if model.busy:
@@ -502,7 +540,8 @@ def _status(model: Model) -> El:
                           model.busy))
     elif model.last and not model.animating:
         children.append(h("span", {"class": "pt-last"}, model.last))
-    return El("div", {"class": "pt-status", "role": "status", "aria-live": "polite"}, children, key="status")
+    # Not a live region: the moves and the turns are announced by render_announcer.
+    return El("div", {"class": "pt-status"}, children, key="status")
 
 
 def _toolbar(model: Model) -> El:
@@ -520,12 +559,12 @@ def _choice_button(c: Choice, radio: bool) -> El:
                              "disabled": c.disabled}
     if radio:
         attrs.update({"role": "radio", "aria-checked": "true" if c.pressed else "false",
-                      "class": cls + (" checked" if c.pressed else "")})
+                      "class": cls + (" checked" if c.pressed else ""), "tabindex": None if c.pressed else "-1"})
     if c.where:
         attrs["data-where"] = " ".join(c.where)
     inner: list[Any] = []
     if c.cards:
-        inner.append(h("span", {"class": "chips"}, *[
+        inner.append(h("span", {"class": "chips", "aria-hidden": "true"}, *[
             h("span", {"class": card_class(n) + " chip", "title": card_title(n)}, *card_face(n)) for n in c.cards]))
         inner.append(h("span", {"class": "visually-hidden"}, c.label))
     else:
@@ -541,14 +580,14 @@ def _prompt(model: Model) -> El:
     if model.animating:
         children: list[Any] = [
             h("h2", {"class": "panel-title"}, t("status.caption")),
-            h("p", {"class": "prompt caption-text", "aria-live": "polite"}, model.caption or ""),
+            h("p", {"class": "prompt caption-text", "tabindex": "-1"}, model.caption or ""),
             h("button", {"type": "button", "class": "choice", "data-act": "skip_anim",
                          "title": t("btn.skip_anim.title")}, t("btn.skip_anim")),
         ]
         return El("section", {"class": "pt-panel pt-prompt animating"}, children, key="prompt")
     children = [h("h2", {"class": "panel-title"}, t("prompt.heading")),
-                h("p", {"class": "prompt", "data-pending": (view.get("pending") or {}).get("kind", "turn")},
-                  ui.prompt)]
+                h("p", {"class": "prompt", "data-pending": (view.get("pending") or {}).get("kind", "turn"),
+                        "tabindex": "-1"}, ui.prompt)]
     for note in ui.notes:
         children.append(h("p", {"class": "note"}, note))
     for g in ui.groups:
@@ -577,7 +616,7 @@ def _cards_panel(model: Model) -> El:
         attrs = {"class": card_class(name) + (" can" if can else ""), "title": card_title(name),
                  "data-card": name}
         if can:
-            attrs.update({"data-act": "take", "data-arg": name, "aria-label": t("cards.take", card=card_label(name))})
+            attrs.update({"data-act": "take", "data-arg": name, "aria-label": t("cards.take", card=card_spoken(name))})
             display.append(El("button", {"type": "button", **attrs}, card_face(name), key=f"d{j}"))
         else:
             display.append(El("div", attrs, card_face(name), key=f"d{j}"))
@@ -587,10 +626,10 @@ def _cards_panel(model: Model) -> El:
     deck_inner = [h("span", {"class": "deck-title"}, t("cards.deck")),
                   h("span", {"class": "deck-count"}, t("cards.deck_count", count=view["deck_count"]))]
     if active and ui.deck:
-        deck = El("button", {"type": "button", "class": "deck can", "data-act": "deck", "aria-label": deck_label},
+        deck = El("button", {"type": "button", "class": "deck can", "data-act": "deck", "title": deck_label},
                   deck_inner, key="deck")
     else:
-        deck = El("div", {"class": "deck", "aria-label": deck_label}, deck_inner, key="deck")
+        deck = El("div", {"class": "deck"}, deck_inner, key="deck")
     discards = len(view["discards"])
     return El("section", {"class": "pt-panel pt-cards", "aria-label": t("cards.heading")}, [
         h("h2", {"class": "panel-title"}, t("cards.heading")),
@@ -616,7 +655,7 @@ def _hand_panel(model: Model) -> El | None:
             chosen = j in ui.hand_selected
             attrs.update({"data-act": "hand", "data-arg": str(j), "aria-pressed": "true" if chosen else "false",
                           "class": attrs["class"] + " can" + (" chosen" if chosen else ""),
-                          "aria-label": t("hand.select", card=card_label(name))})
+                          "aria-label": t("hand.select", card=card_spoken(name))})
             cards.append(El("button", {"type": "button", **attrs}, card_face(name), key=f"h{j}"))
         else:
             cards.append(El("div", attrs, card_face(name), key=f"h{j}"))
@@ -755,8 +794,9 @@ def render_end(model: Model) -> El | None:
                       h("td", {"data-col": "nova"}, str(row["nova"])),
                       h("td", {"data-col": "total", "class": "total"}, str(row["total"]))))
     children: list[Any] = [
-        h("h2", {"id": "pt-end-title", "class": "end-title"}, t("end.heading")),
-        h("p", {"class": "end-winner", "data-winners": ",".join(str(w) for w in view["winners"])},
+        h("h2", {"id": "pt-end-title", "class": "end-title", "tabindex": "-1"}, t("end.heading")),
+        h("p", {"id": "pt-end-winner", "class": "end-winner",
+                "data-winners": ",".join(str(w) for w in view["winners"])},
           summary["headline"]),
         h("p", {"class": "end-reason"}, summary["reason"]),
         h("div", {"class": "end-table-wrap"},
@@ -770,8 +810,17 @@ def render_end(model: Model) -> El | None:
                         t("btn.new_game")),
                       h("button", {"type": "button", "class": "choice", "data-act": "close_end"},
                         t("btn.view_board"))))
-    return El("div", {"class": "pt-end", "role": "dialog", "aria-labelledby": "pt-end-title"},
+    return El("div", {"class": "pt-end", "role": "dialog", "aria-modal": "true", "aria-labelledby": "pt-end-title",
+                      "aria-describedby": "pt-end-winner"},
               [h("div", {"class": "end-card"}, *children)], key="end")
+
+
+def render_announcer(model: Model) -> El:
+    """The polite live region (visually hidden): each move in the move log's words, whose turn it
+    is, the end of a round. Lines are only ever appended (keyed), so a screen reader reads the new ones."""
+    return El("div", {"class": "pt-announce visually-hidden", "role": "log", "aria-live": "polite",
+                      "aria-relevant": "additions"},
+              [El("p", None, [text], key=f"a{n}") for n, text in model.announce], key="announce")
 
 
 def render(model: Model) -> El:
@@ -779,11 +828,14 @@ def render(model: Model) -> El:
     view = model.view
     cls = "pt" + (" anim" if model.animating else "") + (" over" if view["is_over"] else "")
     caption = El("p", {"class": "pt-caption" + (" show" if model.animating and model.caption else ""),
-                       "aria-live": "polite"}, [model.caption or ""], key="caption")
+                       "aria-hidden": "true"}, [model.caption or ""], key="caption")
+    # Focus order = reading order on every screen: what to decide, the board, then the rest
+    # (on a wide screen the grid puts the board on the left, the panels on the right).
     side = El("aside", {"class": "pt-side", "aria-label": t("side.label")}, [
-        _prompt(model), _cards_panel(model), _hand_panel(model), _players_panel(model), _log_panel(model),
+        _cards_panel(model), _hand_panel(model), _players_panel(model), _log_panel(model),
     ], key="side")
-    board_wrap = El("div", {"class": "pt-board-wrap"}, [render_board(model), caption], key="board-wrap")
+    keys = h("p", {"id": "pt-board-keys", "class": "visually-hidden"}, t("board.keys"))
+    board_wrap = El("div", {"class": "pt-board-wrap"}, [render_board(model), caption, keys], key="board-wrap")
     top = El("div", {"class": "pt-top"}, [_status(model), _toolbar(model)], key="top")
     reopen = None
     if view["is_over"] and not model.show_end and not model.animating:
@@ -791,5 +843,6 @@ def render(model: Model) -> El:
                    t("end.heading"))
     return El("div", {"class": cls, "data-viewer": "" if model.viewer is None else str(model.viewer),
                       "data-over": "1" if view["is_over"] else None}, [
-        top, El("div", {"class": "pt-main"}, [board_wrap, side], key="main"), reopen, render_end(model),
+        top, render_announcer(model), El("div", {"class": "pt-main"}, [_prompt(model), board_wrap, side], key="main"),
+        reopen, render_end(model),
     ], key="root")
