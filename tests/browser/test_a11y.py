@@ -1,0 +1,546 @@
+"""Accessibility in Chromium: axe-core on every screen, the whole game by keyboard
+alone, what screen readers are told, reduced motion, a phone and 200% zoom.
+
+Two pages, one Pyodide start each:
+
+* ``kb`` (module): the game link ``?date=1969-07-20T20:17Z&seats=human,bot&seed=1``
+  at 1280x800, with the game UI's test hook (``window.ptolemaeusTestEnable``,
+  see ``py/ptolemaeus_ui/view.py``) to read what the viewer may know; later
+  tests put it in a position by importing a saved game (as ``test_play.py``
+  does). Every decision in these tests is taken with keys only: Tab,
+  Shift+Tab, Enter, Space, the arrow keys and Escape.
+* ``zoom`` (module): ``index.html`` at 640x400 CSS px with a device scale
+  factor of 2 (a 1280x800 screen at 200% zoom), from the new-game screen to a
+  hot-seat game's pass screen and board, by keyboard.
+
+axe-core reports serious and critical violations as failures; moderate and
+minor ones are printed in the "browser report" section at the end of the
+run. Screenshots go to ``test-results/screenshots/a11y-*.png``.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import ptolemaeus as pt
+from conftest import PageGuard, wait_until_ready
+from ptolemaeus import actions as A
+from ptolemaeus.data import BONUS_TYPES
+from ptolemaeus_ui.interact import Controller
+from test_play import (DATE, INIT, LINK, SHOTS, Game, can, config_with_payment_choice, find_position, pending,
+                       playable, replay)
+
+ACTIVE = """() => { const e = document.activeElement;
+    if (!e || e === document.body || e === document.documentElement) return null;
+    return {tag: e.tagName.toLowerCase(), act: e.getAttribute('data-act'), arg: e.getAttribute('data-arg'),
+            role: e.getAttribute('role'), cls: e.getAttribute('class') || '', id: e.id,
+            text: (e.textContent || '').trim().slice(0, 80), checked: e.getAttribute('aria-checked'),
+            inGame: !!e.closest('.pt'), board: !!e.closest('.pt-board')}; }"""
+# Running CSS animations and transitions (Web Animations API sees both).
+RUNNING = "() => document.getAnimations().filter(a => a.playState === 'running').map(a => a.animationName || a.transitionProperty || a.constructor.name)"
+OVERFLOW = "() => [document.scrollingElement.scrollWidth, window.innerWidth]"
+
+
+# ------------------------------------------------------------------ helpers
+
+
+def active(page) -> dict:
+    """What has the focus now; fails if the focus was lost to <body>."""
+    info = page.evaluate(ACTIVE)
+    assert info is not None, "the focus is lost (on <body>)"
+    return info
+
+
+def press(page, key: str) -> dict:
+    page.keyboard.press(key)
+    return active(page)
+
+
+def tab_to(page, want, shift: bool = False, limit: int = 80) -> dict:
+    """Tab (or Shift+Tab) until ``want(active)`` holds; the focus is never lost on the way."""
+    for _ in range(limit):
+        info = press(page, "Shift+Tab" if shift else "Tab")
+        if want(info):
+            return info
+    raise AssertionError(f"never reached by {'Shift+' if shift else ''}Tab")
+
+
+def arrow_to(page, name: str, limit: int = 30) -> dict:
+    """On the board: the arrow keys until constellation ``name`` has the focus."""
+    info = active(page)
+    for _ in range(limit):
+        if info["board"] and info["arg"] == name:
+            return info
+        info = press(page, "ArrowRight")
+        assert info["board"], "the arrow keys left the board"
+    raise AssertionError(f"{name} is not reachable with the arrow keys")
+
+
+def is_board(info) -> bool:
+    return info["board"] and info["act"] in ("const", "planet")
+
+
+def axe_check(page, axe, report, screen: str) -> None:
+    """0 serious/critical violations; the rest is reported."""
+    found = axe(page)
+    bad = [v for v in found if v["impact"] in ("serious", "critical")]
+    rest = [f"{v['impact']} {v['id']} ({len(v['nodes'])})" for v in found if v not in bad]
+    report(f"axe, {screen}: {len(bad)} serious/critical; moderate/minor: {', '.join(rest) or 'none'}")
+    assert not bad, json.dumps(bad, indent=1)
+
+
+def no_horizontal_overflow(page, what: str) -> None:
+    width, inner = page.evaluate(OVERFLOW)
+    assert width <= inner, f"{what}: the page scrolls sideways ({width} px in {inner})"
+
+
+def fully_visible_x(page, selector: str) -> None:
+    """Every element matching ``selector`` lies inside the viewport horizontally."""
+    boxes = page.evaluate(f"""() => [...document.querySelectorAll({json.dumps(selector)})]
+        .filter(e => e.getClientRects().length).map(e => {{ const r = e.getBoundingClientRect();
+            return [r.left, r.right, e.outerHTML.slice(0, 80)]; }})""")
+    assert boxes, f"nothing matches {selector}"
+    inner = page.evaluate("innerWidth")
+    for left, right, html in boxes:
+        assert left >= -0.5 and right <= inner + 0.5, f"{html} is cut off ({left:.0f}..{right:.0f} of {inner})"
+
+
+def announced(page) -> str:
+    return page.locator(".pt-announce").inner_text()
+
+
+# Which key takes the focus one step nearer the element of a click (act, arg) — Tab or
+# Shift+Tab by document order, the arrow keys on the board and in a radio group — or "here".
+NEXT_KEY = """([act, arg]) => {
+  const match = e => !e.disabled && (act === 'do' ? (e.dataset.arg || '').split(':')[1] === arg.split(':')[1]
+                                                  : (e.dataset.arg || '') === arg);
+  const want = [...document.querySelectorAll(`.pt [data-act="${act}"]`)].filter(match);
+  if (!want.length) return null;
+  const t = want[0], a = document.activeElement;
+  if (want.includes(a)) return 'here';
+  const inside = sel => a && a.closest && a.closest(sel);
+  const step = items => items.indexOf(t) > items.indexOf(a) ? 'ArrowRight' : 'ArrowLeft';
+  if (t.closest('.pt-board') && inside('.pt-board'))
+    return step([...document.querySelectorAll('.pt-board [data-act]')]);
+  const group = t.getAttribute('role') === 'radio' && t.closest('[role="radiogroup"]');
+  if (group && inside('[role="radiogroup"]') === group) return step([...group.querySelectorAll('[role="radio"]')]);
+  if (!a || a === document.body) return 'Tab';
+  return (a.compareDocumentPosition(t) & Node.DOCUMENT_POSITION_FOLLOWING) ? 'Tab' : 'Shift+Tab';
+}"""
+
+
+def keyboard_click(page, act: str, arg: str, limit: int = 80) -> list[str]:
+    """Reach the element of the click (act, arg) with keys only, then press Enter."""
+    keys = []
+    for _ in range(limit):
+        key = page.evaluate(NEXT_KEY, [act, arg])
+        assert key is not None, f"nothing to press for {act} {arg}"
+        if key == "here":
+            press(page, "Enter")
+            return keys
+        press(page, key)
+        keys.append(key)
+    raise AssertionError(f"{act} {arg} not reached with {limit} keys: {keys[-12:]}")
+
+
+def keyboard_move(g: Game, action: pt.Action, seats: int = 2) -> None:
+    """Make a legal move of the human (seat 0) with the keyboard: the clicks the game UI
+    expects for it (``Controller.click_path``), each reached with Tab/Shift+Tab/arrows."""
+    state = g.state()
+    ctl = Controller()
+    ctl.update(state.view(0), state.legal_actions(), 0, ["You", "Hypatia", "Aristarchus"][:seats])
+    n = g.moves()
+    for act, arg in ctl.click_path(action):
+        keyboard_click(g.page, act, arg)
+    assert g.played(n) == action.to_json()
+    g.wait_human()
+
+
+def finished_game(seed: int) -> list:
+    s = pt.new_game(2, seed, DATE)
+    s.record = False
+    rng = random.Random(seed)
+    actions = []
+    while not s.is_over:
+        a = rng.choice(s.legal_actions())
+        s.apply(a)
+        actions.append(a)
+    return actions
+
+
+# ------------------------------------------------------------------ pages
+
+
+@pytest.fixture(scope="module")
+def kb(browser, browser_context_args, site, site_under_subpath):
+    context = browser.new_context(**browser_context_args, viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    guard = PageGuard({site.origin, site_under_subpath.origin})
+    guard.watch(page)
+    page.add_init_script(INIT)
+    page.goto(site.url + "index.html" + LINK)
+    wait_until_ready(page)
+    page.evaluate("window.ptolemaeusTest.speed(0)")
+    yield Game(page, guard)
+    context.close()
+    assert not guard.problems(), "the page misbehaved:\n  " + "\n  ".join(guard.problems())
+
+
+@pytest.fixture(scope="module")
+def zoom(browser, browser_context_args, site, site_under_subpath):
+    context = browser.new_context(**browser_context_args, viewport={"width": 640, "height": 400},
+                                  device_scale_factor=2)
+    page = context.new_page()
+    guard = PageGuard({site.origin, site_under_subpath.origin})
+    guard.watch(page)
+    page.add_init_script(INIT)
+    page.goto(site.url + "index.html")
+    wait_until_ready(page)
+    yield page
+    context.close()
+    assert not guard.problems(), "the page misbehaved:\n  " + "\n  ".join(guard.problems())
+
+
+# ------------------------------------------------------------------ keyboard, screen readers
+
+
+def test_a_whole_turn_by_keyboard_from_the_link(kb, axe, report):
+    page = kb.page
+    info = kb.wait_human()
+    # The game took the focus: the prompt of our decision (read out; Tab goes on to the choices).
+    focus = active(page)
+    assert "prompt" in focus["cls"].split() and "Take one action" in focus["text"]
+    axe_check(page, axe, report, "the game, our turn")
+    said = announced(page)
+    assert "Hypatia ends the turn." in said and said.strip().endswith("Your turn")
+    where = next(a["where"][0] for a in info["legal"] if a["kind"] == "observe" and len(a["where"]) == 1)
+    n = kb.moves()
+    # Tab reaches the board: one tab stop; the arrow keys go round the constellations we may choose.
+    focus = tab_to(page, is_board)
+    assert page.locator('.pt-board [data-act][tabindex="0"]').count() == 1
+    arrow_to(page, where)
+    focus = press(page, "Enter")                         # select: the ways to observe open in the panel
+    assert focus["act"] == "do" and focus["text"].startswith("Observe"), focus
+    assert "sel" in page.locator(f'[data-constellation="{where}"]').get_attribute("class").split()
+    # Escape drops the half-made choice and gives the focus back to the constellation.
+    focus = press(page, "Escape")
+    assert focus["board"] and focus["arg"] == where
+    assert "sel" not in page.locator(f'[data-constellation="{where}"]').get_attribute("class").split()
+    focus = press(page, "Space")
+    assert focus["act"] == "do"
+    focus = press(page, "Enter")                         # observe it
+    assert kb.played(n) == {"kind": "observe", "where": [where]}
+    n += 1
+    info = kb.wait_human()
+    while (info["pending"] or {}).get("kind") == "observe":
+        # A payment to choose (or to keep): the prompt has the focus, Tab reaches the choices.
+        assert "prompt" in active(page)["cls"].split()
+        tab_to(page, lambda f: f["act"] == "confirm")
+        press(page, "Enter")
+        assert kb.played(n)["kind"] == "place"
+        n += 1
+        info = kb.wait_human()
+    if (info["pending"] or {}).get("kind") == "study":
+        tab_to(page, lambda f: f["act"] == "do")
+        press(page, "Enter")
+        n += 1
+        info = kb.wait_human()
+    focus = active(page)
+    assert focus["inGame"], focus
+    if {"kind": "end_turn"} in info["legal"]:
+        # Something optional is left (a bonus card, a trade…): end the turn from the panel.
+        tab_to(page, lambda f: f["act"] == "end")
+        press(page, "Enter")
+        assert kb.played(n) == {"kind": "end_turn"}
+        info = kb.wait_human()
+    assert info["pending"] is None and {"kind": "draw_deck"} in info["legal"]      # our next turn
+    # Each move was announced in the move log's words, and whose turn it is.
+    said = announced(page)
+    assert f"You observe {where}." in said and "You end the turn." in said, said
+    assert "Hypatia's turn" in said and said.strip().endswith("Your turn"), said
+    assert page.locator(".pt-announce").get_attribute("aria-live") == "polite"
+    assert active(page)["inGame"]
+
+
+def test_a_configuration_choosing_how_to_pay_by_keyboard(kb, axe, report):
+    page = kb.page
+    seed, actions = find_position(config_with_payment_choice)
+    state = replay(seed, actions)
+    obs = next(a for a in state.legal_actions() if a.kind == A.OBSERVE and len(set(a.where)) >= 2
+               and config_with_payment_choice(state))
+    names = [pt.CONSTELLATIONS[c] for c in obs.where]
+    kb.load(seed, actions, name="keyboard-configuration")
+    page.locator(".pt-prompt .prompt").focus()
+    n = kb.moves()
+    tab_to(page, is_board)
+    arrow_to(page, names[0])
+    focus = press(page, "Enter")
+    want = " ".join(names)
+    while focus.get("act") != "do" or page.evaluate("document.activeElement.dataset.where") != want:
+        focus = press(page, "Tab")
+        assert focus["act"] in ("do", "study_b", "cancel"), focus
+    press(page, "Enter")
+    assert kb.played(n) == obs.to_json()
+    n += 1
+    state.apply(obs)
+    screened = False
+    while True:
+        info = kb.wait_human()
+        if state.current_player != 0 or not state.stack or state.stack[-1][0] != "observe":
+            break
+        target = info["pending"]["targets"][0]
+        options = [a for a in state.legal_actions() if a.where == (pt.data.CONST_INDEX[target],)]
+        pays = []
+        for a in options:
+            if a.cards not in pays:
+                pays.append(a.cards)
+        assert "prompt" in active(page)["cls"].split()
+        focus = press(page, "Tab")                     # into the radio group: the checked one
+        assert focus["role"] == "radio" and focus["checked"] == "true" and focus["act"] == "pay", focus
+        if not screened:
+            axe_check(page, axe, report, "the game, choosing how to pay")
+            screened = True
+        choice = 0
+        if len(pays) > 1:
+            focus = press(page, "ArrowRight")          # the arrow keys change the payment
+            assert focus["role"] == "radio" and focus["arg"] == "1" and focus["checked"] == "true", focus
+            choice = 1
+        tab_to(page, lambda f: f["act"] == "confirm")
+        press(page, "Enter")
+        got = kb.played(n)
+        n += 1
+        assert got["kind"] == "place" and got["where"] == [target]
+        assert got["cards"] == [pt.CARD_NAMES[c] for c in pays[choice]]
+        state.apply(pt.Action.from_json(got))
+    assert "You observe the" in announced(page)
+    assert active(page)["inGame"]
+
+
+def _bonus(card):
+    return lambda s: next(a for a in s.legal_actions() if a.kind == A.PLAY and BONUS_TYPES[a.bonus] == card)
+
+
+def _last(*kinds):
+    return lambda s: [a for a in s.legal_actions() if a.kind in kinds][-1]
+
+
+# (position wanted, players, the moves to make: each picks a legal action of the state)
+DECISIONS = {
+    "face-up card, then the deck": (lambda s: not s.stack and can(A.TAKE)(s), 2, [_last(A.TAKE), _last(A.DRAW_DECK)]),
+    "study: the planet": (pending("study"), 2, [_last(A.STUDY)]),
+    "study B": (can(A.STUDY_B), 2, [_last(A.STUDY_B)]),
+    "Signa: a token": (playable("Signa Ignis"), 2, [_bonus("Signa Ignis"), _last(A.PLACE)]),
+    "Nova Luna: a swap": (playable("Nova Luna"), 2, [_bonus("Nova Luna"), _last(A.SWAP)]),
+    "Mercurius: a move": (playable("Mercurius Retrogradus"), 2, [_bonus("Mercurius Retrogradus"), _last(A.MOVE)]),
+    "Venus: a draw": (playable("Venus Retrograda"), 2, [_bonus("Venus Retrograda"), _last(A.TAKE, A.DRAW_DECK)]),
+    "Iupiter: whom to rob": (playable("Iupiter Orientalis"), 3, [_bonus("Iupiter Orientalis"), _last(A.STEAL)]),
+    "Maleficus Mars: a token back": (pending("mars"), 2, [_last(A.RETRIEVE)]),
+    "Maleficus Saturnus: discards": (pending("saturnus"), 2, [_last(A.DISCARD)]),
+    "asteroid trade, end of turn": (lambda s: can(A.TRADE)(s) and can(A.END_TURN)(s), 2,
+                                    [_last(A.TRADE), _last(A.END_TURN)]),
+}
+
+
+@pytest.mark.parametrize("decision", list(DECISIONS))
+def test_every_kind_of_decision_by_keyboard(kb, decision):
+    want, players, moves = DECISIONS[decision]
+    seed, actions = find_position(want, players=players)
+    kb.load(seed, actions, seats=("human",) + ("bot",) * (players - 1), name="keys")
+    kb.page.locator(".pt-prompt .prompt").focus()
+    for pick in moves:
+        keyboard_move(kb, pick(kb.state()), players)
+        assert active(kb.page)["inGame"]
+
+
+def test_settings_and_import_by_keyboard(kb, axe, report):
+    page = kb.page
+    page.locator("#shell-settings summary").focus()
+    page.keyboard.press("Enter")
+    assert page.locator("#shell-settings").get_attribute("open") is not None
+    focus = press(page, "Tab")
+    assert focus["tag"] == "input" and page.evaluate("document.activeElement.name") == "bot_speed"
+    axe_check(page, axe, report, "settings open")
+    page.keyboard.press("Shift+Tab")
+    page.keyboard.press("Enter")
+    assert page.locator("#shell-settings").get_attribute("open") is None
+    # Import: Enter on the button opens the browser's file chooser (seen here as a click on the
+    # file input, which is then cancelled: a real chooser would wait for a person).
+    page.evaluate("""() => document.getElementById('shell-import-file').addEventListener('click', e => {
+        window.__chooser = true; e.preventDefault(); }, {once: true})""")
+    page.locator("#shell-import").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function("window.__chooser === true")
+
+
+def test_the_end_screen_is_a_keyboard_dialog(kb, axe, report):
+    page = kb.page
+    kb.load(3, finished_game(3), name="finished")
+    page.wait_for_selector(".pt-end")
+    dialog = page.locator(".pt-end")
+    assert dialog.get_attribute("role") == "dialog" and dialog.get_attribute("aria-modal") == "true"
+    focus = active(page)
+    assert focus["id"] == "pt-end-title", focus               # the dialog took the focus
+    axe_check(page, axe, report, "end screen")
+    seen = set()
+    for _ in range(6):                                        # Tab goes round inside the dialog
+        focus = press(page, "Tab")
+        assert page.evaluate("!!document.activeElement.closest('.pt-end')"), focus
+        seen.add(focus["act"])
+    assert {"newgame", "close_end"} <= seen
+    focus = press(page, "Shift+Tab")
+    assert page.evaluate("!!document.activeElement.closest('.pt-end')")
+    focus = press(page, "Escape")                             # closes; the focus goes to the reopening button
+    assert page.locator(".pt-end").count() == 0 and focus["act"] == "open_end", focus
+    focus = press(page, "Enter")
+    assert page.locator(".pt-end").count() == 1 and focus["id"] == "pt-end-title"
+    tab_to(page, lambda f: f["act"] == "close_end")
+    focus = press(page, "Space")
+    assert page.locator(".pt-end").count() == 0 and focus["act"] == "open_end"
+
+
+# ------------------------------------------------------------------ motion
+
+
+def test_reduced_motion_nothing_moves(kb):
+    page = kb.page
+    page.emulate_media(reduced_motion="reduce")
+    try:
+        # The end of a round still plays step by step: frames drawn at once and held, nothing glides.
+        def ends_round(s):
+            return not s.stack and s.turn == 3 and s.k == s.n - 1 and s.event >= 0 and len(s.deck) > 2 and any(
+                a.kind == A.DRAW_DECK for a in s.legal_actions())
+        seed, actions = find_position(ends_round)
+        kb.load(seed, actions, name="reduced-motion")
+        frames_before = len(kb.info()["frames"])
+        page.evaluate("window.ptolemaeusTest.speed(0.5)")
+        page.locator('.pt [data-act="deck"]').focus()
+        page.keyboard.press("Enter")
+        page.wait_for_function("JSON.parse(window.ptolemaeusTest.info()).pending?.kind === 'draw2'")
+        page.locator('.pt [data-act="deck"]').focus()
+        page.keyboard.press("Enter")
+        page.wait_for_selector(".pt.anim")
+        samples = 0
+        while page.locator(".pt.anim").count():
+            assert page.evaluate(RUNNING) == []
+            samples += 1
+            page.wait_for_timeout(60)
+        assert samples >= 2
+        assert len(kb.info()["frames"]) - frames_before >= 4          # step by step
+        assert "End of round" in announced(page)                     # and said
+        assert page.evaluate(RUNNING) == []
+        # Choosable constellations do not pulse either.
+        seed, actions = find_position(config_with_payment_choice)
+        state = replay(seed, actions)
+        obs = next(a for a in state.legal_actions() if a.kind == A.OBSERVE and len(set(a.where)) >= 2)
+        kb.load(seed, actions + [obs], name="reduced-motion-place")
+        assert page.locator(".pt-board .const.target").count() >= 1
+        assert page.evaluate(RUNNING) == []
+    finally:
+        page.evaluate("window.ptolemaeusTest.speed(0)")
+        page.emulate_media(reduced_motion="no-preference")
+    assert page.evaluate(RUNNING) != []                           # (and they do without the preference)
+
+
+# ------------------------------------------------------------------ small screens
+
+
+def test_a_phone_360_px_wide(kb, site):
+    page = kb.page
+    seed, actions = find_position(config_with_payment_choice)
+    state = replay(seed, actions)
+    obs = next(a for a in state.legal_actions() if a.kind == A.OBSERVE and len(set(a.where)) >= 2)
+    kb.load(seed, actions + [obs], name="phone")
+    page.evaluate("""() => document.querySelectorAll('#shell-notices .shell-notice button.shell-notice-close')
+                          .forEach(b => b.click())""")
+    page.set_viewport_size({"width": 360, "height": 780})
+    try:
+        no_horizontal_overflow(page, "the game at 360 px")
+        fully_visible_x(page, ".pt-prompt [data-act], .pt-board, .pt [data-act='deck'], .shell-controls button")
+        # Every control can be reached with Tab, and each one is on screen when it has the focus.
+        page.locator(".pt-prompt .prompt").focus()
+        reached = []
+        for _ in range(60):
+            page.keyboard.press("Tab")
+            focus = page.evaluate(ACTIVE)
+            if focus is None or not focus["inGame"]:        # past the end of the page
+                break
+            box = page.evaluate("""() => { const r = document.activeElement.getBoundingClientRect();
+                return [r.left, r.right, r.top, r.bottom]; }""")
+            assert box[0] >= -1 and box[1] <= 361 and box[3] > 0 and box[2] < 780, (focus, box)
+            reached.append("board" if focus["board"] else focus["act"] or focus["tag"])
+        assert {"pay", "confirm", "board"} <= set(reached), reached
+        page.evaluate("window.scrollTo(0, 0)")
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / "a11y-play-360.png"), full_page=True)
+        page.locator("#shell-settings summary").click()
+        no_horizontal_overflow(page, "settings at 360 px")
+        fully_visible_x(page, ".shell-settings-body")
+        page.screenshot(path=str(SHOTS / "a11y-settings-360.png"))
+        page.locator("#shell-settings summary").click()
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 800})
+    # The rules page too.
+    rules = page.context.new_page()
+    kb.guard.watch(rules)
+    rules.set_viewport_size({"width": 360, "height": 780})
+    rules.goto(site.url + "rules.html")
+    no_horizontal_overflow(rules, "the rules at 360 px")
+    rules.close()
+
+
+def test_the_rules_page(kb, site, axe, report):
+    page = kb.page.context.new_page()
+    kb.guard.watch(page)
+    page.goto(site.url + "rules.html")
+    axe_check(page, axe, report, "rules page")
+    page.close()
+
+
+def test_new_game_pass_screen_and_board_at_200_percent_zoom(zoom, axe, report):
+    page = zoom
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    assert page.evaluate("document.body.dataset.screen") == "newgame"
+    axe_check(page, axe, report, "new-game screen (loading done)")
+    no_horizontal_overflow(page, "the new-game screen at 200%")
+    page.screenshot(path=str(SHOTS / "a11y-newgame-200.png"), full_page=True)
+    # By keyboard: the second seat becomes a human, then start.
+    assert active(page)["id"] == "ng-title"
+    tab_to(page, lambda f: "ng-kind" in f["cls"] and page.evaluate(
+        "document.activeElement.closest('li').dataset.seat") == "1")
+    page.keyboard.press("ArrowUp")                                 # Bot -> Human
+    assert page.locator('li.ng-seat[data-seat="1"] .ng-kind').input_value() == "human"
+    tab_to(page, lambda f: f["id"] == "ng-start")
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.body.dataset.screen === 'pass'")
+    assert active(page)["id"] == "shell-pass-ready"
+    axe_check(page, axe, report, "pass-the-device screen")
+    no_horizontal_overflow(page, "the pass screen at 200%")
+    page.screenshot(path=str(SHOTS / "a11y-pass-200.png"))
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.body.dataset.screen === 'game'")
+    focus = active(page)
+    assert focus["inGame"] and "prompt" in focus["cls"].split(), focus
+    no_horizontal_overflow(page, "the game at 200%")
+    fully_visible_x(page, ".pt-prompt, .pt-board, .pt [data-act='deck'], .pt [data-act='take'], .shell-controls button")
+    # The board fits in the window (the whole sky at once).
+    height = page.evaluate("document.querySelector('.pt-board').getBoundingClientRect().height")
+    assert height <= 400
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(SHOTS / "a11y-play-200.png"))
+    page.screenshot(path=str(SHOTS / "a11y-play-200-full.png"), full_page=True)
+    # A draw by keyboard: Tab to the deck, Enter twice.
+    n = int(page.evaluate("document.body.dataset.moves"))
+    tab_to(page, lambda f: f["act"] == "deck")
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"document.body.dataset.moves === '{n + 1}'")
+    focus = active(page)
+    assert focus["inGame"], focus
+    tab_to(page, lambda f: f["act"] == "deck")
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"document.body.dataset.moves === '{n + 2}'")
+    # The next human's turn: hot-seat passes the device.
+    page.wait_for_function("document.body.dataset.screen === 'pass'")
+    assert active(page)["id"] == "shell-pass-ready"
