@@ -36,7 +36,7 @@ from .data import (
     MIN_PLAYERS, N_CONST, OBJECTIVES, PLANET_INDEX, PLANETS, SOLITAIRE_REMOVED, TOKENS_PER_PLAYER,
     TURNS_PER_ROUND, WILD,
 )
-from .payment import can_pay, payment_options
+from .payment import can_pay, can_pay_one, payment_options
 from .placing import PlacingRules
 from .rng import Rng
 from .round_end import RoundEndRules
@@ -202,8 +202,6 @@ class State(CardRules, PlacingRules, BonusRules, RoundEndRules, ScoringRules, Vi
             data["type"] = kind
             self.last_events.append(data)
 
-    # -------------------------------------------------------- cards and decks
-
     # ---------------------------------------------------------------- the turn
 
     def _begin_turn(self) -> None:
@@ -233,14 +231,18 @@ class State(CardRules, PlacingRules, BonusRules, RoundEndRules, ScoringRules, Vi
             out.append(Action(A.DRAW_DECK))
         for card in sorted(set(self.display)):
             out.append(Action(A.TAKE, cards=(card,)))
+        hand = self.hands[p]
+        affordable: dict[int, bool] = {}          # R4, per token, asked once per constellation
         for targets in self._observable():
-            if self._observation_possible(p, targets):
-                out.append(Action(A.OBSERVE, targets))
+            for c in targets:
+                if c not in affordable:
+                    affordable[c] = can_pay_one(hand, c)
+                if not affordable[c]:
+                    break
+            else:
+                if self._observation_possible(p, targets):
+                    out.append(Action(A.OBSERVE, targets))
         return out
-
-    # ------------------------------------------------ placing tokens, studying
-
-    # ------------------------------------------------------------- bonus cards
 
     # ------------------------------------------------------ the legal actions
 
@@ -498,10 +500,6 @@ class State(CardRules, PlacingRules, BonusRules, RoundEndRules, ScoringRules, Vi
             self._legal = tuple(legal)
             return
 
-    # ------------------------------------------------------- End of Round Phase
-
-    # ------------------------------------------------------------ end of game
-
     # ------------------------------------------------------------------ copies
 
     def clone(self) -> "State":
@@ -551,8 +549,6 @@ class State(CardRules, PlacingRules, BonusRules, RoundEndRules, ScoringRules, Vi
         s.last_revealed = False
         s._legal = self._legal
         return s
-
-    # ------------------------------------------------- what a player may see
 
     # ------------------------------------------------------------------ saving
 
