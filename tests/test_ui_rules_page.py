@@ -1,50 +1,95 @@
-"""rules.html: static, local, and it shows every ruling R1-R18 (players deserve
-to know how an ambiguity was settled)."""
+"""The rules pages (rules.html in English, rules.<lang>.html): generated from the
+game's language files by tools/build_rules.py, static, local, offline, and each
+shows every ruling R1-R18 (players deserve to know how an ambiguity was settled)."""
 
 from __future__ import annotations
 
+import importlib.util
 import re
 from html.parser import HTMLParser
 from pathlib import Path
 
+import pytest
+
+from app.i18n import LANGUAGES
+
 ROOT = Path(__file__).resolve().parents[1]
-PAGE = ROOT / "rules.html"
 RULINGS = Path("/work/shared/rules/ptolemaeus-rulings.md")
+
+
+def _load(name: str):
+    spec = importlib.util.spec_from_file_location(name, ROOT / "tools" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+build_rules = _load("build_rules")
+PAGES = {lang: ROOT / build_rules.page_name(lang) for lang in LANGUAGES}
 
 
 class Links(HTMLParser):
     def __init__(self):
         super().__init__()
-        self.urls, self.ids = [], set()
+        self.urls, self.ids, self.langs, self.html_lang = [], set(), {}, None
 
     def handle_starttag(self, tag, attrs):
-        for name, value in attrs:
-            if name in ("href", "src") and value:
-                self.urls.append(value)
-            if name == "id":
-                self.ids.add(value)
+        attrs = dict(attrs)
+        if tag == "html":
+            self.html_lang = attrs.get("lang")
+        for name in ("href", "src"):
+            if attrs.get(name):
+                self.urls.append(attrs[name])
+        if attrs.get("id"):
+            self.ids.add(attrs["id"])
+        if tag == "a" and attrs.get("hreflang"):
+            self.langs[attrs["hreflang"]] = attrs["href"]
 
 
-def test_rules_page_is_local_and_relative():
-    text = PAGE.read_text()
-    assert not re.search(r"https?://", text, re.IGNORECASE)
+def parse(lang: str) -> Links:
     parser = Links()
-    parser.feed(text)
+    parser.feed(PAGES[lang].read_text(encoding="utf-8"))
+    return parser
+
+
+def test_the_pages_are_up_to_date():
+    stale = [name for name, text in build_rules.pages().items()
+             if not (ROOT / name).is_file() or (ROOT / name).read_text(encoding="utf-8") != text]
+    assert not stale, f"{stale} differ from the language files: run python tools/build_rules.py"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_rules_page_is_local_and_relative(lang):
+    text = PAGES[lang].read_text(encoding="utf-8")
+    assert not re.search(r"https?://", text, re.IGNORECASE)
+    assert "[[" not in text and "((" not in text and "{lang}" not in text and "{current:" not in text
+    parser = parse(lang)
+    assert parser.html_lang == lang
     for url in parser.urls:
         assert url.startswith(("./", "#")), url
         if url.startswith("./"):
-            assert (ROOT / url[2:]).exists(), url
+            assert (ROOT / url[2:].split("?")[0]).exists(), url
         else:
             assert url[1:] in parser.ids, url
     assert "./static/app.css" in parser.urls and "./static/ptolemaeus.css" in parser.urls
-    assert "./index.html" in parser.urls
+    assert f"./index.html?lang={lang}" in parser.urls      # back to the game, in this language
+    # every language's page, each link in its own language
+    assert parser.langs == {code: f"./{build_rules.page_name(code)}" for code in LANGUAGES}
 
 
-def test_every_ruling_is_on_the_rules_page():
-    parser = Links()
-    parser.feed(PAGE.read_text())
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_ruling_is_on_the_rules_page(lang):
+    parser = parse(lang)
     for r in range(1, 19):
         assert f"R{r}" in parser.ids
     if RULINGS.exists():    # the rulings file names the same ids
         ids = set(re.findall(r"^- (R\d+) ", RULINGS.read_text(), re.MULTILINE))
         assert ids == {f"R{r}" for r in range(1, 19)}
+
+
+def test_the_pages_and_the_texts_are_precached():
+    precache = _load("precache")
+    files = set(precache.site_files(ROOT))
+    assert {p.name for p in PAGES.values()} <= files
+    texts = {p.relative_to(ROOT).as_posix() for p in (ROOT / "py").rglob("lang/*.json")}
+    assert texts and texts <= files
