@@ -7,6 +7,13 @@
 //                       (so they are downloaded once, whatever the HTTP cache does)
 //   data-modulepreload  JS modules fetched in parallel (the module map keeps them)
 //   data-pyscript       PyScript's core.js, started once the downloads are done
+//   data-texts          the shell's language files, "{lang}" in place of the language
+//   data-languages      the page's languages (app.i18n.LANGUAGES), the first as written here
+//   data-settings       the localStorage key of the settings (their "lang")
+// The loading screen speaks the page's language: a link's lang=, else the stored
+// setting, else the browser's languages (as py/app/i18n.py chooses), its texts
+// fetched from data-texts ("loader.*" keys); window.ptolemaeusTexts lends the same
+// to offline.js.  <body data-boot-stage> stays in English (a hook for tests).
 // Stages: "Downloading Python" -> "Starting Python" (PyScript boots Pyodide)
 // -> "Loading game" (py:ready: the interpreter runs py/app/main.py, which
 // removes #loading and sets <body data-ready="1">).
@@ -24,34 +31,81 @@
   var modulePreloads = words("data-modulepreload");
   var pyscriptURL = words("data-pyscript")[0];
 
+  // ---- the page's language -------------------------------------------------
+  var LANGUAGES = (script.getAttribute("data-languages") || "en").split(/\s+/).filter(Boolean);
+  var textsURL = script.getAttribute("data-texts");
+  var cache = {};
+  function supported(tag) {
+    var primary = String(tag || "").toLowerCase().split(/[-_]/)[0];
+    return LANGUAGES.indexOf(primary) >= 0 ? primary : null;
+  }
+  function chosenLanguage() {
+    var link = supported(new URLSearchParams(location.search).get("lang"));
+    if (link) return link;
+    try {
+      var settings = JSON.parse(localStorage.getItem(script.getAttribute("data-settings")) || "{}");
+      var stored = supported(settings && settings.lang);
+      if (stored) return stored;
+    } catch (e) { /* no storage: the browser's language */ }
+    var browser = navigator.languages || [navigator.language];
+    for (var i = 0; i < browser.length; i++) {
+      if (supported(browser[i])) return supported(browser[i]);
+    }
+    return LANGUAGES[0];
+  }
+  function loadTexts(lang) {
+    if (!cache[lang]) {
+      cache[lang] = lang === LANGUAGES[0] || !textsURL ? Promise.resolve({}) :
+        fetch(new URL(textsURL.replace("{lang}", lang), location.href).href)
+          .then(function (response) { return response.ok ? response.json() : {}; })
+          .catch(function () { return {}; });
+    }
+    return cache[lang];
+  }
+  // The text `key` of `texts` (else `english`), {placeholders} filled from `params`.
+  function text(texts, key, english, params) {
+    var found = texts && typeof texts[key] === "string" ? texts[key] : english;
+    return found.replace(/\{(\w+)\}/g, function (all, name) {
+      return params && name in params ? String(params[name]) : all;
+    });
+  }
+  window.ptolemaeusTexts = { load: loadTexts, text: text };
+  var lang = chosenLanguage();
+  var texts = {};
+  document.documentElement.lang = lang;
+
   var el = function (id) { return document.getElementById(id); };
   var screen = el("loading");
   var stageText = el("loading-stage");
   var bar = el("loading-progress");
   var detail = el("loading-detail");
   var finished = false;
+  var current = null;  // [key, English] of the stage on show
 
   function mb(bytes) { return (bytes / 1048576).toFixed(1) + " MB"; }
 
-  function stage(text, detailText) {
+  function stage(key, english) {
     if (finished) return;
-    stageText.textContent = text;
-    detail.textContent = detailText || "\u00a0";
+    current = [key, english];
+    stageText.textContent = text(texts, key, english);
+    detail.textContent = "\u00a0";
     bar.removeAttribute("value"); // indeterminate until told otherwise
-    document.body.dataset.bootStage = text;
+    document.body.dataset.bootStage = english;
   }
 
   function fail(message) {
     if (finished) return;
     finished = true;
-    var text = String(message || "unknown error");
-    console.error("Ptolemaeus could not start:", text);
-    document.body.dataset.bootError = text.slice(0, 500);
+    var why = String(message || "unknown error");
+    console.error("Ptolemaeus could not start:", why);
+    document.body.dataset.bootError = why.slice(0, 500);
     screen.classList.add("loading-failed");
-    stageText.textContent = "The game could not start.";
-    detail.textContent = text;
+    current = ["loader.failed", "The game could not start."];
+    stageText.textContent = text(texts, current[0], current[1]);
+    detail.textContent = why;
     bar.hidden = true;
     var retry = el("loading-retry");
+    retry.textContent = text(texts, "loader.reload", "Reload");
     retry.hidden = false;
     retry.onclick = function () { location.reload(); };
   }
@@ -69,7 +123,8 @@
       var pct = Math.min(100, Math.floor(100 * got / total));
       bar.value = pct;
       bar.textContent = pct + "%";
-      detail.textContent = mb(got) + " of " + mb(total) + " (" + pct + "%)";
+      detail.textContent = text(texts, "loader.progress", "{got} of {total} ({percent}%)",
+                                { got: mb(got), total: mb(total), percent: pct });
     } else {
       bar.removeAttribute("value");
       detail.textContent = mb(got);
@@ -132,7 +187,7 @@
   }
 
   function startPyScript() {
-    stage("Starting Python\u2026");
+    stage("loader.starting", "Starting Python\u2026");
     var core = document.createElement("script");
     core.type = "module";
     core.src = pyscriptURL;
@@ -161,15 +216,22 @@
     fail(reason && reason.message ? reason.message : reason);
   });
   document.addEventListener("py:ready", function () {
-    stage("Loading game\u2026");
+    stage("loader.loading", "Loading game\u2026");
   });
 
   // ---- go -------------------------------------------------------------------
   if (location.protocol === "file:") {
-    fail("This page must be served over HTTP, not opened as a file: run `make play` and open the URL it prints.");
+    fail(text(texts, "loader.file",
+              "This page must be served over HTTP, not opened as a file: run `make play` and open the URL it prints."));
     return;
   }
-  stage("Downloading Python\u2026");
+  stage("loader.downloading", "Downloading Python\u2026");
+  loadTexts(lang).then(function (found) {  // relabel what is on show
+    texts = found;
+    if (!current) return;
+    stageText.textContent = text(texts, current[0], current[1]);
+    el("loading-retry").textContent = text(texts, "loader.reload", "Reload");
+  });
   bar.value = 0;
   modulePreloads.forEach(preloadModule);
   var downloads = prefetchURLs.map(function (url, i) {

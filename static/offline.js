@@ -12,6 +12,8 @@
 //   the old version's cache is gone by then.
 // - Sets <html data-offline-version="..."> to the controlling worker's version
 //   (tests and the curious: navigator.serviceWorker.controller alone says less).
+// - The notice speaks the page's language (<html lang>, set by the shell) through
+//   loader.js's window.ptolemaeusTexts ("offline.*" keys); English without it.
 (function () {
   "use strict";
 
@@ -73,6 +75,13 @@
       button.textContent = "Reload";
       notice.append(text, button);
       document.body.appendChild(notice);
+    }
+    var i18n = window.ptolemaeusTexts;
+    if (i18n) {
+      i18n.load(document.documentElement.lang).then(function (texts) {
+        notice.firstChild.textContent = i18n.text(texts, "offline.update", "Update available \u2014");
+        notice.querySelector("button").textContent = i18n.text(texts, "offline.reload", "Reload");
+      });
     }
     var reload = notice.querySelector("button");
     reload.disabled = false;

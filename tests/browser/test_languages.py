@@ -1,0 +1,125 @@
+"""The page in four languages: a link's lang=, the browser's languages, the
+settings (mid-game, nothing lost), remembered across a reload; the rules pages.
+
+The texts come from the language files (py/app/lang, py/ptolemaeus_ui/lang):
+the tests read the expected words from there rather than repeat them.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+PREFIX = "ptolemaeus."
+SOLO = "?date=1969-07-20T20:17Z&seats=human&seed=7"
+
+
+def texts(layer: str, lang: str) -> dict:
+    folder = "app" if layer == "app" else "ptolemaeus_ui"
+    return json.loads((ROOT / "py" / folder / "lang" / f"{lang}.json").read_text(encoding="utf-8"))
+
+
+def fill(text: str, **params) -> str:
+    return text.format(**params)
+
+
+def status(page) -> str:
+    return page.locator(".pt-status").inner_text()
+
+
+def expect_language(page, lang: str) -> None:
+    """The chrome, the game and <html lang> all in ``lang`` (solitaire, round 1, our turn)."""
+    app, game = texts("app", lang), texts("ptolemaeus", lang)
+    assert page.evaluate("document.documentElement.lang") == lang
+    assert page.locator("#shell-new").inner_text() == app["header.new"]
+    assert page.locator("#shell-settings summary").text_content().strip() == app["settings.title"]
+    line = status(page)
+    assert fill(game["status.round"], round=1, turn=1) in line and game["status.your_turn_plain"] in line
+    assert page.locator(".pt-prompt h2").first.text_content().strip() == game["prompt.heading"]
+    assert page.locator(f'.pt a[href="./{"rules.html" if lang == "en" else f"rules.{lang}.html"}"]').count() == 1
+
+
+def test_a_link_with_lang_then_a_reload_then_the_settings_mid_game(guarded_page, site, ready):
+    page = guarded_page
+    page.goto(site.url + "index.html" + SOLO + "&lang=es")
+    ready(page)
+    expect_language(page, "es")
+    # The loading screen's texts (loader.js, offline.js) come from the same files.
+    assert page.evaluate("window.ptolemaeusTexts.load('es').then(t => t['loader.loading'])") == \
+        texts("app", "es")["loader.loading"]
+    # A move, so that there is something to lose: draw from the deck, twice.
+    page.click('[data-act="deck"]')
+    page.click('[data-act="deck"]')
+    page.wait_for_function("document.body.dataset.moves === '2'")
+    es = texts("ptolemaeus", "es")
+    assert es["log.draw.you"] in page.locator(".pt-log").inner_text()
+
+    # Remembered: the link's query is gone, the language stays.
+    page.reload()
+    ready(page)
+    assert "lang=" not in page.url
+    assert json.loads(page.evaluate(f"localStorage.getItem('{PREFIX}settings')"))["lang"] == "es"
+    assert page.evaluate("document.body.dataset.moves") == "2"
+    assert es["log.draw.you"] in page.locator(".pt-log").inner_text()
+
+    # The settings, mid-game: Italian, then German; the game goes on where it was.
+    board = page.locator(".pt-board").inner_html()
+    for lang in ("it", "de"):
+        page.click("#shell-settings summary")
+        page.select_option("#shell-lang", lang)
+        page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+        game = texts("ptolemaeus", lang)
+        assert page.evaluate("document.body.dataset.moves") == "2"
+        assert page.evaluate("document.body.dataset.screen") == "game"
+        log = page.locator(".pt-log").inner_text()
+        assert game["log.draw.you"] in log and es["log.draw.you"] not in log
+        assert page.locator(".pt-prompt h2").first.text_content().strip() == game["prompt.heading"]
+        assert page.locator(".pt-board [data-planet]").count() == 7
+        page.click("#shell-settings summary")   # close
+    assert page.locator(".pt-board").inner_html() != board          # relabelled...
+    assert page.locator('.pt-board [data-planet="Sol"]').get_attribute("data-at") == "Cancer"  # ...same sky
+    de = texts("app", "de")
+    assert page.locator("#shell-new").inner_text() == de["header.new"]
+    assert json.loads(page.evaluate(f"localStorage.getItem('{PREFIX}settings')"))["lang"] == "de"
+    # The game is still playable in German.
+    page.reload()
+    ready(page)
+    assert page.evaluate("document.documentElement.lang") == "de"
+    assert texts("ptolemaeus", "de")["log.draw.you"] in page.locator(".pt-log").inner_text()
+
+
+@pytest.mark.parametrize("lang", ["it", "de"])
+def test_a_link_shows_the_game_in_that_language(guarded_page, site, ready, lang):
+    page = guarded_page
+    page.goto(site.url + "index.html" + SOLO + f"&lang={lang}")
+    ready(page)
+    expect_language(page, lang)
+
+
+@pytest.mark.browser_context_args(locale="de-DE")
+def test_the_browser_language_on_a_first_visit(guarded_page, site, ready):
+    page = guarded_page
+    page.goto(site.url + "index.html")
+    ready(page)
+    assert page.evaluate("navigator.languages")[0].startswith("de")
+    app = texts("app", "de")
+    assert page.evaluate("document.documentElement.lang") == "de"
+    assert page.locator("#ng-title").inner_text() == app["newgame.title"]
+    assert page.locator("#ng-start").inner_text() == app["newgame.start"]
+    # Not pinned: the browser's language is followed until one is chosen.
+    stored = page.evaluate(f"localStorage.getItem('{PREFIX}settings')")
+    assert stored is None or "lang" not in json.loads(stored)
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "it", "de"])
+def test_the_rules_page_in_each_language(page, site, lang):
+    name = "rules.html" if lang == "en" else f"rules.{lang}.html"
+    page.goto(site.url + name)
+    game = texts("ptolemaeus", lang)
+    assert page.evaluate("document.documentElement.lang") == lang
+    assert page.locator("main.rules h1").text_content().strip() == game["rules.h1"]
+    assert page.locator("#R16 strong").text_content().strip() == game["rules.R16.title"]
+    assert page.locator(f'.rules-langs a[aria-current="page"][hreflang="{lang}"]').count() == 1
