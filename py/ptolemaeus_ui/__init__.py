@@ -2,7 +2,7 @@
 
 Pure modules, importable and tested under CPython:
 
-* ``strings``   every user-visible text, keyed by id (translations follow)
+* ``strings``   every user-visible text, keyed by id, looked up in ``lang/<lang>.json`` (en, es, it, de)
 * ``tree``      ``El``, a tiny element tree, and its HTML/SVG serializer
 * ``glyphs``    planet, element, comet and asteroid drawings (SVG paths)
 * ``board``     the board and the panels as pure functions of a view
