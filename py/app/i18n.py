@@ -32,6 +32,7 @@ language.  The shell chooses it (:func:`choose_language`): a link's
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 import string
@@ -200,33 +201,37 @@ def language_name(lang: str) -> str:
 def is_you(name: Any) -> bool:
     """Is this the seat the shell calls "You" (in any of the page's languages)? Texts about
     that seat use the second person."""
-    if not isinstance(name, str):
-        return False
+    return isinstance(name, str) and _is_you(name)
+
+
+@functools.lru_cache(maxsize=256)     # the texts do not change while the page runs; names repeat
+def _is_you(name: str) -> bool:
     folded = name.strip().casefold()
     return any(folded == word.casefold() for word in APP.everywhere("seat.you"))
 
 
-def _default_number(key: str, name: str) -> int | None:
-    """n if ``name`` is ``key``'s default name (e.g. "Player {n}") in any language, else None."""
-    for template in APP.everywhere(key):
-        pattern = re.escape(template).replace(re.escape("{n}"), r"(\d+)")
-        match = re.fullmatch(pattern, name.strip(), re.IGNORECASE)
-        if match:
-            return int(match.group(1))
-    return None
+@functools.lru_cache(maxsize=None)
+def _default_patterns(key: str) -> list[re.Pattern]:
+    """``key``'s default name ("Player {n}") in every language, as patterns capturing n."""
+    return [re.compile(re.escape(template).replace(re.escape("{n}"), r"(\d+)"), re.IGNORECASE)
+            for template in APP.everywhere(key)]
 
 
 def default_name(name: Any) -> tuple[str, int | None] | None:
     """("you", None), ("player", n) or ("bot", n) if ``name`` is a name the shell gave a seat
     in any language, else None."""
-    if not isinstance(name, str):
-        return None
-    if is_you(name):
+    return _default_name(name) if isinstance(name, str) else None
+
+
+@functools.lru_cache(maxsize=256)
+def _default_name(name: str) -> tuple[str, int | None] | None:
+    if _is_you(name):
         return ("you", None)
     for kind in ("player", "bot"):
-        n = _default_number(f"seat.{kind}", name)
-        if n is not None:
-            return (kind, n)
+        for pattern in _default_patterns(f"seat.{kind}"):
+            match = pattern.fullmatch(name.strip())
+            if match:
+                return (kind, int(match.group(1)))
     return None
 
 
