@@ -92,10 +92,12 @@ TEMPLATE = f"""<!doctype html>
 <body>
 <header class="shell-header">
   <h1 class="shell-title">Ptolemaeus</h1>
-  <nav class="shell-controls" aria-label="((rules.pages))"><a class="rules-back" href="./index.html?lang={{lang}}">[[rules.back]]</a></nav>
+  <div class="rules-head-links">
   <nav class="rules-langs" aria-label="((rules.languages))">
 {_languages()}
   </nav>
+  <nav class="shell-controls" aria-label="((rules.pages))"><a class="rules-back" href="./index.html?lang={{lang}}">[[rules.back]]</a></nav>
+  </div>
 </header>
 <main class="rules" id="top">
   <h1>[[rules.h1]]</h1>
