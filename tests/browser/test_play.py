@@ -150,7 +150,9 @@ class Game:
         session.data["actions"] = [SPEC.action_to_json(a) for a in actions]
         self.page.set_input_files("#shell-import-file", files=[{
             "name": f"{name}.json", "mimeType": "application/json", "buffer": session.to_json().encode()}])
-        self.page.wait_for_function(f"document.body.dataset.moves === '{len(actions)}'")
+        # That game is on screen (its id is the current one; bots may have moved on already).
+        self.page.wait_for_function(f"""localStorage.getItem("{PREFIX}current") === "{session.id}"
+            && Number(document.body.dataset.moves) >= {len(actions)}""")
         return self.wait_human()
 
     def click(self, selector: str) -> None:
