@@ -239,9 +239,10 @@ def test_ismcts_root_restriction_and_paired_root() -> None:
     few = legal[:3]
     tree = ISMCTS(d, seat, rng=random.Random(1), root_actions=few, paired_root=True,
                   cutoff=lambda x: x.round > d.round, evaluate=bots.values)
-    tree.step(4)
+    tree.step(4 * len(few))
     assert set(tree.root.children) == set(few)
     # Paired: every candidate was simulated on each of the 4 determinizations.
+    assert tree.determinizations == 4 and tree.iterations == 4 * len(few)
     assert all(child.visits == 4 for child in tree.root.children.values())
     best = tree.best_action()
     assert best in few

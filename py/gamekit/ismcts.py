@@ -27,12 +27,14 @@ optional except the state contract.
   that is not over (default: ``returns()``, which is only right at the end).
 * ``root_actions``: restrict the root to these candidates (e.g. a policy's
   best few), to spend a small budget where it matters.
-* ``paired_root``: each iteration tries *every* root candidate on the same
+* ``paired_root``: *every* root candidate is simulated on each
   determinization (common random numbers), and the answer is the best mean.
   Comparing candidates on the same deals removes most of the luck of the
   draw from the comparison, which matters when the budget is small and
   the luck large. Below the root the tree is ISMCTS as usual. An iteration
-  then costs one simulation per root candidate.
+  is still one simulation (one candidate on the current determinization),
+  so a budget of ``k`` determinizations is ``k * len(root_actions)``
+  iterations.
 
 The search runs in slices so that a browser page can interleave it with its
 event loop::
@@ -113,7 +115,10 @@ class ISMCTS:
         self.expand_in_order = expand_in_order
         self.paired_root = paired_root
         self.root = Node()
-        self.iterations = 0
+        self.iterations = 0               # simulations run
+        self.determinizations = 0         # determinizations sampled
+        self._pending: list[Any] = []     # paired root: candidates left on ...
+        self._pending_state: Any = None   # ... this determinization
         self.simulated_steps = 0
         if root_actions is not None:
             self.root_actions = list(root_actions)
@@ -152,25 +157,31 @@ class ISMCTS:
         return done
 
     def _iterate(self) -> None:
-        d = self._determinize(self.state, self.rng)
         if not self.paired_root:
-            self._descend(d, self.root, [])
+            self._descend(self._determinize(self.state, self.rng), self.root, [])
+            self.determinizations += 1
         else:
-            # Every root candidate is tried on this same determinization
+            # Every root candidate is tried on the same determinization
             # (common random numbers): the root's comparisons are paired.
-            acts = self._actions(d)
-            if self._root_set is not None:
-                acts = [a for a in acts if a in self._root_set] or acts
-            mover = d.current_player
-            for a in acts:
-                child = self.root.children.get(a)
-                if child is None:
-                    child = self.root.children[a] = Node(a, mover)
-                child.avail += 1
-                branch = d.clone()
-                branch.apply(a)
-                self.simulated_steps += 1
-                self._descend(branch, child, [child])
+            # One iteration simulates one candidate, so slices stay short.
+            if not self._pending:
+                d = self._determinize(self.state, self.rng)
+                acts = self._actions(d)
+                if self._root_set is not None:
+                    acts = [a for a in acts if a in self._root_set] or acts
+                self._pending_state = d
+                self._pending = list(reversed(acts))
+                self.determinizations += 1
+            a = self._pending.pop()
+            d = self._pending_state
+            branch = d.clone() if self._pending else d
+            child = self.root.children.get(a)
+            if child is None:
+                child = self.root.children[a] = Node(a, d.current_player)
+            child.avail += 1
+            branch.apply(a)
+            self.simulated_steps += 1
+            self._descend(branch, child, [child])
         self.iterations += 1
 
     def _descend(self, d: Any, node: Node, path: list[Node]) -> None:
