@@ -21,10 +21,13 @@ The ladder (budgets in :data:`LEVELS`, documented in ``docs/bots.md``):
     cards at their expected value), a bonus card with its effect done.
 ``easy`` / ``normal`` / ``hard``
     single-observer ISMCTS (:mod:`gamekit.ismcts`) over the seat's
-    turn-level decisions; sub-decisions inside the tree and the opponents'
-    turns are played by a fast heuristic policy, the simulation stops when
-    the seat's next turn begins (``horizon``) and the greedy evaluation
-    scores it. The levels differ only in their budget.
+    turn-level decisions, the root limited to greedy's best few; the
+    sub-decisions and the opponents' turns are played by a fast heuristic
+    policy (:func:`fast_action`), a simulation runs until the seat's turn
+    comes round again (``normal`` and ``hard``: and through that turn,
+    played by greedy) and the greedy evaluation scores it. ``normal`` and
+    ``hard`` compare the root candidates on the same determinizations
+    (paired). The budgets are in :data:`LEVELS`.
 
 ``python -m ptolemaeus.bots --bench`` prints the search speed.
 """
