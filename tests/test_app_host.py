@@ -121,16 +121,36 @@ def test_submit_refuses_illegal_and_bot_decisions():
     run(go())
 
 
-def test_bots_think_in_slices_and_say_so():
+class BudgetSpy:
+    """Wraps a game's bot search and records the budget of every step() call."""
+
+    def __init__(self, search, budgets):
+        self.search, self.budgets = search, budgets
+
+    def step(self, max_seconds):
+        self.budgets.append(max_seconds)
+        return self.search.step(max_seconds)
+
+    def result(self):
+        return self.search.result()
+
+
+def test_bots_think_in_slices_and_say_so(monkeypatch):
     async def go():
         c, view, ui, store = make(["hard", "human"], slice_seconds=0.02)
+        budgets = []
+        spec_search = c.spec.bot_search
+        monkeypatch.setattr(c.spec, "bot_search", lambda *a: BudgetSpy(spec_search(*a), budgets))
         c.start()
         assert c.bots_running()
         await c.wait_bots()
         assert c.session.current_player() == 1
         assert c.bot_times and all(t >= 0.45 for t in c.bot_times)     # hard thinks 0.5 s a step
-        assert max(c.bot_slices) < 0.05                                # never long without a break
-        assert c.sleeps.count(0) >= 20 * len(c.bot_times)              # yielded between slices
+        # Never long without a break: every slice asks for at most 20 ms, and the controller yields to
+        # the browser between slices. (Wall-clock slice lengths are measured, and reported, by the
+        # long-task test in the browser: on a loaded machine a 20 ms slice can take longer.)
+        assert len(budgets) >= 20 and all(b == 0.02 for b in budgets)
+        assert c.sleeps.count(0) >= len(budgets)                       # yielded between slices
         assert view.busy[0] == "Mars (bot) is thinking\u2026" and view.busy[-1] is None
         assert ui.busy_marks[0] and ui.busy_marks[-1] is None
     run(go())
