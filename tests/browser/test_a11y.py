@@ -30,8 +30,8 @@ from conftest import PageGuard, wait_until_ready
 from ptolemaeus import actions as A
 from ptolemaeus.data import BONUS_TYPES
 from ptolemaeus_ui.interact import Controller
-from test_play import (DATE, INIT, LINK, SHOTS, Game, can, config_with_payment_choice, find_position, pending,
-                       playable, replay)
+from test_play import (DATE, INIT, SHOTS, Game, can, config_with_payment_choice, find_position, pending,
+                       open_game, playable, replay)
 
 ACTIVE = """() => { const e = document.activeElement;
     if (!e || e === document.body || e === document.documentElement) return null;
@@ -176,17 +176,9 @@ def finished_game(seed: int) -> list:
 
 @pytest.fixture(scope="module")
 def kb(browser, browser_context_args, site, site_under_subpath):
-    context = browser.new_context(**browser_context_args, viewport={"width": 1280, "height": 800})
-    page = context.new_page()
-    guard = PageGuard({site.origin, site_under_subpath.origin})
-    guard.watch(page)
-    page.add_init_script(INIT)
-    page.goto(site.url + "index.html" + LINK)
-    wait_until_ready(page)
-    page.evaluate("window.ptolemaeusTest.speed(0)")
-    yield Game(page, guard)
-    context.close()
-    assert not guard.problems(), "the page misbehaved:\n  " + "\n  ".join(guard.problems())
+    with open_game(browser, browser_context_args, site, site_under_subpath) as g:
+        yield g
+    assert not g.guard.problems(), "the page misbehaved:\n  " + "\n  ".join(g.guard.problems())
 
 
 @pytest.fixture(scope="module")

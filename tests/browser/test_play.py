@@ -17,10 +17,12 @@ seat for the full game at the end (``autoplay``). Bots move instantly.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import random
 from pathlib import Path
+from typing import Iterator
 
 import pytest
 
@@ -171,18 +173,27 @@ class Game:
         return self.session()["actions"][n]
 
 
+@contextlib.contextmanager
+def open_game(browser, browser_context_args, site, site_under_subpath) -> Iterator[Game]:
+    """The game link in a browser context of its own, watched by a guard, bots instant."""
+    context = browser.new_context(**browser_context_args, viewport={"width": 1280, "height": 800})
+    try:
+        page = context.new_page()
+        guard = PageGuard({site.origin, site_under_subpath.origin})
+        guard.watch(page)
+        page.add_init_script(INIT)
+        page.goto(site.url + "index.html" + LINK)
+        wait_until_ready(page)
+        page.evaluate("window.ptolemaeusTest.speed(0)")
+        yield Game(page, guard)
+    finally:
+        context.close()
+
+
 @pytest.fixture(scope="module")
 def game(browser, browser_context_args, site, site_under_subpath):
-    context = browser.new_context(**browser_context_args, viewport={"width": 1280, "height": 800})
-    page = context.new_page()
-    guard = PageGuard({site.origin, site_under_subpath.origin})
-    guard.watch(page)
-    page.add_init_script(INIT)
-    page.goto(site.url + "index.html" + LINK)
-    wait_until_ready(page)
-    page.evaluate("window.ptolemaeusTest.speed(0)")
-    yield Game(page, guard)
-    context.close()
+    with open_game(browser, browser_context_args, site, site_under_subpath) as g:
+        yield g
 
 
 @pytest.fixture(autouse=True)
