@@ -6,7 +6,7 @@ from . import actions as A
 from .actions import Action
 from .common import _bits
 from .data import CONSTELLATIONS, N_CONST, PLANETS, TRINES
-from .payment import can_pay, can_pay_one
+from .payment import can_pay
 
 
 class PlacingRules:
@@ -29,9 +29,7 @@ class PlacingRules:
     def _observation_possible(self, p: int, targets: tuple[int, ...]) -> bool:
         """R5: an observation is legal only if the cards pay for all of its
         tokens and some order of placements breaks no rule."""
-        if len(targets) > 1 and not can_pay(self.hands[p], targets):
-            return False
-        if len(targets) == 1 and not can_pay_one(self.hands[p], targets[0]):
+        if not can_pay(self.hands[p], targets):
             return False
         return self._placements_possible(p, self.tokens[p], self.reserve[p], self.studied[p], targets)
 
