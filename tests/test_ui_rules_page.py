@@ -5,6 +5,7 @@ shows every ruling R1-R18 (players deserve to know how an ambiguity was settled)
 from __future__ import annotations
 
 import importlib.util
+import json
 import re
 from html.parser import HTMLParser
 from pathlib import Path
@@ -85,6 +86,30 @@ def test_every_ruling_is_on_the_rules_page(lang):
     if RULINGS.exists():    # the rulings file names the same ids
         ids = set(re.findall(r"^- (R\d+) ", RULINGS.read_text(), re.MULTILINE))
         assert ids == {f"R{r}" for r in range(1, 19)}
+
+
+# The points the engine settles beyond the rulebook and R1-R18 (payment.py: only non-dominated
+# payments; cards.py: R3 stops when no fresh layout avoids five of a colour; state.py: a short
+# display is topped up at the latest when a turn begins; round_end.py: no Eclipsis discards when
+# the game ends in that step; state.py/bonus.py: second steps mandatory, Mercurius' may be skipped).
+SETTLED = ["pay", "five", "short", "eclipsis", "second"]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_what_the_engine_settles_beyond_the_rulings_is_on_the_rules_page(lang):
+    text = PAGES[lang].read_text(encoding="utf-8")
+    parser = parse(lang)
+    assert "settled" in parser.ids and "#settled" in parser.urls     # the section, linked from the intro
+    texts = json.loads((ROOT / "py/ptolemaeus_ui/lang" / f"{lang}.json").read_text(encoding="utf-8"))
+    english = json.loads((ROOT / "py/ptolemaeus_ui/lang/en.json").read_text(encoding="utf-8"))
+    for point in SETTLED:
+        key = f"rules.settled.{point}"
+        item = re.search(rf'<li id="settled-{point}">(.*?)</li>', text)
+        assert item, f"{point} missing from {PAGES[lang].name}"
+        assert item.group(1) == texts[key]                 # in this page's own language
+        if lang != "en":
+            assert texts[key] != english[key], f"{key} not translated into {lang}"
+    assert text.index('id="rulings"') < text.index('id="settled"') < text.index('id="page"')
 
 
 def test_the_pages_and_the_texts_are_precached():

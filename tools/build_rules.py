@@ -205,6 +205,16 @@ TEMPLATE = f"""<!doctype html>
   <p>[[rules.rulings.p]]</p>
 {_rulings()}
 
+  <h3 id="settled">[[rules.settled.h]]</h3>
+  <p>[[rules.settled.p]]</p>
+  <ul>
+    <li id="settled-pay">[[rules.settled.pay]]</li>
+    <li id="settled-five">[[rules.settled.five]]</li>
+    <li id="settled-short">[[rules.settled.short]]</li>
+    <li id="settled-eclipsis">[[rules.settled.eclipsis]]</li>
+    <li id="settled-second">[[rules.settled.second]]</li>
+  </ul>
+
   <h2 id="page">[[rules.page.h]]</h2>
   <ul>
     <li>[[rules.page.li1]]</li>
