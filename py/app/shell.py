@@ -16,7 +16,8 @@ Screens (``<body data-screen=…>``): ``newgame`` (``#shell-newgame``),
 ``data-bot-ms`` (the last bot decisions' thinking times) and ``data-bot-slice-ms``,
 ``#shell-notices .shell-notice[data-kind]`` (messages), header buttons
 ``#shell-undo``, ``#shell-new``, ``#shell-export``, ``#shell-import`` (and its file
-input ``#shell-import-file``), settings ``input[name=bot_speed]`` and ``select#shell-lang``.
+input ``#shell-import-file``), settings ``#shell-settings`` (a ``<details>``; Escape closes it and
+focuses its summary) with ``input[name=bot_speed]`` and ``select#shell-lang``.
 
 Language (``app.i18n``): a link's ``lang=``, else the stored setting, else the
 browser's languages, else English; ``<html lang>`` follows it.  Switching it
@@ -141,9 +142,11 @@ class App:
                          for code in i18n.LANGUAGES])
         on(n["lang"], "change", lambda _e: self.set_language(str(n["lang"].value)))
         n["settings_summary"] = el("summary", {})
-        settings = el("details", {"class": "shell-settings", "id": "shell-settings"}, n["settings_summary"],
-                      el("div", {"class": "shell-settings-body"}, speed,
-                         el("p", {"class": "shell-lang"}, n["lang_label"], " ", n["lang"])))
+        n["settings"] = settings = el("details", {"class": "shell-settings", "id": "shell-settings"},
+                                      n["settings_summary"],
+                                      el("div", {"class": "shell-settings-body"}, speed,
+                                         el("p", {"class": "shell-lang"}, n["lang_label"], " ", n["lang"])))
+        on(settings, "keydown", self._settings_key)
         n["controls"] = controls = el("nav", {"class": "shell-controls"},
                                       n["undo"], n["new"], n["export"], n["import"], n["import_file"], settings)
         header = el("header", {"class": "shell-header"},
@@ -471,6 +474,18 @@ class App:
         self.open_session(session, save=True)
 
     # ------------------------------------------------------------ settings
+
+    def _settings_key(self, event) -> None:
+        """Escape, with the focus anywhere in the open settings, closes them and gives the
+        focus back to their summary, the button that opened them (as the game's dialogs do)."""
+        if str(event.key) != "Escape" or event.ctrlKey or event.altKey or event.metaKey:
+            return
+        n = self.nodes
+        if not n["settings"].open:
+            return
+        event.preventDefault()
+        n["settings"].open = False
+        n["settings_summary"].focus()
 
     def _show_settings(self) -> None:
         for radio in self.nodes["speed"].querySelectorAll("input[name=bot_speed]"):

@@ -367,6 +367,32 @@ def test_settings_and_import_by_keyboard(kb, axe, report):
     page.wait_for_function("window.__chooser === true")
 
 
+SETTINGS_OPENER_FOCUSED = "() => document.activeElement === document.querySelector('#shell-settings summary')"
+
+
+@pytest.mark.parametrize("inside", ["summary", "bot speed", "language"])
+def test_escape_closes_the_settings(kb, inside):
+    """Escape closes the settings panel, wherever the focus is in it, and gives the focus
+    back to its summary (the button that opened it)."""
+    page = kb.page
+    panel = page.locator("#shell-settings")
+    page.locator("#shell-settings summary").focus()
+    page.keyboard.press("Enter")
+    assert panel.get_attribute("open") is not None
+    try:
+        if inside == "bot speed":
+            focus = press(page, "Tab")
+            assert focus["tag"] == "input" and page.evaluate("document.activeElement.name") == "bot_speed"
+        elif inside == "language":
+            page.locator("#shell-lang").focus()
+        page.keyboard.press("Escape")
+        assert panel.get_attribute("open") is None, "Escape left the settings open"
+        assert page.evaluate(SETTINGS_OPENER_FOCUSED), active(page)
+        assert page.locator("#shell-lang").input_value() == "en"      # nothing was changed on the way
+    finally:
+        page.evaluate("document.getElementById('shell-settings').open = false")   # the next tests find it closed
+
+
 def test_the_end_screen_is_a_keyboard_dialog(kb, axe, report):
     page = kb.page
     kb.load(3, finished_game(3), name="finished")
