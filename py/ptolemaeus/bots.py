@@ -37,6 +37,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from operator import mul
 from typing import Any, Callable
 
 from gamekit.ismcts import ISMCTS
@@ -310,10 +311,17 @@ def hand_value(weights: list[float], hand: list[int], extra: tuple[float, ...] =
     """Worth of a hand: card weights, best first, with diminishing ranks
     (:data:`_HAND_RANK`); ``extra`` adds cards known only by their worth
     (a blind draw at its expected worth)."""
-    items = [weights[i] for i in range(CARD_KINDS) for _ in range(hand[i])]
-    items.extend(extra)
+    items: list[float] = []
+    for i in range(CARD_KINDS):
+        h = hand[i]
+        if h == 1:
+            items.append(weights[i])
+        elif h:
+            items += [weights[i]] * h
+    if extra:
+        items.extend(extra)
     items.sort(reverse=True)
-    return sum(v * _HAND_RANK[i] if i < len(_HAND_RANK) else 0.0 for i, v in enumerate(items))
+    return sum(map(mul, items, _HAND_RANK))     # ranks past the table count nothing
 
 
 def _card_weights(s: Any, p: int, ctx: _Ctx, turns: float, turns_now: int) -> list[float]:
