@@ -247,3 +247,26 @@ def test_ismcts_root_restriction_and_paired_root() -> None:
     best = tree.best_action()
     assert best in few
     assert tree.root.children[best].mean == max(c.mean for c in tree.root.children.values())
+
+
+def test_search_levels_keep_greedys_favourite_unless_clearly_beaten() -> None:
+    """hard/normal: the first root candidate is greedy's best; one
+    determinization can never show a clear difference, so it is kept."""
+    assert bots.LEVELS["hard"].confidence and bots.LEVELS["normal"].confidence
+    checked = 0
+    for s in POSITIONS["turn"] + POSITIONS["after_action"]:
+        seat = s.current_player
+        t = bots.Thinker(s, seat, "hard", random.Random(4), budget={"iterations": 1, "seconds": None})
+        if t.tree is None:
+            continue
+        t.spec.iterations = len(t.tree.root_actions)      # one determinization, every candidate once
+        while not t.done:
+            t.step(4)
+        tree = t.tree
+        assert tree.determinizations == 1
+        assert t.action() == tree.root_actions[0]
+        r = random.Random(4)
+        ranked = sorted(bots.turn_scores(s.determinize(seat, r), r), key=lambda av: -av[1])
+        assert tree.root_actions[0] == ranked[0][0]
+        checked += 1
+    assert checked >= 3

@@ -35,6 +35,11 @@ optional except the state contract.
   is still one simulation (one candidate on the current determinization),
   so a budget of ``k`` determinizations is ``k * len(root_actions)``
   iterations.
+* ``confidence`` (with ``paired_root``): keep the *first* root candidate
+  (the policy's favourite) unless another one beats it by more than
+  ``confidence`` standard errors of their paired differences. A small
+  budget's sampling noise then cannot talk the search out of a good
+  default on a coin flip; only a difference the samples show clearly does.
 
 The search runs in slices so that a browser page can interleave it with its
 event loop::
@@ -102,6 +107,7 @@ class ISMCTS:
                  expand_in_order: bool = False,
                  root_actions: Sequence[Any] | None = None,
                  paired_root: bool = False,
+                 confidence: float | None = None,
                  rng: random.Random | None = None) -> None:
         self.state = state
         self.player = player
@@ -114,7 +120,9 @@ class ISMCTS:
         self.exploration = exploration
         self.expand_in_order = expand_in_order
         self.paired_root = paired_root
+        self.confidence = confidence
         self.root = Node()
+        self.samples: dict[Any, dict[int, float]] = {}   # paired root: action -> {determinization: value}
         self.iterations = 0               # simulations run
         self.determinizations = 0         # determinizations sampled
         self._pending: list[Any] = []     # paired root: candidates left on ...
@@ -181,12 +189,13 @@ class ISMCTS:
             child.avail += 1
             branch.apply(a)
             self.simulated_steps += 1
-            self._descend(branch, child, [child])
+            value = self._descend(branch, child, [child])
+            self.samples.setdefault(a, {})[self.determinizations] = value[self.player]
         self.iterations += 1
 
-    def _descend(self, d: Any, node: Node, path: list[Node]) -> None:
+    def _descend(self, d: Any, node: Node, path: list[Node]) -> Sequence[float]:
         """Selection and expansion from ``node``, then simulation, evaluation
-        and backpropagation along ``path``."""
+        and backpropagation along ``path``; returns the values."""
         rng = self.rng
         cutoff, actions_of = self._cutoff, self._actions
         c = self.exploration
@@ -240,16 +249,20 @@ class ISMCTS:
             n.visits += 1
             n.total += values[n.player]
         self.simulated_steps += steps
+        return values
 
     # --------------------------------------------------------------- answers
 
     def best_action(self) -> Any:
         """The most visited root action (ties: the higher mean value, then
         the candidates' order); with ``paired_root``, where every candidate
-        gets the same samples, the best mean. With no iteration run yet, the
-        first candidate."""
+        gets the same samples, the best mean (with ``confidence``: the best
+        mean among the first candidate and those that beat it clearly).
+        With no iteration run yet, the first candidate."""
         if not self.root_actions:
             raise ValueError("no decision to take: the game is over")
+        if self.paired_root and self.confidence is not None:
+            return self._confident_best()
         best, key = self.root_actions[0], (-1, -math.inf)
         for a in self.root_actions:
             child = self.root.children.get(a)
@@ -261,6 +274,30 @@ class ISMCTS:
                 k = (child.visits, child.mean)
             if k > key:
                 best, key = a, k
+        return best
+
+    def paired_difference(self, a: Any, b: Any) -> tuple[float, float, int]:
+        """Mean and standard error of ``value(a) - value(b)`` over the
+        determinizations on which both were simulated, and their number."""
+        sa, sb = self.samples.get(a, {}), self.samples.get(b, {})
+        diffs = [v - sb[k] for k, v in sa.items() if k in sb]
+        n = len(diffs)
+        if n == 0:
+            return 0.0, math.inf, 0
+        mean = sum(diffs) / n
+        if n == 1:
+            return mean, math.inf, 1
+        var = sum((x - mean) ** 2 for x in diffs) / (n - 1)
+        return mean, math.sqrt(var / n), n
+
+    def _confident_best(self) -> Any:
+        default = self.root_actions[0]
+        best, best_mean = default, 0.0
+        z = self.confidence or 0.0
+        for a in self.root_actions[1:]:
+            mean, se, n = self.paired_difference(a, default)
+            if n >= 2 and mean > z * se and mean > best_mean:
+                best, best_mean = a, mean
         return best
 
     def statistics(self) -> list[tuple[Any, int, float]]:

@@ -78,6 +78,10 @@ class Level(dict):
 #: ``plan``        ... and then through that next turn, played by greedy,
 #:                 so a choice is judged by what it lets the seat do next.
 #: ``exploration`` the UCB constant (values are win chances in [0, 1]).
+#: ``confidence``  (paired) keep greedy's favourite, the first root
+#:                 candidate, unless another beats it by more than this many
+#:                 standard errors of their paired differences: with a few
+#:                 dozen samples, a coin flip must not overturn greedy.
 #:
 #: Only turn-level decisions are searched; sub-decisions (payments, which
 #: planet, answers to an opponent's card) are greedy's at every level.
@@ -87,13 +91,13 @@ LEVELS: dict[str, Level] = {
     "easy": Level(kind="ismcts", iterations=40, seconds=0.15, width=6, horizon=1, exploration=0.7,
                   doc="ISMCTS over greedy's best 6 choices, 40 iterations to the seat's next turn (at most 0.15 s)"),
     "normal": Level(kind="ismcts", iterations=60, seconds=0.25, width=3, horizon=1, plan=True, paired=True,
-                    exploration=0.3,
+                    exploration=0.3, confidence=1.0,
                     doc="ISMCTS over greedy's best 3 choices, 20 paired determinizations through the "
-                        "seat's next turn (at most 0.25 s)"),
+                        "seat's next turn; greedy's favourite unless another is clearly better (at most 0.25 s)"),
     "hard": Level(kind="ismcts", iterations=240, seconds=0.35, width=4, horizon=1, plan=True, paired=True,
-                  exploration=0.3,
+                  exploration=0.3, confidence=1.0,
                   doc="ISMCTS over greedy's best 4 choices, 60 paired determinizations through the "
-                      "seat's next turn (at most 0.35 s)"),
+                      "seat's next turn; greedy's favourite unless another is clearly better (at most 0.35 s)"),
 }
 
 
@@ -161,7 +165,8 @@ class Thinker:
                 ranked = sorted(turn_scores(det, rng), key=lambda av: -av[1])
                 root = [a for a, _ in ranked[:spec.width]]
             tree = make_search(det, seat, rng, horizon=spec.horizon or 1, exploration=spec.exploration or 0.7,
-                               root_actions=root, paired_root=bool(spec.paired), plan=bool(spec.plan))
+                               root_actions=root, paired_root=bool(spec.paired), plan=bool(spec.plan),
+                               confidence=spec.confidence)
             if len(tree.root_actions) == 1:
                 self._action = tree.root_actions[0]
             else:
@@ -827,7 +832,8 @@ def _turn_index(s: Any) -> int:
 
 def make_search(state: Any, seat: int, rng: random.Random, horizon: int = 1,
                 exploration: float = 0.7, root_actions: list[Action] | None = None,
-                paired_root: bool = False, plan: bool = False) -> ISMCTS:
+                paired_root: bool = False, plan: bool = False,
+                confidence: float | None = None) -> ISMCTS:
     """The ISMCTS of the search levels, ready to :meth:`~gamekit.ismcts.ISMCTS.step`.
 
     ``state`` must already be what ``seat`` may know (a determinization);
@@ -862,7 +868,7 @@ def make_search(state: Any, seat: int, rng: random.Random, horizon: int = 1,
 
     return ISMCTS(state, seat, determinize=determinize, actions=actions, rollout=fast_action,
                   cutoff=cutoff, evaluate=values, exploration=exploration, root_actions=root_actions,
-                  paired_root=paired_root, rng=rng)
+                  paired_root=paired_root, confidence=confidence, rng=rng)
 
 
 def search_action(s: Any, seat: int, rng: random.Random, iterations: int | None = 400,
