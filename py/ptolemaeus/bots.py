@@ -570,6 +570,15 @@ def _answer(s: Any, rng: random.Random) -> Action | None:
     return None
 
 
+def _obvious(s: Any, rng: random.Random) -> tuple[list[Action], Action | None]:
+    """The legal actions, and the answer every policy gives without thinking:
+    the only legal action, or the cheap answer to an opponent's card."""
+    legal = s.legal_actions()
+    if len(legal) == 1:
+        return legal, legal[0]
+    return legal, _answer(s, rng)
+
+
 def _greedy_sub(s: Any, p: int, legal: list[Action], rng: random.Random) -> Action:
     """One-ply choice for a sub-decision of ``p``'s own turn."""
     task = s.stack[-1]
@@ -641,12 +650,9 @@ def _draw_value(s: Any, p: int, a: Action) -> float:
 def greedy_action(s: Any, rng: random.Random) -> Action:
     """The greedy bot: the action whose outcome :func:`evaluate` likes best,
     each action judged with its sub-decisions completed."""
-    legal = s.legal_actions()
-    if len(legal) == 1:
-        return legal[0]
-    ans = _answer(s, rng)
-    if ans is not None:
-        return ans
+    legal, obvious = _obvious(s, rng)
+    if obvious is not None:
+        return obvious
     p = s.current_player
     if s.stack:
         return _greedy_sub(s, p, legal, rng)
@@ -736,12 +742,9 @@ def fast_action(s: Any, rng: random.Random) -> Action:
     """A cheap heuristic policy for simulations: studies when it can,
     observes what pays, otherwise draws the best cards; pays with the
     cheapest cards; plays bonus cards by simple rules."""
-    legal = s.legal_actions()
-    if len(legal) == 1:
-        return legal[0]
-    ans = _answer(s, rng)
-    if ans is not None:
-        return ans
+    legal, obvious = _obvious(s, rng)
+    if obvious is not None:
+        return obvious
     p = s.current_player
     task = s.stack[-1] if s.stack else None
     if task is not None:
