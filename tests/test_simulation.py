@@ -172,3 +172,30 @@ def test_forced_deal_pays_for_the_declared_tokens() -> None:
             final[card] += 1
         assert sum(final) <= 4 and can_pay(final, (0, 4))
         assert all(extra.count(c) <= pool.count(c) for c in extra)
+
+
+def test_the_memo_of_observations_never_changes_the_legal_actions() -> None:
+    """State._main_actions memoizes the observations by (hand, own tokens,
+    reserve, studied, planets, Comet): at every turn-level decision of random
+    games the memo's answer equals a fresh computation, including on hits."""
+    from ptolemaeus import state as st
+    st._OBSERVATIONS.clear()
+    rng = random.Random(5)
+    hits = 0
+    for game in range(30):
+        s = pt.new_game(2 + game % 3, 300 + game, START)
+        s.record = False
+        while not s.is_over:
+            if not s.stack and s.actions_left:
+                p = s.current_player
+                before = len(st._OBSERVATIONS)
+                memo = [a for a in s._main_actions(p) if a.kind == "observe"]
+                hits += len(st._OBSERVATIONS) == before
+                assert memo == s._observations(p)
+                # Another seat with the same hand and tokens would share the entry: the key must
+                # hold everything the observations depend on, so a changed hand misses.
+                twin = s.clone()
+                twin.hands[p] = [0] * len(twin.hands[p])
+                assert [a for a in twin._main_actions(p) if a.kind == "observe"] == twin._observations(p)
+            s.apply(rng.choice(s.legal_actions()))
+    assert hits > 0

@@ -43,6 +43,11 @@ from .round_end import RoundEndRules
 from .scoring import ScoringRules
 from .views import ViewRules
 
+# Memo of State._observations: (hand, own tokens, reserve, studied planets,
+# planets' places, Comet) -> the observations. Bounded: cleared when full.
+_OBSERVATIONS: dict[tuple, tuple[Action, ...]] = {}
+_OBSERVATIONS_MAX = 20000
+
 FORMAT = "ptolemaeus-state"
 VERSION = 1
 class IllegalAction(ValueError):
@@ -231,6 +236,20 @@ class State(CardRules, PlacingRules, BonusRules, RoundEndRules, ScoringRules, Vi
             out.append(Action(A.DRAW_DECK))
         for card in sorted(set(self.display)):
             out.append(Action(A.TAKE, cards=(card,)))
+        # The observations depend on nothing but this key; searches meet the
+        # same one again and again (every root candidate, every opponent turn).
+        key = (*self.hands[p], *self.tokens[p], self.reserve[p], self.studied[p], *self.at_mask, self.comet_at)
+        obs = _OBSERVATIONS.get(key)
+        if obs is None:
+            if len(_OBSERVATIONS) >= _OBSERVATIONS_MAX:
+                _OBSERVATIONS.clear()
+            obs = _OBSERVATIONS[key] = tuple(self._observations(p))
+        out.extend(obs)
+        return out
+
+    def _observations(self, p: int) -> list[Action]:
+        """B and C: every observation ``p`` can pay for and place (R4, R5)."""
+        out: list[Action] = []
         hand = self.hands[p]
         affordable: dict[int, bool] = {}          # R4, per token, asked once per constellation
         for targets in self._observable():
