@@ -675,14 +675,15 @@ def turn_scores(s: Any, rng: random.Random) -> list[tuple[Action, float]]:
     cards, the asteroid trade, study B, ending the turn): :func:`evaluate`
     for the seat to move after the choice and its sub-decisions."""
     p = s.current_player
-    base = _rel(s, p)
+    pots = potentials(s)
+    base = evaluate(s, p, pots)
     out = []
     for a in _study_b_pruned(s, p, s.legal_actions()):
         kind = a.kind
         if kind == A.END_TURN:
             v = base
         elif kind == A.DRAW_DECK or kind == A.TAKE:
-            v = _draw_value(s, p, a)
+            v = _draw_value(s, p, a, pots)
         else:
             c = s.clone()
             c.record = False
