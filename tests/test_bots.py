@@ -270,3 +270,26 @@ def test_search_levels_keep_greedys_favourite_unless_clearly_beaten() -> None:
         assert tree.root_actions[0] == ranked[0][0]
         checked += 1
     assert checked >= 3
+
+
+def test_a_pruned_search_stops_early_and_thinker_is_done() -> None:
+    """With ``prune``, a search whose challengers all trail greedy's favourite
+    clearly is settled before its budget: the Thinker is done and the answer
+    is the favourite."""
+    settled = 0
+    for s in POSITIONS["turn"] + POSITIONS["after_action"]:
+        seat = s.current_player
+        budget = {"iterations": 400, "seconds": None, "confidence": 1.0, "prune": 1.0}
+        t = bots.Thinker(s, seat, "hard", random.Random(6), budget=budget)
+        if t.tree is None:
+            continue
+        while not t.done:
+            assert t.step(7) > 0
+        tree = t.tree
+        if tree.settled:
+            settled += 1
+            assert tree.iterations < 400 and len(tree.pruned) == len(tree.root_actions) - 1
+            assert t.action() == tree.root_actions[0]
+        else:
+            assert tree.iterations == 400
+    assert settled >= 1

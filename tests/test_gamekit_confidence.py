@@ -80,3 +80,28 @@ def test_paired_difference_with_no_common_samples() -> None:
     assert tree.best_action() == "a"          # nothing sampled yet: the default
     tree.step(1)                              # only "a" or "b" simulated so far
     assert tree.paired_difference("a", "b")[2] == 0
+
+
+def test_prune_stops_simulating_clear_losers_and_settles() -> None:
+    # "b" and "c" trail "a" on every sample: after 5 paired samples both are
+    # pruned and the search is settled, long before its budget.
+    worth = {"a": (0.6, 0.3), "b": (0.4, 0.3), "c": (0.5, 0.3)}
+    tree = ISMCTS(Toy(worth), 0, rng=random.Random(2), root_actions=list(worth), paired_root=True,
+                  confidence=1.0, prune=1.0, prune_after=5)
+    ran = tree.step(300)
+    assert tree.settled and tree.pruned == {"b", "c"}
+    assert ran == 3 * 5 and tree.determinizations == 5
+    assert tree.step(10) == 0 and tree.run(iterations=10) == 0
+    assert tree.best_action() == "a"
+
+
+def test_prune_spends_the_budget_on_the_contenders() -> None:
+    # "b" is clearly worse and pruned; "c" may still beat "a", so it keeps
+    # being simulated (and with the samples saved it shows it does).
+    worth = {"a": (0.5, 0.4), "b": (0.2, 0.4), "c": (0.53, 0.4)}
+    tree = ISMCTS(Toy(worth), 0, rng=random.Random(2), root_actions=list(worth), paired_root=True,
+                  confidence=1.0, prune=1.0, prune_after=5)
+    tree.step(3 * 5 + 2 * 20)
+    assert tree.pruned == {"b"} and not tree.settled
+    assert len(tree.samples["b"]) == 5 and len(tree.samples["c"]) == 25
+    assert tree.best_action() == "c"

@@ -40,6 +40,11 @@ optional except the state contract.
   ``confidence`` standard errors of their paired differences. A small
   budget's sampling noise then cannot talk the search out of a good
   default on a coin flip; only a difference the samples show clearly does.
+* ``prune`` (with ``confidence``): once every candidate has ``prune_after``
+  paired samples, a candidate that trails the first one by more than
+  ``prune`` standard errors is no longer simulated, so the rest of the
+  budget goes to the candidates that may still beat it; when none is left
+  the search is :attr:`~ISMCTS.settled` and stops early.
 
 The search runs in slices so that a browser page can interleave it with its
 event loop::
@@ -108,6 +113,8 @@ class ISMCTS:
                  root_actions: Sequence[Any] | None = None,
                  paired_root: bool = False,
                  confidence: float | None = None,
+                 prune: float | None = None,
+                 prune_after: int = 10,
                  rng: random.Random | None = None) -> None:
         self.state = state
         self.player = player
@@ -121,6 +128,9 @@ class ISMCTS:
         self.expand_in_order = expand_in_order
         self.paired_root = paired_root
         self.confidence = confidence
+        self.prune = prune
+        self.prune_after = prune_after
+        self.pruned: set[Any] = set()     # paired root: candidates no longer simulated
         self.root = Node()
         self.samples: dict[Any, dict[int, float]] = {}   # paired root: action -> {determinization: value}
         self.iterations = 0               # simulations run
@@ -136,13 +146,21 @@ class ISMCTS:
 
     # ------------------------------------------------------------ iterations
 
+    @property
+    def settled(self) -> bool:
+        """Nothing is left to compare: one root candidate, or (``prune``)
+        every other candidate was pruned."""
+        return len(self.root_actions) <= 1 or (
+            not self._pending and len(self.pruned) >= len(self.root_actions) - 1)
+
     def step(self, iterations: int = 1) -> int:
-        """Run ``iterations`` more iterations; returns how many ran."""
-        if len(self.root_actions) <= 1:
-            return 0
-        for _ in range(iterations):
+        """Run up to ``iterations`` more iterations; returns how many ran
+        (fewer once the search is :attr:`settled`)."""
+        done = 0
+        while done < iterations and not self.settled:
             self._iterate()
-        return iterations
+            done += 1
+        return done
 
     def run(self, iterations: int | None = None, seconds: float | None = None,
             slice_size: int = 16) -> int:
@@ -158,8 +176,10 @@ class ISMCTS:
             n = slice_size if iterations is None else min(slice_size, iterations - done)
             if deadline is not None:
                 n = 1 if self.paired_root else min(n, 4)
-            self.step(n)
-            done += n
+            ran = self.step(n)
+            done += ran
+            if ran < n:
+                break
             if deadline is not None and time.perf_counter() >= deadline:
                 break
         return done
@@ -177,6 +197,8 @@ class ISMCTS:
                 acts = self._actions(d)
                 if self._root_set is not None:
                     acts = [a for a in acts if a in self._root_set] or acts
+                if self.pruned:
+                    acts = [a for a in acts if a not in self.pruned] or acts
                 self._pending_state = d
                 self._pending = list(reversed(acts))
                 self.determinizations += 1
@@ -191,6 +213,8 @@ class ISMCTS:
             self.simulated_steps += 1
             value = self._descend(branch, child, [child])
             self.samples.setdefault(a, {})[self.determinizations] = value[self.player]
+            if not self._pending and self.prune is not None:
+                self._prune()
         self.iterations += 1
 
     def _descend(self, d: Any, node: Node, path: list[Node]) -> Sequence[float]:
@@ -289,6 +313,16 @@ class ISMCTS:
             return mean, math.inf, 1
         var = sum((x - mean) ** 2 for x in diffs) / (n - 1)
         return mean, math.sqrt(var / n), n
+
+    def _prune(self) -> None:
+        """Stop simulating the candidates that clearly trail the first one."""
+        default = self.root_actions[0]
+        for a in self.root_actions[1:]:
+            if a in self.pruned:
+                continue
+            mean, se, n = self.paired_difference(a, default)
+            if n >= self.prune_after and mean < -self.prune * se:
+                self.pruned.add(a)
 
     def _confident_best(self) -> Any:
         default = self.root_actions[0]

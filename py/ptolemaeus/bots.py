@@ -82,6 +82,10 @@ class Level(dict):
 #:                 candidate, unless another beats it by more than this many
 #:                 standard errors of their paired differences: with a few
 #:                 dozen samples, a coin flip must not overturn greedy.
+#: ``prune``       (paired) after 10 determinizations, stop simulating a
+#:                 candidate that trails greedy's favourite by more than this
+#:                 many standard errors; the search ends early when none is
+#:                 left to challenge it.
 #:
 #: Only turn-level decisions are searched; sub-decisions (payments, which
 #: planet, answers to an opponent's card) are greedy's at every level.
@@ -91,11 +95,11 @@ LEVELS: dict[str, Level] = {
     "easy": Level(kind="ismcts", iterations=40, seconds=0.15, width=6, horizon=1, exploration=0.7,
                   doc="ISMCTS over greedy's best 6 choices, 40 iterations to the seat's next turn (at most 0.15 s)"),
     "normal": Level(kind="ismcts", iterations=60, seconds=0.25, width=3, horizon=1, plan=True, paired=True,
-                    exploration=0.3, confidence=1.0,
+                    exploration=0.3, confidence=1.0, prune=1.0,
                     doc="ISMCTS over greedy's best 3 choices, 20 paired determinizations through the "
                         "seat's next turn; greedy's favourite unless another is clearly better (at most 0.25 s)"),
     "hard": Level(kind="ismcts", iterations=240, seconds=0.35, width=4, horizon=1, plan=True, paired=True,
-                  exploration=0.3, confidence=1.0,
+                  exploration=0.3, confidence=1.0, prune=1.0,
                   doc="ISMCTS over greedy's best 4 choices, 60 paired determinizations through the "
                       "seat's next turn; greedy's favourite unless another is clearly better (at most 0.35 s)"),
 }
@@ -166,7 +170,7 @@ class Thinker:
                 root = [a for a, _ in ranked[:spec.width]]
             tree = make_search(det, seat, rng, horizon=spec.horizon or 1, exploration=spec.exploration or 0.7,
                                root_actions=root, paired_root=bool(spec.paired), plan=bool(spec.plan),
-                               confidence=spec.confidence)
+                               confidence=spec.confidence, prune=spec.prune)
             if len(tree.root_actions) == 1:
                 self._action = tree.root_actions[0]
             else:
@@ -178,7 +182,7 @@ class Thinker:
         if self.tree is None:
             return True
         target = self.spec.iterations
-        return target is not None and self.tree.iterations >= target
+        return self.tree.settled or (target is not None and self.tree.iterations >= target)
 
     def step(self, iterations: int = 16) -> int:
         """Run up to ``iterations`` more search iterations; returns how many ran."""
@@ -844,7 +848,7 @@ def _turn_index(s: Any) -> int:
 def make_search(state: Any, seat: int, rng: random.Random, horizon: int = 1,
                 exploration: float = 0.7, root_actions: list[Action] | None = None,
                 paired_root: bool = False, plan: bool = False,
-                confidence: float | None = None) -> ISMCTS:
+                confidence: float | None = None, prune: float | None = None) -> ISMCTS:
     """The ISMCTS of the search levels, ready to :meth:`~gamekit.ismcts.ISMCTS.step`.
 
     ``state`` must already be what ``seat`` may know (a determinization);
@@ -879,7 +883,7 @@ def make_search(state: Any, seat: int, rng: random.Random, horizon: int = 1,
 
     return ISMCTS(state, seat, determinize=determinize, actions=actions, rollout=fast_action,
                   cutoff=cutoff, evaluate=values, exploration=exploration, root_actions=root_actions,
-                  paired_root=paired_root, confidence=confidence, rng=rng)
+                  paired_root=paired_root, confidence=confidence, prune=prune, rng=rng)
 
 
 def search_action(s: Any, seat: int, rng: random.Random, iterations: int | None = 400,
