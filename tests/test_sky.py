@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 import time
 from datetime import date, datetime, timedelta, timezone
+from pathlib import Path
 
 import pytest
 
@@ -281,6 +282,85 @@ def test_impossible_fields_rejected(bad):
 def test_out_of_range_rejected(bad):
     with pytest.raises(ValueError, match="supported range 1..3000"):
         sky.parse_start(bad)
+
+
+# Each refusal is a DateError (a ValueError) with a code and the values its message names,
+# so that the page can say it in the player's language.
+@pytest.mark.parametrize("bad, code, params", [
+    ("hello", "unreadable", {"text": "hello"}),
+    ("12345-01-01", "unreadable", {"text": "12345-01-01"}),
+    (" 1969/07/20", "unreadable", {"text": " 1969/07/20"}),
+    (19690720, "bad_type", {"type": "int"}),
+    ("1969-07-20T25:00", "time_range", {"text": "1969-07-20T25:00", "hour": 25, "minute": 0, "second": 0}),
+    ("1969-07-20T20:17:60Z", "time_range", {"text": "1969-07-20T20:17:60Z", "hour": 20, "minute": 17,
+                                            "second": 60}),
+    ("1969-07-20T20:17+24:00", "offset_range", {"offset": "+24:00", "text": "1969-07-20T20:17+24:00"}),
+    ("1969-07-20T20:17-0275", "offset_range", {"offset": "-0275", "text": "1969-07-20T20:17-0275"}),
+    ("0000-01-01", "year_range", {"year": 0, "min": 1, "max": 3000}),
+    ("3000-12-31T23:30-01:00", "year_range", {"year": 3001, "min": 1, "max": 3000}),
+    ("1500-02-29", "leap_day", {"year": 1500, "month": 2, "day": 29, "date": "1500-02-29"}),
+])
+def test_date_errors_have_a_code_and_params(bad, code, params):
+    with pytest.raises(sky.DateError) as exc:
+        sky.parse_start(bad)
+    assert isinstance(exc.value, ValueError)
+    assert (exc.value.code, exc.value.params, exc.value.reason) == (code, params, None)
+
+
+@pytest.mark.parametrize("bad, code, params", [
+    ("2024-02-30", "day_range", {"year": 2024, "month": 2, "day": 30, "last": 29, "calendar": "gregorian"}),
+    ("1969-07-00", "day_range", {"year": 1969, "month": 7, "day": 0, "last": 31, "calendar": "gregorian"}),
+    ("1500-02-30T08:00Z", "day_range", {"year": 1500, "month": 2, "day": 30, "last": 29, "calendar": "julian"}),
+    ("1969-13-01", "month_range", {"year": 1969, "month": 13, "day": 1}),
+    ("1582-10-10T12:00Z", "reform_gap", {"year": 1582, "month": 10, "day": 10, "date": "1582-10-10"}),
+    (date(1582, 10, 5), "reform_gap", {"year": 1582, "month": 10, "day": 5, "date": "1582-10-05"}),
+])
+def test_impossible_days_are_no_such_date_with_the_reason(bad, code, params):
+    with pytest.raises(sky.DateError) as exc:
+        sky.parse_start(bad)
+    e = exc.value
+    y, m, d = params["year"], params["month"], params["day"]
+    assert e.code == "no_such_date"
+    assert e.params == {"year": y, "month": m, "day": d, "date": f"{y:04d}-{m:02d}-{d:02d}"}
+    assert (e.reason.code, e.reason.params, e.reason.reason) == (code, params, None)
+    assert str(e) == f"no such date {y:04d}-{m:02d}-{d:02d}: {e.reason}"
+
+
+def test_calendar_functions_raise_date_errors():
+    with pytest.raises(sky.DateError) as exc:
+        sky.gregorian_to_julian(1900, 2, 29)
+    assert exc.value.code == "day_range" and exc.value.params["calendar"] == "gregorian"
+    with pytest.raises(sky.DateError) as exc:
+        sky.julian_to_gregorian(2001, 1.5, 1)
+    assert exc.value.code == "not_integer" and exc.value.params == {"field": "month", "value": 1.5}
+
+
+def test_date_error_texts_are_unchanged():
+    """``str()`` of a DateError is the engine's English text, as before the codes."""
+    cases = {
+        "2024-02-30": "no such date 2024-02-30: 2024-02 has days 1..29 in the Gregorian calendar, not 30",
+        "1582-10-10T12:00Z": "no such date 1582-10-10: 1582-10-10 does not exist: the Gregorian reform went "
+                             "straight from Thursday 1582-10-04 (Julian) to Friday 1582-10-15 (Gregorian)",
+        "hello": "cannot read 'hello' as a date; write it like \"1969-07-20T20:17Z\", \"1969-07-20T20:17:00+00:00\", "
+                 "\"1969-07-20 20:17\" (UTC) or \"1969-07-20\" (12:00 UTC)",
+        "1969-07-20T20:17+02:75": "time zone offset '+02:75' in '1969-07-20T20:17+02:75' is out of range",
+        "9999-12-31": "year 9999 (UTC) is outside the supported range 1..3000",
+    }
+    for bad, text in cases.items():
+        with pytest.raises(sky.DateError) as exc:
+            sky.parse_start(bad)
+        assert str(exc.value) == text
+
+
+def test_every_date_error_code_is_raised_somewhere():
+    source = (Path(sky.__file__)).read_text(encoding="utf-8")
+    raised = set(re.findall(r'DateError\(\s*"([a-z_]+)"', source))
+    assert raised == set(sky.DateError.CODES)
+
+
+def test_date_error_is_exported():
+    import ptolemaeus as pt
+    assert pt.DateError is sky.DateError and "DateError" in pt.__all__
 
 
 def test_range_edges_accepted():

@@ -12,6 +12,15 @@ from .actions import Action
 from .data import CARD_NAMES, CONSTELLATIONS, PLANETS
 from .state import IllegalAction, InvalidState, State, new_game
 
-__all__ = ["Action", "CARD_NAMES", "CONSTELLATIONS", "IllegalAction", "InvalidState", "PLANETS", "State",
-           "new_game"]
+__all__ = ["Action", "CARD_NAMES", "CONSTELLATIONS", "DateError", "IllegalAction", "InvalidState", "PLANETS",
+           "State", "new_game"]
 __version__ = "1.0.0"
+
+
+def __getattr__(name: str):
+    # ``DateError`` lives in ``sky``, which loads astronomy-engine: imported only when asked for,
+    # as ``new_game`` imports ``sky`` only when it places the planets.
+    if name == "DateError":
+        from .sky import DateError
+        return DateError
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -53,6 +53,28 @@ assert tuple(_BODIES) == PLANETS, "sky.py body table out of step with data.PLANE
 _DAY_US = 86_400_000_000  # microseconds in a day: whole-number time arithmetic, no float drift
 
 
+class DateError(ValueError):
+    """A value that is not a playable start date (or not a calendar date at all).
+
+    ``str(error)`` is the explanation in English.  ``code`` names the problem,
+    one of :attr:`CODES` (one code per kind of message), and ``params`` holds
+    the values the message names (the text as written, year, month, day, the
+    limits, the calendar ``"julian"`` or ``"gregorian"``…), so that a user
+    interface can say the same thing in another language.  A "no_such_date"
+    error wraps the calendar error that explains it in ``reason``.
+    """
+
+    CODES = ("unreadable", "bad_type", "time_range", "offset_range", "not_integer", "month_range",
+             "day_range", "reform_gap", "no_such_date", "year_range", "leap_day")
+
+    def __init__(self, code: str, message: str, reason: "DateError | None" = None, **params: object) -> None:
+        assert code in self.CODES, code
+        super().__init__(message)
+        self.code = code
+        self.params = params
+        self.reason = reason
+
+
 # ---------------------------------------------------------------------------
 # Calendars, by Julian Day Number arithmetic (exact integers, any year).
 # Years are astronomical (year 0 = 1 BC), which julian_to_gregorian needs:
@@ -80,12 +102,13 @@ def _check_ymd(year: int, month: int, day: int, julian: bool) -> None:
     cal = "Julian" if julian else "Gregorian"
     for name, v in (("year", year), ("month", month), ("day", day)):
         if isinstance(v, bool) or not isinstance(v, int):
-            raise ValueError(f"{name} must be an integer, got {v!r}")
+            raise DateError("not_integer", f"{name} must be an integer, got {v!r}", field=name, value=v)
     if not 1 <= month <= 12:
-        raise ValueError(f"month {month} is not in 1..12")
+        raise DateError("month_range", f"month {month} is not in 1..12", year=year, month=month, day=day)
     last = _month_length(year, month, julian)
     if not 1 <= day <= last:
-        raise ValueError(f"{year:04d}-{month:02d} has days 1..{last} in the {cal} calendar, not {day}")
+        raise DateError("day_range", f"{year:04d}-{month:02d} has days 1..{last} in the {cal} calendar, not {day}",
+                        year=year, month=month, day=day, last=last, calendar=cal.lower())
 
 
 def julian_calendar_jdn(year: int, month: int, day: int) -> int:
@@ -140,9 +163,11 @@ def _civil_jdn(year: int, month: int, day: int) -> int:
     if (year, month, day) < (1582, 10, 5):
         return julian_calendar_jdn(year, month, day)
     if (year, month, day) < (1582, 10, 15):
-        raise ValueError(
+        raise DateError(
+            "reform_gap",
             f"{year:04d}-{month:02d}-{day:02d} does not exist: the Gregorian reform went "
-            "straight from Thursday 1582-10-04 (Julian) to Friday 1582-10-15 (Gregorian)"
+            "straight from Thursday 1582-10-04 (Julian) to Friday 1582-10-15 (Gregorian)",
+            year=year, month=month, day=day, date=f"{year:04d}-{month:02d}-{day:02d}",
         )
     return gregorian_calendar_jdn(year, month, day)
 
@@ -181,7 +206,7 @@ def _parse_string(text: str) -> tuple[int, int, int, int, int, int, int, int]:
     """ISO 8601 text -> local fields + UTC offset in microseconds."""
     m = _ISO.match(text.strip())
     if not m:
-        raise ValueError(f"cannot read {text!r} as a date; write it like {_FORMS}")
+        raise DateError("unreadable", f"cannot read {text!r} as a date; write it like {_FORMS}", text=text)
     y, mo, d = int(m["y"]), int(m["mo"]), int(m["d"])
     if m["h"] is None:
         return y, mo, d, 12, 0, 0, 0, 0
@@ -190,7 +215,8 @@ def _parse_string(text: str) -> tuple[int, int, int, int, int, int, int, int]:
     s = int(m["s"] or 0)
     us = int((m["f"] or "0").ljust(6, "0")[:6])
     if h > 23 or mi > 59 or s > 59:
-        raise ValueError(f"time of day in {text!r} is out of range (00:00:00 to 23:59:59)")
+        raise DateError("time_range", f"time of day in {text!r} is out of range (00:00:00 to 23:59:59)",
+                        text=text, hour=h, minute=mi, second=s)
     offset_us = 0
     tz = m["tz"]
     if tz and tz not in "Zz":
@@ -198,7 +224,8 @@ def _parse_string(text: str) -> tuple[int, int, int, int, int, int, int, int]:
         digits = tz[1:].replace(":", "")
         oh, om = int(digits[:2]), int(digits[2:] or 0)
         if oh > 23 or om > 59:
-            raise ValueError(f"time zone offset {tz!r} in {text!r} is out of range")
+            raise DateError("offset_range", f"time zone offset {tz!r} in {text!r} is out of range",
+                            offset=tz, text=text)
         offset_us = sign * (oh * 3600 + om * 60) * 1_000_000
     return y, mo, d, h, mi, s, us, offset_us
 
@@ -215,13 +242,16 @@ def _instant(value: object) -> _Instant:
     elif isinstance(value, str):
         y, mo, d, h, mi, s, us, offset_us = _parse_string(value)
     else:
-        raise ValueError(
-            f"a start date must be an ISO 8601 string, a datetime or a date, not {type(value).__name__}"
+        raise DateError(
+            "bad_type",
+            f"a start date must be an ISO 8601 string, a datetime or a date, not {type(value).__name__}",
+            type=type(value).__name__,
         )
     try:
         jdn = _civil_jdn(y, mo, d)
-    except ValueError as exc:
-        raise ValueError(f"no such date {y:04d}-{mo:02d}-{d:02d}: {exc}") from None
+    except DateError as exc:
+        raise DateError("no_such_date", f"no such date {y:04d}-{mo:02d}-{d:02d}: {exc}", reason=exc,
+                        year=y, month=mo, day=d, date=f"{y:04d}-{mo:02d}-{d:02d}") from None
     # Shift by the offset in whole days + microseconds, so that crossing a
     # Julian leap day or the 1582 reform is counted right.
     t = (h * 3600 + mi * 60 + s) * 1_000_000 + us - offset_us
@@ -229,7 +259,8 @@ def _instant(value: object) -> _Instant:
     t %= _DAY_US
     y, mo, d = _civil_from_jdn(jdn)
     if not MIN_YEAR <= y <= MAX_YEAR:
-        raise ValueError(f"year {y} (UTC) is outside the supported range {MIN_YEAR}..{MAX_YEAR}")
+        raise DateError("year_range", f"year {y} (UTC) is outside the supported range {MIN_YEAR}..{MAX_YEAR}",
+                        year=y, min=MIN_YEAR, max=MAX_YEAR)
     secs, us = divmod(t, 1_000_000)
     return _Instant(y, mo, d, secs // 3600, secs // 60 % 60, secs % 60, us)
 
@@ -246,7 +277,7 @@ def parse_start(value: StartValue) -> datetime:
     Python's proleptic Gregorian reading of them.  So do not do date
     arithmetic across centuries with it; hand it back to ``planets_at``.
 
-    Raises ValueError for anything else, for dates outside years
+    Raises :class:`DateError` (a ValueError) for anything else, for dates outside years
     MIN_YEAR..MAX_YEAR, for the non-existent days 1582-10-05..14, and for a
     Julian leap day that Python's ``datetime`` cannot hold (e.g. 1500-02-29;
     ``planets_at`` still accepts that one as a string).
@@ -255,9 +286,11 @@ def parse_start(value: StartValue) -> datetime:
     try:
         return datetime(*i, tzinfo=timezone.utc)
     except ValueError:
-        raise ValueError(
+        raise DateError(
+            "leap_day",
             f"{i.year:04d}-{i.month:02d}-{i.day:02d} is a real Julian-calendar leap day, but Python's "
-            "datetime (Gregorian leap rule) cannot hold it; pass the text to planets_at() instead"
+            "datetime (Gregorian leap rule) cannot hold it; pass the text to planets_at() instead",
+            year=i.year, month=i.month, day=i.day, date=f"{i.year:04d}-{i.month:02d}-{i.day:02d}",
         ) from None
 
 
