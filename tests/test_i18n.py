@@ -121,7 +121,7 @@ def _families() -> dict[str, dict[str, list[str]]]:
     import importlib.util
 
     from ptolemaeus.data import BONUS_TYPES, COLOURS, PLANETS
-    from ptolemaeus.sky import HISTORIC_DATES
+    from ptolemaeus.sky import HISTORIC_DATES, DateError
     from ptolemaeus_ui.spec import PtolemaeusSpec
 
     spec_ = importlib.util.spec_from_file_location("build_rules", ROOT / "tools/build_rules.py")
@@ -152,6 +152,7 @@ def _families() -> dict[str, dict[str, list[str]]]:
             "log.sweep.": ["comet", "eclipsis"], "anim.sweep.": ["comet", "eclipsis"],
             "decision.": pending + ["turn", "finish", "over"],
             "date.": [h.key for h in HISTORIC_DATES],
+            "date.error.": list(DateError.CODES), "month.": [str(m) for m in range(1, 13)],
             "bot_level.": list(spec.bot_levels),
             "seat_colour.": [name for _css, name in spec.SEAT_COLOURS],
             "end.col.": columns, "end.col_short.": columns,

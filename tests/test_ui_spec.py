@@ -5,13 +5,16 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 
 import ptolemaeus as pt
 from ptolemaeus.bots import LEVELS, choose_action
-from ptolemaeus.sky import HISTORIC_DATES
-from ptolemaeus_ui.spec import BotSearch, PtolemaeusSpec
+from app import i18n
+from ptolemaeus.sky import HISTORIC_DATES, DateError, julian_to_gregorian, parse_start
+from ptolemaeus_ui.spec import BotSearch, PtolemaeusSpec, date_error_text
+from ptolemaeus_ui.strings import t
 from scenario import build
 from test_hidden_info import two_worlds
 
@@ -53,6 +56,86 @@ def test_new_state_accepts_dates_and_rejects_nonsense_clearly():
         setup = {"players": 2, "seed": 1, "start": "1969-07-20", **bad}
         with pytest.raises(ValueError, match=words):
             SPEC.new_state(setup)
+
+
+# A bad start date, from the new-game screen or a link's date=, is explained in the player's
+# language: the engine's DateError (code + params) through date.error.<code>, never its English text.
+BAD_DATES = ["2024-02-30", "hello", "1582-10-10T12:00Z", "12345-01-01", "1969-07-20T25:00",
+             "1969-07-20T20:17+24:00", "1969-13-01", "0000-01-01", "1500-02-29", "1500-02-30", 19690720]
+ENGLISH = re.compile(r"\b(cannot|read|write|like|does|exist|calendar|Gregorian|Julian|reform|days?|months?|"
+                     r"years?|time|zone|offset|range|supported|leap|datetime|planets_at|such|not|must|integer)\b",
+                     re.IGNORECASE)
+
+
+@pytest.fixture
+def language():
+    yield i18n.set_language
+    i18n.set_language(i18n.SOURCE)
+
+
+def refusal(start) -> str:
+    with pytest.raises(ValueError) as exc:
+        SPEC.new_state({"players": 2, "seed": 1, "start": start})
+    return str(exc.value)
+
+
+@pytest.mark.parametrize("lang", [lang for lang in i18n.LANGUAGES if lang != i18n.SOURCE])
+@pytest.mark.parametrize("bad", BAD_DATES)
+def test_a_bad_start_date_is_explained_in_the_players_language(language, lang, bad):
+    english = refusal(bad)
+    try:
+        parse_start(bad)
+    except DateError as e:
+        engine = str(e)
+    language(lang)
+    text = refusal(bad)
+    frame = t("setup.error.date", error="")
+    assert text.startswith(frame) and len(text) > len(frame) + 10, text
+    assert engine not in text and text != english, text
+    detail = text[len(frame):].replace(str(bad), "")     # what the player typed may be English
+    assert not ENGLISH.search(detail), text
+    assert "{" not in text and "}" not in text, text
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_date_error_texts_in_each_language(language, lang):
+    language(lang)
+    texts = {bad: refusal(bad) for bad in BAD_DATES}
+    month = {"en": "February", "es": "febrero", "it": "febbraio", "de": "Februar"}[lang]
+    calendar = {"en": "Gregorian", "es": "gregoriano", "it": "gregoriano", "de": "gregorianischen"}[lang]
+    assert month in texts["2024-02-30"] and calendar in texts["2024-02-30"] and "29" in texts["2024-02-30"]
+    julian = {"en": "Julian", "es": "juliano", "it": "giuliano", "de": "julianischen"}[lang]
+    assert julian in texts["1500-02-30"]
+    assert "1582" in texts["1582-10-10T12:00Z"] and "1582-10-10" in texts["1582-10-10T12:00Z"]
+    assert "1969-07-20T20:17Z" in texts["hello"] and "hello" in texts["hello"]
+    assert "+24:00" in texts["1969-07-20T20:17+24:00"] and "3000" in texts["0000-01-01"]
+    assert len(set(texts.values())) == len(texts)
+    if lang == i18n.SOURCE:
+        assert "does not exist" in texts["2024-02-30"]
+
+
+def test_other_errors_keep_their_own_text():
+    assert date_error_text(ValueError("something else")) == "something else"
+    assert date_error_text(TypeError("bad")) == "bad"
+
+
+def test_every_date_error_code_has_a_text(language):
+    errors = []
+    for bad in BAD_DATES:
+        try:
+            parse_start(bad)
+        except DateError as e:
+            errors += [e, e.reason] if e.reason else [e]
+    try:
+        julian_to_gregorian(2001, 1.5, 1)
+    except DateError as e:
+        errors.append(e)
+    assert {e.code for e in errors} == set(DateError.CODES)
+    for lang in i18n.LANGUAGES:
+        language(lang)
+        for e in errors:
+            text = date_error_text(e)
+            assert text and "{" not in text and not text.startswith("date.error."), (lang, e.code, text)
 
 
 def test_replay_and_json_round_trips():

@@ -19,7 +19,7 @@ from typing import Any
 import ptolemaeus as pt
 from ptolemaeus.actions import Action
 from ptolemaeus.bots import LEVELS, Thinker
-from ptolemaeus.sky import HISTORIC_DATES, parse_start
+from ptolemaeus.sky import HISTORIC_DATES, DateError, parse_start
 
 from .strings import t
 
@@ -101,6 +101,22 @@ class BotSearch:
         return action if action in self._legal else self._legal[0]
 
 
+def date_error_text(error: BaseException) -> str:
+    """Why a start date was refused, in the current language: a :class:`ptolemaeus.sky.DateError`
+    through its ``code`` and ``params`` (``date.error.<code>``); any other error's own text."""
+    if not isinstance(error, DateError):
+        return str(error)
+    params = dict(error.params)
+    if error.reason is not None:
+        params["reason"] = date_error_text(error.reason)
+    if "calendar" in params:
+        params["calendar"] = t("date.calendar.julian" if params["calendar"] == "julian" else "date.calendar.gregorian")
+    month = params.get("month")
+    if isinstance(month, int) and 1 <= month <= 12:
+        params["month_name"] = t(f"month.{month}")
+    return t(f"date.error.{error.code}", **params)
+
+
 class PtolemaeusSpec:
     """The ``GameSpec`` of Ptolemaeus (see ``docs/app-architecture.md``)."""
 
@@ -149,7 +165,7 @@ class PtolemaeusSpec:
         try:
             parse_start(start)
         except (ValueError, TypeError) as e:
-            raise ValueError(t("setup.error.date", error=e)) from None
+            raise ValueError(t("setup.error.date", error=date_error_text(e))) from None
         return pt.new_game(players=players, seed=seed, start=start)
 
     def replay(self, setup: dict, actions: list[dict]) -> pt.State:
