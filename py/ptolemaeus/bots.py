@@ -617,13 +617,13 @@ def _complete(s: Any, p: int, rng: random.Random, limit: int = 12) -> None:
         limit -= 1
 
 
-def _draw_value(s: Any, p: int, a: Action, pots: list[float] | None = None) -> float:
+def _draw_value(s: Any, p: int, a: Action, pots: list[float]) -> float:
     """:func:`evaluate` after a draw action, without peeking at the deck:
     the action is spent, a face-up card is in hand, a blind card counts at
     the expected worth of the cards ``p`` cannot see, and the second card
     is the better of a blind one and the best face-up one (none after a
-    face-up wildcard, R2). ``pots``: the potentials before the draw, if
-    known (a draw changes no other seat's potential)."""
+    face-up wildcard, R2). ``pots``: the potentials before the draw (a
+    draw changes no other seat's potential)."""
     c = s.clone()
     c.record = False
     c._legal = None
@@ -637,12 +637,9 @@ def _draw_value(s: Any, p: int, a: Action, pots: list[float] | None = None) -> f
     ctx = _Ctx(c)
     now, _ = _turns_left(c, p)
     turns = now + TURNS_PER_ROUND * ctx.future_rounds
-    if pots is None:
-        after = evaluate(c, p)
-    else:
-        after_pots = list(pots)
-        after_pots[p] = potential(c, p, ctx)
-        after = evaluate(c, p, after_pots)
+    after_pots = list(pots)
+    after_pots[p] = potential(c, p, ctx)
+    after = evaluate(c, p, after_pots)
     if turns <= 0:
         return after
     w = _card_weights(c, p, ctx, turns, now)
