@@ -19,7 +19,10 @@ The ladder (budgets in :data:`LEVELS`, documented in ``docs/bots.md``):
     through the sub-decisions of a turn's action: an observation is
     judged with its tokens placed, a draw with both cards drawn (blind
     cards at their expected value), a bonus card with its effect done.
-``easy`` / ``normal`` / ``hard``
+``easy``
+    a beginner: greedy's judgement of a random 40% of the turn's choices
+    (at least two), so it plays plausible moves and misses good ones.
+``normal`` / ``hard``
     single-observer ISMCTS (:mod:`gamekit.ismcts`) over the seat's
     turn-level decisions, the root limited to greedy's best few; the
     sub-decisions and the opponents' turns are played by a fast heuristic
@@ -54,7 +57,7 @@ from .data import (
 from .payment import can_pay_one
 
 __all__ = ["LEVELS", "Level", "Thinker", "choose_action", "potential", "potentials", "values", "evaluate",
-           "random_action", "greedy_action", "fast_action", "search_action", "make_search"]
+           "random_action", "greedy_action", "beginner_action", "fast_action", "search_action", "make_search"]
 
 
 # ---------------------------------------------------------------- the levels
@@ -91,9 +94,10 @@ class Level(dict):
 #: planet, answers to an opponent's card) are greedy's at every level.
 LEVELS: dict[str, Level] = {
     "random": Level(kind="random", doc="a uniformly random legal action"),
+    "easy": Level(kind="beginner", sample=0.4,
+                  doc="greedy's judgement, but of a random 40% of the turn's choices (a beginner "
+                      "sees some options and misses others)"),
     "greedy": Level(kind="greedy", doc="one ply of the hand-written evaluation, through each choice's sub-decisions"),
-    "easy": Level(kind="ismcts", iterations=40, seconds=0.15, width=6, horizon=1, exploration=0.7,
-                  doc="ISMCTS over greedy's best 6 choices, 40 iterations to the seat's next turn (at most 0.15 s)"),
     "normal": Level(kind="ismcts", iterations=60, seconds=0.25, width=3, horizon=1, plan=True, paired=True,
                     exploration=0.3, confidence=1.0, prune=1.0,
                     doc="ISMCTS over greedy's best 3 choices, 20 paired determinizations through the "
@@ -160,7 +164,9 @@ class Thinker:
             self._action = legal[0]
         elif kind == "random":
             self._action = random_action(det, rng)
-        elif kind == "greedy" or det.stack:
+        elif kind == "beginner" and not det.stack:
+            self._action = beginner_action(det, rng, spec.sample)
+        elif kind in ("greedy", "beginner") or det.stack:
             # Sub-decisions (payments, which planet, answers) are greedy's at every level.
             self._action = greedy_action(det, rng)
         else:
@@ -666,6 +672,22 @@ def greedy_action(s: Any, rng: random.Random) -> Action:
         return _greedy_sub(s, p, legal, rng)
     best, bv = legal[0], -math.inf
     for a, v in turn_scores(s, rng):
+        if v > bv + 1e-9:
+            best, bv = a, v
+    return best
+
+
+def beginner_action(s: Any, rng: random.Random, sample: float = 0.5) -> Action:
+    """The beginner (``easy``): greedy's judgement, but of a random ``sample`` of the
+    turn-level choices (at least two), so it plays plausible moves and misses good ones."""
+    legal, obvious = _obvious(s, rng)
+    if obvious is not None:
+        return obvious
+    scored = turn_scores(s, rng)
+    k = max(2, round(len(scored) * sample))
+    seen = scored if k >= len(scored) else rng.sample(scored, k)
+    best, bv = seen[0]
+    for a, v in seen[1:]:
         if v > bv + 1e-9:
             best, bv = a, v
     return best
