@@ -1,13 +1,13 @@
 """The game state, the turn, and the rules modules it is made of.
 
-The rules read like the rulebook, one module a section (rulings R1..R18 are
+The rules read like the rulebook, one module a section (rulings R1..R19 are
 ``shared/rules/ptolemaeus-rulings.md``):
 
 - setup and the turn (draw / observe / configuration, R2, R10): this module;
 - ``cards``: decks and the face-up display (R2, R3, R13);
 - ``placing``: observing, placing tokens, studying planets (R4-R9);
 - ``bonus``: the bonus cards and their upgrades, opponents' answers (R10-R13);
-- ``round_end``: the End of Round Phase (R14, R15);
+- ``round_end``: the End of Round Phase (R14, R15, R19);
 - ``scoring``: scores and the end of the game (R16, R18);
 - ``views``: what a player may see, and determinization (R17).
 
