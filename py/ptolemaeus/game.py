@@ -75,6 +75,8 @@ class PtolemaeusRules(Rules[State, Action]):
     max_players = 4
     bot_levels: tuple[str, ...] = ("random", "easy", "greedy", "normal", "hard")   # weakest first
     default_bot_level = "normal"
+    #: Scales the levels' time caps (the page: about 2, Python runs slower there; tests: small).
+    bot_time_factor = 1.0
 
     # ------------------------------------------------------------ setup
 
@@ -190,5 +192,5 @@ class PtolemaeusRules(Rules[State, Action]):
     # ------------------------------------------------------------ bots
 
     def bot_search(self, state: State, seat: int, level: str, seed: int) -> PtolemaeusSearch:
-        return PtolemaeusSearch(state, seat, level, seed)
+        return PtolemaeusSearch(state, seat, level, seed, time_factor=self.bot_time_factor)
 

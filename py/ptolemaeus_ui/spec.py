@@ -67,6 +67,7 @@ class PtolemaeusSpec(PtolemaeusRules):
     """The ``GameSpec`` of Ptolemaeus (see ``docs/app-architecture.md``)."""
 
     title = "Ptolemaeus"
+    bot_time_factor = PAGE_TIME_FACTOR
     # The current shell takes the first as the default; the last is the strongest.
     # (PtolemaeusRules.bot_levels: weakest first, default_bot_level "normal".)
     bot_levels = ["normal", "random", "greedy", "easy", "hard"]  # type: ignore[assignment]
@@ -115,7 +116,7 @@ class PtolemaeusSpec(PtolemaeusRules):
     # ------------------------------------------------------------ bots
 
     def bot_search(self, state: pt.State, seat: int, level: str, seed: int) -> BotSearch:
-        return BotSearch(state, seat, level, seed)
+        return BotSearch(state, seat, level, seed, time_factor=self.bot_time_factor)
 
     # ------------------------------------------------------------ view
 
