@@ -21,9 +21,15 @@ import datetime as _dt
 import json
 import random
 import time
+from typing import Any
+
+from gamekit import safejson
+from gamekit.game import GameError, IllegalAction, InvalidState, Rules, SetupError, SetupField
 
 TARGET = 15
 LEVELS = {"easy": 0.0, "normal": 0.15, "hard": 0.5}
+CARDS = [c for c in range(1, 7) for _ in range(3)]
+STATE_KEYS = ("n", "start", "deck", "hands", "scores", "current", "played", "revealed")
 COLOURS = [("#d64541", "red"), ("#3a7bd5", "blue"), ("#e8c547", "yellow"), ("#3fae6a", "green")]
 
 
@@ -62,8 +68,11 @@ class TallyState:
         return out or [("end",)]
 
     def apply(self, action: tuple) -> list[dict]:
-        if action not in self.legal():
-            raise ValueError(f"not a legal action now: {action!r}")
+        # Exact types first: ("play", True) or ("play", 3.0) equal a legal action but would save badly.
+        if (type(action) is not tuple or not action or type(action[0]) is not str
+                or any(type(x) is not int for x in action[1:]) or action not in self.legal()):
+            code = "game_over" if self.over else "illegal_action"
+            raise IllegalAction(f"not a legal action now: {_short(action)}", code=code)
         p = self.current
         self.revealed = False
         if action[0] == "play":
@@ -91,11 +100,71 @@ class TallyState:
                 "hand": list(self.hands[seat]) if seat is not None else None}
 
 
+def _short(value: Any) -> str:
+    try:
+        text = repr(value)
+    except Exception:
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def redeal(state: TallyState, seat: int, rng: random.Random) -> TallyState:
+    """Every card ``seat`` cannot see (the deck, the other hands) shuffled and dealt again."""
+    d = state.copy()
+    pool = sorted(d.deck + [c for i, h in enumerate(d.hands) if i != seat for c in h])
+    rng.shuffle(pool)
+    for i, h in enumerate(d.hands):
+        if i != seat:
+            d.hands[i] = sorted(pool.pop() for _ in h)
+    d.deck = pool
+    return d
+
+
+def check_tally(s: TallyState) -> None:
+    """Tally's invariants (InvalidState): 18 cards, each value at most thrice, the
+    points are exactly the cards played, a seat to play, sorted hands."""
+    def bad(msg: str, code: str = "impossible") -> None:
+        raise InvalidState(msg, code=code)
+
+    if type(s.n) is not int or not 1 <= s.n <= 4:
+        bad("players must be 1..4", "bad_field")
+    if not isinstance(s.start, str) or len(s.start) > 64:
+        bad("start must be short text", "bad_field")
+    for name in ("played", "revealed"):
+        if type(getattr(s, name)) is not bool:
+            bad(f"{name} must be true or false", "bad_field")
+    if type(s.current) is not int or not 0 <= s.current < s.n:
+        bad("current must be a seat", "bad_field")
+    if not isinstance(s.deck, list) or not isinstance(s.hands, list) or len(s.hands) != s.n:
+        bad("deck and hands must be lists (one hand per seat)", "bad_field")
+    if not isinstance(s.scores, list) or len(s.scores) != s.n or any(type(x) is not int or x < 0 for x in s.scores):
+        bad("scores must be one whole number per seat", "bad_field")
+    cards = list(s.deck)
+    for hand in s.hands:
+        if not isinstance(hand, list):
+            bad("hands must be lists", "bad_field")
+        cards += hand
+    if any(type(c) is not int or not 1 <= c <= 6 for c in cards):
+        bad("cards are 1..6", "bad_field")
+    if any(hand != sorted(hand) for hand in s.hands):
+        bad("hands are kept sorted", "bad_field")
+    if any(cards.count(v) > 3 for v in range(1, 7)):
+        bad("each card value comes three times")
+    if sum(s.scores) != sum(CARDS) - sum(cards):
+        bad("the points are not the cards played")
+    if not s.over and not s.legal():
+        bad("the game is stuck")
+
+
 class TallyBot:
-    def __init__(self, state: TallyState, seat: int, level: str, seed: int):
+    def __init__(self, state: TallyState, seat: int, level: str, seed: int, time_factor: float = 1.0):
+        if not isinstance(level, str) or level not in LEVELS:
+            raise GameError(f"unknown bot level {_short(level)}", code="bad_level")
+        if state.over or type(seat) is not int or seat != state.current:
+            raise GameError(f"seat {_short(seat)} is not to decide now", code="not_to_decide")
         self.rng = random.Random(seed)
         self.seat = seat
-        self.budget = LEVELS[level]
+        self.budget = LEVELS[level] * time_factor
         self.spent = 0.0
         # Information hygiene: re-deal the other hands and the deck from what this seat can't see.
         known = self._redeal(state)
@@ -103,14 +172,7 @@ class TallyBot:
         self.playouts = 0
 
     def _redeal(self, state: TallyState) -> TallyState:
-        d = state.copy()
-        pool = d.deck + [c for i, h in enumerate(d.hands) if i != self.seat for c in h]
-        self.rng.shuffle(pool)
-        for i, h in enumerate(d.hands):
-            if i != self.seat:
-                d.hands[i] = sorted(pool.pop() for _ in h)
-        d.deck = pool
-        return d
+        return redeal(state, self.seat, self.rng)
 
     def step(self, max_seconds: float) -> bool:
         end = time.perf_counter() + min(max_seconds, self.budget - self.spent)
@@ -138,44 +200,67 @@ def parse_date(text: str) -> _dt.datetime:
         raise ValueError(f"not a date: {text!r} (write e.g. 1969-07-20 or 1969-07-20T20:17Z)") from None
 
 
-class TallySpec:
+class TallyRules(Rules[TallyState, tuple]):
+    """Tally under the shared contract (``gamekit.game.Rules``): the conformance suite's test game.
+
+    ``bot_time_factor`` scales the bots' time budgets (the conformance suite sets it low)."""
+
     key = "tally"
-    title = "Tally"
     version = 1
     min_players = 1
     max_players = 4
-    bot_levels = ["normal", "easy", "hard"]
-    seat_colours = COLOURS
-    bot_names = ["Mars", "Venus", "Iupiter", "Saturnus"]
+    bot_levels: tuple[str, ...] = ("easy", "normal", "hard")
+    default_bot_level = "normal"
+    bot_time_factor = 1.0
 
-    def setup_fields(self) -> list[dict]:
-        return [{"key": "start", "label": "Start date", "kind": "date",
-                 "choices": [("1969-07-20T20:17Z", "Apollo 11 lands on the Moon"),
-                             ("1610-01-07", "Galileo sees Jupiter's moons")],
-                 "default": "1969-07-20T20:17Z"}]
+    def setup_fields(self) -> list[SetupField]:  # type: ignore[override]
+        return [SetupField("start", "datetime", default="1969-07-20T20:17Z",
+                           choices=("1969-07-20T20:17Z", "1610-01-07"), allow_now=True)]
 
     def new_state(self, setup: dict) -> TallyState:
-        parse_date(setup["start"])
-        return TallyState(setup["players"], setup["seed"], setup["start"])
+        if not isinstance(setup, dict):
+            raise SetupError("a setup is a dict", code="bad_setup")
+        players, seed, start = setup.get("players"), setup.get("seed"), setup.get("start", "1969-07-20T20:17Z")
+        if type(players) is not int or not self.min_players <= players <= self.max_players:
+            raise SetupError(f"players must be 1..4, not {_short(players)}", code="bad_players")
+        if type(seed) is not int or not -(2 ** 63) <= seed < 2 ** 63:
+            raise SetupError(f"bad seed {_short(seed)}", code="bad_seed")
+        try:
+            parse_date(start)
+        except ValueError as e:
+            raise SetupError(str(e), code="bad_date") from None
+        return TallyState(players, seed, start)
+
+    def random_setup(self, rng: random.Random, players: int) -> dict:
+        return {"players": players, "seed": rng.randrange(2 ** 31), "start": "1969-07-20T20:17Z"}
 
     def state_to_json(self, state: TallyState) -> str:
         return json.dumps(state.__dict__, sort_keys=True)
 
     def state_from_json(self, text: str) -> TallyState:
+        try:
+            data = safejson.loads(text)
+        except safejson.JSONLimitError as e:
+            raise InvalidState(f"not a saved game: {e}", code=e.code) from None
+        if not isinstance(data, dict) or set(data) != set(STATE_KEYS):
+            raise InvalidState("not a saved game of Tally", code="not_a_save")
         s = TallyState.__new__(TallyState)
-        s.__dict__ = json.loads(text)
+        s.__dict__ = data
+        check_tally(s)
         return s
 
     def action_to_json(self, action: tuple) -> dict:
         return {"kind": action[0], **({"card": action[1]} if action[0] == "play" else {})}
 
-    def action_from_json(self, data: dict) -> tuple:
-        kind = data["kind"]
-        if kind == "play":
-            return ("play", int(data["card"]))
-        if kind in ("draw", "end"):
+    def action_from_json(self, data: Any) -> tuple:
+        if not isinstance(data, dict):
+            raise IllegalAction("an action is a JSON object", code="not_an_action")
+        kind = data.get("kind")
+        if kind == "play" and set(data) == {"kind", "card"} and type(data["card"]) is int and abs(data["card"]) < 1000:
+            return ("play", data["card"])
+        if kind in ("draw", "end") and set(data) == {"kind"}:
             return (kind,)
-        raise ValueError(f"unknown action kind {kind!r}")
+        raise IllegalAction(f"not an action of Tally: {_short(data)}", code="not_an_action")
 
     def current_player(self, state: TallyState) -> int | None:
         return None if state.over else state.current
@@ -192,8 +277,52 @@ class TallySpec:
     def is_over(self, state: TallyState) -> bool:
         return state.over
 
+    def scores(self, state: TallyState) -> list[float]:
+        return [float(x) for x in state.scores]
+
+    def returns(self, state: TallyState) -> list[float]:
+        if not state.over:
+            return [0.0] * state.n
+        best = max(state.scores)
+        winners = [i for i, x in enumerate(state.scores) if x == best]
+        return [1.0 / len(winners) if i in winners else 0.0 for i in range(state.n)]
+
+    def clone(self, state: TallyState) -> TallyState:
+        return state.copy()
+
+    def view(self, state: TallyState, seat: int | None) -> dict:
+        if seat is not None and (type(seat) is not int or not 0 <= seat < state.n):
+            raise GameError(f"no seat {_short(seat)}", code="bad_seat")
+        return state.view(seat)
+
+    def determinize(self, state: TallyState, observer: int, rng: random.Random) -> TallyState:
+        if type(observer) is not int or not 0 <= observer < state.n:
+            raise GameError(f"no seat {_short(observer)}", code="bad_seat")
+        return redeal(state, observer, rng)
+
+    def check_invariants(self, state: TallyState) -> None:
+        try:
+            check_tally(state)
+        except InvalidState as e:
+            raise AssertionError(str(e)) from None
+
     def bot_search(self, state: TallyState, seat: int, level: str, seed: int) -> TallyBot:
-        return TallyBot(state, seat, level, seed)
+        return TallyBot(state, seat, level, seed, self.bot_time_factor)
+
+
+class TallySpec(TallyRules):
+    """Tally as the current shell sees it (first level is its default)."""
+
+    title = "Tally"
+    bot_levels = ["normal", "easy", "hard"]  # type: ignore[assignment]
+    seat_colours = COLOURS
+    bot_names = ["Mars", "Venus", "Iupiter", "Saturnus"]
+
+    def setup_fields(self) -> list[dict]:  # type: ignore[override]
+        return [{"key": "start", "label": "Start date", "kind": "date",
+                 "choices": [("1969-07-20T20:17Z", "Apollo 11 lands on the Moon"),
+                             ("1610-01-07", "Galileo sees Jupiter's moons")],
+                 "default": "1969-07-20T20:17Z"}]
 
     def mount(self, container, host):
         return TallyView(container, host)

@@ -160,7 +160,7 @@ def _families() -> dict[str, dict[str, list[str]]]:
             "rules.": [f"{s}.h" for s in rules.SECTIONS],
             "rules.sign.": list(COLOURS),
             "rules.bonus.": [key for _name, key in rules.BONUS],
-            "rules.R": [f"{r}{part}" for r in range(1, 19) for part in ("", ".title")],
+            "rules.R": [f"{r}{part}" for r in range(1, 20) for part in ("", ".title")],
         },
     }
 

@@ -148,7 +148,7 @@ def _three_tokens_unstudied(d):
     (lambda d: d.update(over=True, end_reason="points"), "exactly one winner"),
     (lambda d: d.update(comet_steps=12, comet_start=d["comet"]), "revolution"),
     (lambda d: d.update(turn=4), "only 3 turns"),
-    (lambda d: d.update(stack=[["study", 1]]), "stuck"),           # no planet on Taurus to study
+    (lambda d: d.update(stack=[["study", 1]]), "study without three tokens"),   # R9: nothing to pay with
     (lambda d: d.update(stack=[["saturnus", 1, 1]], hands=[d["hands"][0], [0] * 13],
                         discards=[a + b for a, b in zip(d["discards"], d["hands"][1])]), "stuck"),
     (lambda d: d.update(stack=[["mars", 1, 1]]), "stuck"),         # seat 1 has no token to retrieve

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import ptolemaeus as pt
-from ptolemaeus.data import PLANETS
+from ptolemaeus.data import EVENT_CARDS, PLANETS
 from scenario import (
     DRAW, NONE, SPREAD, TRADE, build, observe, place, tokens_of,
 )
@@ -16,7 +16,8 @@ from scenario import (
 @pytest.mark.parametrize("n, points", [(0, 0), (1, 1), (2, 2), (3, 4), (4, 5), (5, 6), (6, 8), (7, 10)])
 def test_study_table(n, points):
     """END OF GAME: the study table 1=1, 2=2, 3=4, 4=5, 5=6, 6=8, 7=10."""
-    s = build(2, studied={0: PLANETS[:n]})
+    s = build(2, studied={0: PLANETS[:min(n, 6)]})
+    s.studied[0] = (1 << n) - 1      # all seven only at the end: with any objective that is 13 (R16)
     assert s.score_breakdown(0)["table"] == points
 
 
@@ -144,6 +145,40 @@ def test_R16_ends_after_the_end_of_round_step():
     s = comet_end(planets=planets, tokens={0: {"Aries": 2}, 1: {"Leo": 1}})
     finish(s)
     assert s.is_over and s.winners == [1]
+
+
+# ------------------------------------------- R19: the last round ends with the Comet
+
+def r19_end(tokens, event_deck=("Eclipsis", "Sol-Luna-Venus"), **kw):
+    """The last turn before the Comet passes its start marker, with event cards still to come."""
+    return build(2, planets=SPREAD, comet="Pisces", comet_start="Aries", comet_steps=11, hands={},
+                 event="Sol-Luna-Mercurius", event_deck=list(event_deck), turn=3, k=1, first=0,
+                 tokens=tokens, **kw)
+
+
+def test_R19_the_game_ends_with_the_comets_move_no_event_card_is_revealed():
+    s = r19_end(tokens={0: {"Leo": 1}})
+    deck_before = list(s.event_deck)
+    finish(s)
+    assert s.is_over and s.end_reason == "comet"
+    assert s.event_deck == deck_before                     # nothing revealed (step 2 never comes)
+    assert s.event == -1                                   # the face-up card's planets moved first (1)
+    assert not any(e["type"] == "reveal" for e in s.last_events)
+    assert [e["type"] for e in s.last_events][-1] == "game_over"
+
+
+def test_R19_no_eclipsis_after_the_comets_last_move_tokens_decide_the_tie():
+    """An Eclipsis next in the deck would sweep seat 0's tokens on Virgo (Luna leaves it)
+    and hand the tie-break to seat 1 (a token on Leo, where Iupiter stays); under R19 it
+    is never revealed, so seat 0 wins on the tokens as they stood after the Comet's move."""
+    s = r19_end(tokens={0: {"Virgo": 2}, 1: {"Leo": 1}}, studied={0: ["Sol"], 1: ["Mars"]},
+                objectives={0: "Venus-Mars-Saturnus", 1: "Sol-Luna-Venus"})
+    finish(s)
+    assert s.scores() == [1, 1]
+    assert tokens_of(s, 0) == {"Virgo": 2}                 # not swept by an Eclipsis
+    assert EVENT_CARDS.index("Eclipsis") in s.event_deck   # still unrevealed
+    assert s.winners == [0]
+    assert not s.stack                                     # nobody is asked to discard
 
 
 # ------------------------------------------------------------ tie-breaks

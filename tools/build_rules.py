@@ -59,7 +59,7 @@ def _elements_rows() -> str:
 
 def _rulings() -> str:
     return "\n".join(f'  <div class="ruling" id="R{r}"><strong>[[rules.R{r}.title]]</strong> [[rules.R{r}]]</div>'
-                     for r in range(1, 19))
+                     for r in range(1, 20))
 
 
 def _bonus() -> str:
@@ -211,7 +211,6 @@ TEMPLATE = f"""<!doctype html>
     <li id="settled-pay">[[rules.settled.pay]]</li>
     <li id="settled-five">[[rules.settled.five]]</li>
     <li id="settled-short">[[rules.settled.short]]</li>
-    <li id="settled-eclipsis">[[rules.settled.eclipsis]]</li>
     <li id="settled-second">[[rules.settled.second]]</li>
   </ul>
 

@@ -12,10 +12,12 @@ wildcard, planets 0..6, bonus types as in :data:`data.BONUS_TYPES`);
 
 from __future__ import annotations
 
-import json
 from typing import Any, NamedTuple
 
+from gamekit import safejson
+
 from .data import BONUS_INDEX, BONUS_TYPES, CARD_INDEX, CARD_NAMES, CONST_INDEX, CONSTELLATIONS, PLANET_INDEX, PLANETS
+from .errors import IllegalAction
 
 # Action kinds. A turn's main action starts with DRAW_DECK / TAKE (drawing)
 # or OBSERVE; PLACE then puts each observed token on the board.
@@ -127,40 +129,71 @@ class Action(NamedTuple):
     @classmethod
     def from_json(cls, data: Any) -> "Action":
         """Inverse of :meth:`to_json`; also takes the JSON text. Raises
-        ``ValueError`` with a clear message on anything malformed."""
-        if isinstance(data, (str, bytes)):
+        :class:`~ptolemaeus.errors.IllegalAction` (code ``not_an_action``)
+        with a clear message on anything malformed."""
+        if isinstance(data, (str, bytes, bytearray)):
             try:
-                data = json.loads(data)
-            except ValueError as exc:
-                raise ValueError(f"action is not valid JSON: {exc}") from None
+                data = safejson.loads(data)
+            except safejson.JSONLimitError as exc:
+                raise IllegalAction(f"action is not valid JSON: {exc}", code="not_an_action") from None
         if not isinstance(data, dict):
-            raise ValueError("an action must be a JSON object")
-        unknown = set(data) - {"kind", "where", "cards", "seat", "planet", "source", "bonus"}
+            raise IllegalAction("an action must be a JSON object", code="not_an_action")
+        unknown = set(data) - set(_FIELDS)
         if unknown:
-            raise ValueError(f"unknown action field(s): {', '.join(sorted(map(str, unknown)))}")
+            raise IllegalAction(f"unknown action field(s): {', '.join(sorted(map(repr, unknown)))}",
+                                code="not_an_action")
         kind = data.get("kind")
-        if kind not in KINDS:
-            raise ValueError(f"unknown action kind: {kind!r}")
+        if not isinstance(kind, str) or kind not in KINDS:
+            raise IllegalAction(f"unknown action kind: {_short(kind)}", code="not_an_action")
 
         def names(key: str, index: dict[str, int]) -> tuple[int, ...]:
             value = data.get(key, [])
-            if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-                raise ValueError(f"action field {key!r} must be a list of names")
+            if not isinstance(value, list) or len(value) > 3 or not all(isinstance(v, str) for v in value):
+                raise IllegalAction(f"action field {key!r} must be a list of up to 3 names", code="not_an_action")
             try:
                 return tuple(index[v] for v in value)
             except KeyError as exc:
-                raise ValueError(f"unknown name in {key!r}: {exc.args[0]!r}") from None
+                raise IllegalAction(f"unknown name in {key!r}: {_short(exc.args[0])}",
+                                    code="not_an_action") from None
 
         def one(key: str, index: dict[str, int]) -> int:
             if key not in data:
                 return -1
             value = data[key]
             if not isinstance(value, str) or value not in index:
-                raise ValueError(f"unknown name in {key!r}: {value!r}")
+                raise IllegalAction(f"unknown name in {key!r}: {_short(value)}", code="not_an_action")
             return index[value]
 
         seat = data.get("seat", -1)
-        if isinstance(seat, bool) or not isinstance(seat, int) or not -1 <= seat <= 3:
-            raise ValueError(f"action seat must be 0..3, not {seat!r}")
+        if type(seat) is not int or not -1 <= seat <= 3:
+            raise IllegalAction(f"action seat must be 0..3, not {_short(seat)}", code="not_an_action")
         return cls(kind, names("where", CONST_INDEX), names("cards", CARD_INDEX), seat,
                    one("planet", PLANET_INDEX), one("source", CONST_INDEX), one("bonus", BONUS_INDEX))
+
+
+_FIELDS = ("kind", "where", "cards", "seat", "planet", "source", "bonus")
+_INT_FIELDS = ("seat", "planet", "source", "bonus")
+
+
+def _short(value: Any) -> str:
+    """A bounded repr for messages (a 10,000-digit int must not make one huge, or fail)."""
+    try:
+        text = repr(value)
+    except Exception:               # a repr that raises (int too long for str, a hostile object)
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def well_formed(action: Any) -> bool:
+    """Exactly an :class:`Action` of plain values: a known kind, tuples of ints
+    (never bools or floats, which compare equal to ints and would pass a
+    membership test) and int fields. ``State.apply`` checks this before the
+    action's legality, so a look-alike cannot slip through half-way."""
+    if type(action) is not Action or len(action) != len(_FIELDS):
+        return False
+    if type(action.kind) is not str or action.kind not in KINDS:
+        return False
+    for values in (action.where, action.cards):
+        if type(values) is not tuple or len(values) > 3 or any(type(v) is not int for v in values):
+            return False
+    return all(type(getattr(action, name)) is int for name in _INT_FIELDS)

@@ -1,4 +1,4 @@
-"""The End of Round Phase, in the rulebook's order (R14, R15)."""
+"""The End of Round Phase, in the rulebook's order (R14, R15, R19)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,8 @@ class RoundEndRules:
 
     def _end_of_round(self) -> None:
         """End of Round Phase (R15): planets, Comet, swept tokens, next event,
-        the Astrolabe passes."""
+        the Astrolabe passes. R19: once the Comet reaches or passes its start
+        marker, the game ends right after 1A-1B (no event card, no Eclipsis)."""
         self._emit("round_end", round=self.round)
         # 1. The three planets of the face-up event card move one step clockwise.
         if self.event >= 0:
@@ -36,6 +37,10 @@ class RoundEndRules:
         self._emit("comet_move", path=path)
         # 1B. Tokens where the Comet lands go back to their reserves.
         self._sweep([self.comet_at], "comet")
+        # R19: the Comet's last movement ends the game before step 2.
+        if self.comet_steps >= N_CONST:
+            self._game_over_by_comet()
+            return
         # 2. Reveal the next event card.
         self._reveal_event()
         if not self.stack and not self.over:
@@ -66,9 +71,6 @@ class RoundEndRules:
             return
         self.events_seen.append(card)
         self._sweep([c for c in range(N_CONST) if not self.at_mask[c]], "eclipsis")
-        if self.comet_steps >= N_CONST:      # the game ends with this step: no discards to ask
-            self._reveal_event()
-            return
         self.stack.append(("round_end",))
         first = self.first
         for i in reversed(range(self.n)):
@@ -77,10 +79,7 @@ class RoundEndRules:
                 self.stack.append(("eclipsis", o))
 
     def _finish_round(self) -> None:
-        """Steps 3-4, then the end of game check (R16: the Comet's revolution)."""
-        if self.comet_steps >= N_CONST:
-            self._game_over_by_comet()
-            return
+        """Steps 3-4 (the game's end by the Comet came before step 2: R19)."""
         self.first = (self.first + 1) % self.n
         self.round += 1
         self.turn = 1

@@ -1,13 +1,13 @@
 """The game state, the turn, and the rules modules it is made of.
 
-The rules read like the rulebook, one module a section (rulings R1..R18 are
+The rules read like the rulebook, one module a section (rulings R1..R19 are
 ``shared/rules/ptolemaeus-rulings.md``):
 
 - setup and the turn (draw / observe / configuration, R2, R10): this module;
 - ``cards``: decks and the face-up display (R2, R3, R13);
 - ``placing``: observing, placing tokens, studying planets (R4-R9);
 - ``bonus``: the bonus cards and their upgrades, opponents' answers (R10-R13);
-- ``round_end``: the End of Round Phase (R14, R15);
+- ``round_end``: the End of Round Phase (R14, R15, R19);
 - ``scoring``: scores and the end of the game (R16, R18);
 - ``views``: what a player may see, and determinization (R17).
 
@@ -25,11 +25,14 @@ import json
 from datetime import datetime
 from typing import Any
 
+from gamekit import safejson
+
 from . import actions as A
-from .actions import Action
+from .actions import Action, well_formed
 from .bonus import BonusRules
 from .cards import CardRules
 from .common import _ECLIPSIS, _N_BONUS, _OTHER_SEAT_TASKS, _bits
+from .errors import IllegalAction, InvalidState, SetupError
 from .data import (
     ASTEROIDS_PER_TRADE, BONUS_COUNTS, BONUS_INDEX, BONUS_TYPES, CARD_KINDS, CARD_NAMES, CONSTELLATIONS,
     COPIES_PER_CARD, DISPLAY_SIZE, ECLIPSIS_DISCARD, EVENT_CARDS, HAND_SIZE_AT_SETUP, MAX_PLAYERS,
@@ -50,12 +53,8 @@ _OBSERVATIONS_MAX = 20000
 
 FORMAT = "ptolemaeus-state"
 VERSION = 1
-class IllegalAction(ValueError):
-    """Raised by :meth:`State.apply` for an action that is not legal now."""
-
-
-class InvalidState(ValueError):
-    """Raised by :meth:`State.from_json` for a corrupt, old or impossible state."""
+# The largest seed a save holds (a seed must survive the JSON round trip: gamekit.safejson).
+MAX_SEED = 2 ** 64
 
 
 class State(CardRules, PlacingRules, BonusRules, RoundEndRules, ScoringRules, ViewRules):
@@ -78,12 +77,17 @@ class State(CardRules, PlacingRules, BonusRules, RoundEndRules, ScoringRules, Vi
 
         ``planets`` maps every planet name to its constellation (normally from
         :func:`ptolemaeus.sky.planets_at`)."""
-        if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise ValueError(f"players must be {MIN_PLAYERS}..{MAX_PLAYERS}, not {players!r}")
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise ValueError(f"seed must be an integer, not {seed!r}")
-        if set(planets) != set(PLANETS) or any(v not in CONSTELLATIONS for v in planets.values()):
-            raise ValueError("planets must map each of the 7 planets to a constellation name")
+        if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise SetupError(f"players must be {MIN_PLAYERS}..{MAX_PLAYERS}, not {A._short(players)}",
+                             code="bad_players", minimum=MIN_PLAYERS, maximum=MAX_PLAYERS)
+        if type(seed) is not int or not -MAX_SEED < seed < MAX_SEED:
+            raise SetupError(f"seed must be a whole number of at most 64 bits, not {A._short(seed)}",
+                             code="bad_seed")
+        if (not isinstance(planets, dict) or set(planets) != set(PLANETS)
+                or any(not isinstance(v, str) or v not in CONSTELLATIONS for v in planets.values())):
+            raise SetupError("planets must map each of the 7 planets to a constellation name", code="bad_planets")
+        if not isinstance(start, str):
+            raise SetupError("start must be text", code="bad_start")
         s = cls.__new__(cls)
         s.n = players
         s.seed = seed
@@ -346,23 +350,42 @@ class State(CardRules, PlacingRules, BonusRules, RoundEndRules, ScoringRules, Vi
     # --------------------------------------------------------------- applying
 
     def apply(self, action: Action) -> None:
-        """Play ``action`` for :attr:`current_player`. An illegal action raises
-        :class:`IllegalAction` and changes nothing."""
+        """Play ``action`` for :attr:`current_player`. Anything that is not one of
+        :meth:`legal_actions` (a look-alike with a float, a bool, a nested tuple
+        included) raises :class:`IllegalAction` and changes nothing; so does an
+        unexpected error while applying it (the state is restored, then it is raised)."""
+        if not well_formed(action):
+            raise IllegalAction(f"not an action of this game: {A._short(action)}", code="not_an_action")
         legal = self.legal_actions() if self._legal is None else self._legal
-        if not isinstance(action, Action) or action not in legal:
-            raise IllegalAction(self._why_illegal(action))
+        if action not in legal:
+            if self.over:
+                raise IllegalAction("the game is over", code="game_over")
+            raise IllegalAction(self._why_illegal(action), code="illegal_action", seat=self.current_player)
+        if not self.record:           # a bot's simulation: no safety copy, speed matters
+            self.last_events = []
+            self.last_revealed = False
+            self._do(action)
+            self._advance()
+            return
+        before = self.clone()
+        before._legal = self._legal
+        events = self.last_events
         self.last_events = []
         self.last_revealed = False
-        self._do(action)
-        self._advance()
-
-    def _why_illegal(self, action: Any) -> str:
-        if self.over:
-            return "the game is over"
         try:
-            text = str(action) if isinstance(action, Action) else repr(action)
-        except (IndexError, TypeError):
-            text = repr(action)
+            self._do(action)
+            self._advance()
+        except BaseException:
+            for name in State.__slots__:
+                setattr(self, name, getattr(before, name))
+            self.last_events = events
+            raise
+
+    def _why_illegal(self, action: Action) -> str:
+        try:
+            text = str(action)
+        except (IndexError, TypeError, ValueError):
+            text = A._short(action)
         return f"not a legal action now: {text!r} (seat {self.current_player} must {self.decision()})"
 
     def decision(self) -> str:
@@ -595,9 +618,9 @@ class State(CardRules, PlacingRules, BonusRules, RoundEndRules, ScoringRules, Vi
         :class:`InvalidState` with a message saying what is wrong."""
         from .validate import state_from_dict
         try:
-            data = json.loads(text)
-        except (TypeError, ValueError) as exc:
-            raise InvalidState(f"not a saved game (unreadable JSON: {exc})") from None
+            data = safejson.loads(text)
+        except safejson.JSONLimitError as exc:
+            raise InvalidState(f"not a saved game ({exc})", code=exc.code) from None
         return state_from_dict(cls, data)
 
     # ---------------------------------------------------------------- printing

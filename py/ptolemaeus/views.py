@@ -6,10 +6,11 @@ from typing import TYPE_CHECKING, Any
 
 from .common import _N_BONUS, _NOVA_CONSTELLATIO, _bits, _seed_from
 from .data import (
-    BONUS_TYPES, CARD_KINDS, CARD_NAMES, CONSTELLATIONS, ECLIPSIS_DISCARD, EVENT_CARDS, N_CONST,
+    WINNING_POINTS, BONUS_TYPES, CARD_KINDS, CARD_NAMES, CONSTELLATIONS, ECLIPSIS_DISCARD, EVENT_CARDS, N_CONST,
     OBJECTIVE_NAMES, PLANETS,
 )
 from .payment import can_pay, payment_options
+from .errors import SeatError
 from .rng import Rng
 
 if TYPE_CHECKING:
@@ -21,12 +22,19 @@ class ViewRules:
 
     __slots__ = ()
 
-    def view(self, seat: int) -> dict[str, Any]:
+    def _check_seat(self, seat: Any) -> None:
+        if type(seat) is not int or not 0 <= seat < self.n:
+            from .actions import _short
+            raise SeatError(f"no seat {_short(seat)} in a {self.n}-player game", code="bad_seat",
+                            players=self.n)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
         """Everything ``seat`` may see and nothing more (R17), JSON-able.
         Deck orders, other hands, other objectives stay hidden; counts and
-        cards seen face up are public."""
-        if not 0 <= seat < self.n:
-            raise ValueError(f"no seat {seat} in a {self.n}-player game")
+        cards seen face up are public. ``None`` is a spectator: no hand, no
+        objective, no score that counts one (until the end reveals them)."""
+        if seat is not None:
+            self._check_seat(seat)
         seats = []
         for p in range(self.n):
             entry: dict[str, Any] = {
@@ -75,7 +83,8 @@ class ViewRules:
             "bonus_deck_count": len(self.bonus_deck),
             "bonus_played": [BONUS_TYPES[b] for b in range(_N_BONUS) for _ in range(self.bonus_played[b])],
             "seats": seats,
-            "legal_actions": [a.to_json() for a in self.legal_actions()] if self.current_player == seat else [],
+            "legal_actions": ([a.to_json() for a in self.legal_actions()]
+                              if seat is not None and self.current_player == seat else []),
             "is_over": self.over,
             "winners": list(self.winners),
             "end_reason": self.end_reason,
@@ -87,8 +96,7 @@ class ViewRules:
         ``view(seat)``, with every hidden thing re-dealt (other hands except
         their publicly known cards, other objectives, deck orders) and a fresh
         random generator, so a bot searching it cannot peek at the future."""
-        if not 0 <= seat < self.n:
-            raise ValueError(f"no seat {seat} in a {self.n}-player game")
+        self._check_seat(seat)
         r = Rng(_seed_from(rng))
         s = self.clone()
         s._legal = None
@@ -112,16 +120,46 @@ class ViewRules:
         r.shuffle(bonus_pool)
         s.bonus_deck = bonus_pool
         if not self.over:            # once over, the final scores (in the view) reveal them
-            objectives = sorted(self.objective_pool + [self.objectives[o] for o in others])
-            r.shuffle(objectives)
-            for o in others:
-                s.objectives[o] = objectives.pop()
-            s.objective_pool = sorted(objectives)
+            self._deal_objectives(s, others, r)
         s.event_deck.sort()
         r.shuffle(s.event_deck)
         s.rng = Rng(r.next64())
         s.seed = r.next64()          # the real seed would replay every hidden shuffle
         return s
+
+    def _deal_objectives(self, s: "State", others: list[int], r: Rng) -> None:
+        """Re-deal the secret objectives ``others`` hold, among the possible ones:
+        in a game not over nobody holds 12 points yet (R16), so an objective that
+        would give an opponent 12 is impossible (issue 16). Rejection sampling
+        (the exact conditional distribution), then, if that keeps failing, a
+        constrained deal in shuffled order; deterministic given ``r``."""
+        pool = sorted(self.objective_pool + [self.objectives[o] for o in others])
+        for _ in range(32):
+            objectives = pool[:]
+            r.shuffle(objectives)
+            for o in others:
+                s.objectives[o] = objectives.pop()
+            if all(s.score(o) < WINNING_POINTS for o in others):
+                s.objective_pool = sorted(objectives)
+                return
+        order = pool[:]
+        r.shuffle(order)
+
+        def place(i: int, left: list[int]) -> bool:
+            if i == len(others):
+                s.objective_pool = sorted(left)
+                return True
+            o = others[i]
+            for obj in left:
+                s.objectives[o] = obj
+                if s.score(o) < WINNING_POINTS and place(i + 1, [x for x in left if x != obj]):
+                    return True
+            return False
+
+        if not place(0, order):      # the real deal is one answer: only a broken state gets here
+            for o in others:
+                s.objectives[o] = self.objectives[o]
+            s.objective_pool = self.objective_pool[:]
 
     def _deal_unseen_cards(self, s: "State", others: list[int], r: Rng) -> None:
         """Re-deal the cards ``others`` hold unseen, and the deck.

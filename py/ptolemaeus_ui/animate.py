@@ -89,7 +89,8 @@ def start_scene(final: dict[str, Any], events: list[dict], players: int,
             s["planets"][e["planet"]] = CONST_INDEX[e["source"]]
         elif kind == "round_end":
             s["turn"] = 3
-    if any(e.get("type") == "reveal" for e in events):
+    # R19: the last round ends without a reveal, but its event card has left the board too.
+    if any(e.get("type") in ("reveal", "round_end") for e in events):
         s["event"] = _card_of_moves(moved) if moved else before_event
     # Positions as plain indices 0..11.
     s["planets"] = {p: c % 12 for p, c in s["planets"].items()}

@@ -1,25 +1,23 @@
 """``PtolemaeusSpec``: Ptolemaeus as a game of the page (``app.games.GameSpec``).
 
-Pure Python apart from :meth:`PtolemaeusSpec.mount`, which imports the
-browser view lazily, so the spec is tested under CPython.
+The rules half is the engine's :class:`ptolemaeus.game.PtolemaeusRules`; this
+subclass adds the UI half (title, colours, names, labels in the current
+language, ``setup_fields()`` in the new-game form's dict format, ``mount``) and
+says the engine's coded errors in the player's language. Pure Python apart
+from :meth:`PtolemaeusSpec.mount`, which imports the browser view lazily.
 
 Bots (:class:`BotSearch`) are built ONLY from ``state.determinize(seat, rng)``
-(R17): the real state is never handed to a bot. A search runs in slices
-(``step(max_seconds)``) so the page stays responsive; with no time limit
-it chooses exactly what :func:`ptolemaeus.bots.choose_action` chooses with
-the same seed and an iteration-only budget.
+(R17), in slices (``gamekit.thinking.SlicedSearch``) so the page stays responsive.
 """
 
 from __future__ import annotations
 
-import random
-import time
 from typing import Any
 
 import ptolemaeus as pt
-from ptolemaeus.actions import Action
-from ptolemaeus.bots import LEVELS, Thinker
-from ptolemaeus.sky import HISTORIC_DATES, DateError, parse_start
+from ptolemaeus.errors import IllegalAction, SetupError
+from ptolemaeus.game import PtolemaeusRules, PtolemaeusSearch
+from ptolemaeus.sky import HISTORIC_DATES, DateError
 
 from .strings import t
 
@@ -28,77 +26,25 @@ from .strings import t
 PAGE_TIME_FACTOR = 2.0
 
 
-class BotSearch:
-    """One bot decision: ``step(max_seconds)`` until it returns True, then ``result()``.
-
-    A time-sliced wrapper of :class:`ptolemaeus.bots.Thinker`, which
-    determinizes first (``state.determinize(seat, rng)``, R17) and decides
-    random / greedy / sub-decisions at once, or runs ISMCTS over turn-level
-    decisions, here one iteration at a time up to the level's iterations or
-    its time cap (stretched by ``time_factor`` for the page).
-
-    Slices stay short: the first ``step`` only sets the Thinker up, and a
-    slice stops before an iteration that would likely overrun it."""
+class BotSearch(PtolemaeusSearch):
+    """:class:`ptolemaeus.game.PtolemaeusSearch` with the page's time factor."""
 
     def __init__(self, state: Any, seat: int, level: str, seed: int, time_factor: float = PAGE_TIME_FACTOR,
                  time_limit: bool = True) -> None:
-        if level not in LEVELS:
-            raise ValueError(f"unknown bot level {level!r}; choose one of {', '.join(LEVELS)}")
-        if state.is_over or state.current_player != seat:
-            raise ValueError(f"seat {seat} is not to decide now")
-        self.seat = seat
-        self.level = level
-        self._start = (state, seed)         # for the first step only: Thinker determinizes it at once
-        self._legal = state.legal_actions()
-        self.thinker: Thinker | None = None
-        cap = LEVELS[level].seconds
-        self._cap = cap * time_factor if (cap and time_limit) else None
-        self.elapsed = 0.0
-        self._per_iteration = 0.0           # running estimate of one iteration's time
-        self._done = False
+        super().__init__(state, seat, level, seed, time_factor=time_factor, time_limit=time_limit)
 
-    @property
-    def iterations(self) -> int:
-        """ISMCTS iterations run so far (0 for decisions taken at once)."""
-        tree = self.thinker.tree if self.thinker is not None else None
-        return tree.iterations if tree is not None else 0
 
-    def step(self, max_seconds: float) -> bool:
-        if self._done:
-            return True
-        start = time.perf_counter()
-        try:
-            if self.thinker is None:
-                state, seed = self._start
-                self._start = None
-                self.thinker = Thinker(state, self.seat, self.level, random.Random(seed))
-                self._done = self.thinker.done
-                return self._done
-            thinker = self.thinker
-            ran = 0
-            while not thinker.done:
-                now = time.perf_counter()
-                if self._cap is not None and self.elapsed + (now - start) >= self._cap:
-                    break
-                if ran and now + self._per_iteration > start + max_seconds:
-                    return False
-                t0 = now
-                thinker.step(1)
-                ran += 1
-                took = time.perf_counter() - t0
-                self._per_iteration = took if not self._per_iteration else 0.8 * self._per_iteration + 0.2 * took
-            self._done = True
-            return True
-        finally:
-            self.elapsed += time.perf_counter() - start
-
-    def result(self) -> Action:
-        if not self._done:
-            raise RuntimeError("the bot has not finished thinking: call step() until it returns True")
-        action = self.thinker.action()
-        # The determinization offers this seat the same legal actions as the
-        # real game (they depend on its own information); be safe anyway.
-        return action if action in self._legal else self._legal[0]
+def setup_error_text(error: SetupError) -> str:
+    """Why a setup was refused, in the current language (from its code)."""
+    if error.code == "bad_players":
+        return t("setup.error.players")
+    if error.code == "bad_seed":
+        return t("setup.error.seed")
+    if error.code == "now":
+        return t("setup.error.date", error=t("setup.error.now"))
+    if isinstance(error.__cause__, DateError):
+        return t("setup.error.date", error=date_error_text(error.__cause__))
+    return t("setup.error.date", error=str(error))
 
 
 def date_error_text(error: BaseException) -> str:
@@ -117,16 +63,14 @@ def date_error_text(error: BaseException) -> str:
     return t(f"date.error.{error.code}", **params)
 
 
-class PtolemaeusSpec:
+class PtolemaeusSpec(PtolemaeusRules):
     """The ``GameSpec`` of Ptolemaeus (see ``docs/app-architecture.md``)."""
 
-    key = "ptolemaeus"
     title = "Ptolemaeus"
-    version = 1
-    min_players = 1
-    max_players = 4
-    # The first is the default; the last is the strongest.
-    bot_levels = ["normal", "random", "greedy", "easy", "hard"]
+    bot_time_factor = PAGE_TIME_FACTOR
+    # The current shell takes the first as the default; the last is the strongest.
+    # (PtolemaeusRules.bot_levels: weakest first, default_bot_level "normal".)
+    bot_levels = ["normal", "random", "greedy", "easy", "hard"]  # type: ignore[assignment]
     # Token colours a seat may choose (none of them a constellation colour).
     SEAT_COLOURS = [("#f2eee3", "white"), ("#b07be0", "purple"), ("#4fd1c5", "teal"), ("#ff8fc0", "pink"),
                     ("#ee8a3c", "orange"), ("#9aa0a6", "grey")]
@@ -143,7 +87,7 @@ class PtolemaeusSpec:
 
     # ------------------------------------------------------------ setup
 
-    def setup_fields(self) -> list[dict]:
+    def setup_fields(self) -> list[dict]:  # type: ignore[override]
         return [{
             "key": "start", "label": t("setup.date"), "kind": "date",
             "choices": [(h.when, t(f"date.{h.key}")) for h in HISTORIC_DATES],
@@ -153,66 +97,26 @@ class PtolemaeusSpec:
         }]
 
     def new_state(self, setup: dict) -> pt.State:
-        players = setup.get("players")
-        seed = setup.get("seed")
-        if isinstance(players, bool) or not isinstance(players, int) or not 1 <= players <= 4:
-            raise ValueError(t("setup.error.players"))
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise ValueError(t("setup.error.seed"))
-        start = setup.get("start", HISTORIC_DATES[0].when)
-        if isinstance(start, str) and start.strip().lower() == "now":
-            raise ValueError(t("setup.error.date", error=t("setup.error.now")))
+        """:meth:`PtolemaeusRules.new_state`, its refusal said in the player's language
+        (same code and params)."""
         try:
-            parse_start(start)
-        except (ValueError, TypeError) as e:
-            raise ValueError(t("setup.error.date", error=date_error_text(e))) from None
-        return pt.new_game(players=players, seed=seed, start=start)
+            return super().new_state(setup)
+        except SetupError as e:
+            raise SetupError(setup_error_text(e), code=e.code, **e.params) from None
 
     def replay(self, setup: dict, actions: list[dict]) -> pt.State:
-        state = self.new_state(setup)
-        for i, data in enumerate(actions):
-            try:
-                state.apply(Action.from_json(data))
-            except ValueError as e:
-                raise ValueError(t("replay.error", index=i + 1, error=e)) from None
-        return state
-
-    # ------------------------------------------------------------ JSON
-
-    def state_to_json(self, state: pt.State) -> str:
-        return state.to_json()
-
-    def state_from_json(self, text: str) -> pt.State:
-        return pt.State.from_json(text)
-
-    def action_to_json(self, action: Action) -> dict:
-        return action.to_json()
-
-    def action_from_json(self, data: dict) -> Action:
-        return Action.from_json(data)
-
-    # ------------------------------------------------------------ rules
-
-    def current_player(self, state: pt.State) -> int | None:
-        return state.current_player
-
-    def legal_actions(self, state: pt.State) -> list[Action]:
-        return state.legal_actions()
-
-    def apply(self, state: pt.State, action: Action) -> list[dict]:
-        state.apply(action)
-        return list(state.last_events)
-
-    def reveals_hidden(self, state: pt.State) -> bool:
-        return bool(state.last_revealed)
-
-    def is_over(self, state: pt.State) -> bool:
-        return state.is_over
+        try:
+            return super().replay(setup, actions)
+        except IllegalAction as e:
+            if e.code != "bad_replay":
+                raise
+            raise IllegalAction(t("replay.error", index=e.params["index"], error=e.params["error"]),
+                                code=e.code, **e.params) from None
 
     # ------------------------------------------------------------ bots
 
     def bot_search(self, state: pt.State, seat: int, level: str, seed: int) -> BotSearch:
-        return BotSearch(state, seat, level, seed)
+        return BotSearch(state, seat, level, seed, time_factor=self.bot_time_factor)
 
     # ------------------------------------------------------------ view
 
