@@ -7,13 +7,15 @@ the others ``-1``); inside it the arrow keys move the focus. Two layouts:
   Arrow keys move along the row / column, Home/End go to the row's first / last
   cell, Ctrl+Home / Ctrl+End to the grid's first / last cell (reading order),
   PageUp / PageDown to the column's top / bottom cell (the ARIA grid pattern).
-  With ``skip_empty=True`` (default) an arrow jumps over empty positions to the
-  nearest cell of that row or column; when the row or column has none in that
-  direction it goes to the nearest cell anywhere in that direction (so a sparse
-  set of choosable cells is all reachable). With ``skip_empty=False`` an arrow
-  moves only to the adjacent position and stays put when that is empty.
-  ``wrap=True`` makes an arrow at the end of a row or column go round to its
-  other end instead of staying.
+  With ``skip_empty=True`` (default) Left/Right follow the reading order: they
+  jump over empty positions of the row and, at its end, go on to the next
+  (previous) row that has cells; Up/Down go to the nearest cell of the column
+  that way, or when it has none to the nearest row that way (its cell nearest
+  the column). So a sparse set of choosable cells is all reachable. With
+  ``skip_empty=False`` an arrow moves only to the adjacent position and stays
+  put when that is empty. ``wrap=True``: an arrow that would stay at the edge
+  goes round instead (skipping: from the last cell to the first and back, Up/Down
+  to the column's other end; not skipping: to the row's or column's other end).
 * :class:`Ring`: cells in one cyclic order (Ptolemaeus' twelve constellations
   and the planets): Right/Down next, Left/Up previous, going round; Home/End.
 
@@ -126,18 +128,21 @@ class Grid:
             if nxt is None and self.wrap and self._at_edge(r, c, dr, dc):
                 nxt = self._far_end(r, c, dr, dc)
             return nxt or current
-        line = [x for x in self._order if self._on_line(x, r, c, dr)]
-        ahead = [x for x in line if self._ahead(x, r, c, dr, dc) > 0]
-        if ahead:
-            return min(ahead, key=lambda x: self._ahead(x, r, c, dr, dc))
-        if self.wrap:
-            return self._far_end(r, c, dr, dc) or current
-        # Nothing on this row / column that way: the nearest cell anywhere that way.
-        half = [x for x in self._order if self._ahead(x, r, c, dr, dc) > 0]
-        if not half:
-            return current
-        return min(half, key=lambda x: (self._ahead(x, r, c, dr, dc) + 2 * self._across(x, r, c, dr),
-                                        self._across(x, r, c, dr), self._pos[x]))
+        if dc:
+            # Left / Right follow the reading order: over the gaps of the row, then on to the
+            # next (previous) row that has cells, so that every cell can be reached.
+            j = self._order.index(current) + dc
+            if 0 <= j < len(self._order):
+                return self._order[j]
+            return (self._order[0] if dc > 0 else self._order[-1]) if self.wrap else current
+        column = [x for x in self._order if self._pos[x][1] == c and (self._pos[x][0] - r) * dr > 0]
+        if column:
+            return min(column, key=lambda x: abs(self._pos[x][0] - r))
+        # Nothing in this column that way: the nearest row that way, its cell nearest this column.
+        ahead = [x for x in self._order if (self._pos[x][0] - r) * dr > 0]
+        if not ahead:
+            return (self._far_end(r, c, dr, dc) if self.wrap else None) or current
+        return min(ahead, key=lambda x: (abs(self._pos[x][0] - r), abs(self._pos[x][1] - c), self._pos[x][1]))
 
     # ------------------------------------------------------------ helpers
 
@@ -148,10 +153,6 @@ class Grid:
     def _ahead(self, x: str, r: int, c: int, dr: int, dc: int) -> int:
         xr, xc = self._pos[x]
         return (xr - r) * dr if dr else (xc - c) * dc
-
-    def _across(self, x: str, r: int, c: int, dr: int) -> int:
-        xr, xc = self._pos[x]
-        return abs(xc - c) if dr else abs(xr - r)
 
     def _far_end(self, r: int, c: int, dr: int, dc: int) -> str | None:
         """The cell at the other end of this row / column (where a wrapping arrow goes)."""
