@@ -13,7 +13,7 @@ import ptolemaeus as pt
 from ptolemaeus.data import COLOUR_OF, COLOURS, CONSTELLATIONS
 from ptolemaeus_ui.board import Model, public_view, render, render_board, scene_of
 from ptolemaeus_ui.interact import Controller
-from ptolemaeus_ui.tree import El, to_markup
+from boardui.tree import El, to_markup
 from scenario import build
 
 SEATS = [{"kind": "human", "level": None, "name": "Ada", "colour": "#f2eee3"},

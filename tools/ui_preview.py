@@ -23,7 +23,7 @@ import ptolemaeus as pt  # noqa: E402
 from ptolemaeus.bots import choose_action  # noqa: E402
 from ptolemaeus_ui.board import Model, render  # noqa: E402
 from ptolemaeus_ui.interact import Controller  # noqa: E402
-from ptolemaeus_ui.tree import to_markup  # noqa: E402
+from boardui.tree import to_markup  # noqa: E402
 
 SEATS = [{"kind": "human", "level": None, "name": "You", "colour": "#f2eee3"},
          {"kind": "bot", "level": "greedy", "name": "Hypatia", "colour": "#b07be0"},

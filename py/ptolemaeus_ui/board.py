@@ -24,7 +24,8 @@ from ptolemaeus.data import CARD_NAMES, COLOUR_OF, COLOURS, CONST_INDEX, CONSTEL
 from . import glyphs
 from .interact import UI, Choice, card_label
 from .strings import has, is_you, join, seat_label, t
-from .tree import El, fmt, h
+from boardui import live, nav
+from boardui.tree import El, fmt, h
 from .words import decision_text, describe_log, end_summary
 
 CX = CY = 500
@@ -203,7 +204,8 @@ def _const_group(model: Model, scene: dict, i: int, name: str) -> El:
     label = "; ".join(parts)
     attrs = {"class": " ".join(classes), "data-constellation": name, "aria-label": label}
     if clickable:
-        attrs.update({"data-act": "const", "data-arg": name, "tabindex": "-1", "role": "button"})
+        attrs.update({"data-act": "const", "data-arg": name, "tabindex": "-1", "role": "button",
+                      **nav.cell_attrs(f"const:{name}")})
     else:
         attrs["role"] = "img"
     rot = _text_rotation(mid)
@@ -271,7 +273,8 @@ def _planets(model: Model, scene: dict) -> list[El]:
         attrs = {"class": "planet", "data-planet": p, "data-at": at, "aria-label": label, "role": "img"}
         if p in ui.planets and not model.animating:
             attrs.update({"class": "planet can", "data-act": "planet", "data-arg": p, "tabindex": "-1",
-                          "role": "button", "aria-label": f"{label}; {ui.planets[p]}"})
+                          "role": "button", "aria-label": f"{label}; {ui.planets[p]}",
+                          **nav.cell_attrs(f"planet:{p}")})
         body = [
             El("title", text=label),
             El("g", {"class": "glyph"}, [
@@ -407,7 +410,7 @@ def render_board(model: Model) -> El:
     _rove(consts + planets, model)
     return El("svg", {"class": "pt-board", "viewBox": "0 0 1000 1000", "role": "group",
                       "aria-label": t("board.label"), "aria-describedby": "pt-board-keys",
-                      "focusable": "false"}, [
+                      "focusable": "false", **nav.nav_attrs("ring")}, [
         El("title", text=t("board.title")),
         defs,
         El("circle", {"class": "sky", "cx": CX, "cy": CY, "r": R_OUT + 6}),
@@ -424,23 +427,17 @@ def render_board(model: Model) -> El:
 
 def board_choices(items: list[El]) -> list[El]:
     """The clickable elements among the board's constellation groups and planets, in tab order
-    (the constellations clockwise from Aries, then the planets)."""
-    return [e for e in items if "data-act" in e.attrs]
+    (the constellations clockwise from Aries, then the planets): the cells of its ring."""
+    return [e for e in items if "data-cell" in e.attrs]
 
 
 def _rove(items: list[El], model: Model) -> None:
     """One tab stop for the whole board (a roving tabindex): the element the player last moved to
     with the arrow keys (``model.board_focus``) if it can still be chosen, else the one selected,
-    else the first; the arrow keys (``view.py``) move between the others."""
+    else the first; the arrow keys go round the others (``boardui.nav.Ring``)."""
     choices = board_choices(items)
-    if not choices:
-        return
-    ids = [f"{e.attrs['data-act']}:{e.attrs['data-arg']}" for e in choices]
-    anchor = model.board_focus if model.board_focus in ids else None
-    if anchor is None:
-        anchor = next((i for i, e in zip(ids, choices) if "sel" in e.attrs.get("class", "").split()), ids[0])
-    for i, e in zip(ids, choices):
-        e.attrs["tabindex"] = "0" if i == anchor else "-1"
+    selected = next((e.attrs["data-cell"] for e in choices if "sel" in e.attrs.get("class", "").split()), None)
+    nav.rove(choices, [model.board_focus, selected])
 
 
 def _comet_progress(model: Model, scene: dict) -> El:
@@ -817,10 +814,8 @@ def render_end(model: Model) -> El | None:
 
 def render_announcer(model: Model) -> El:
     """The polite live region (visually hidden): each move in the move log's words, whose turn it
-    is, the end of a round. Lines are only ever appended (keyed), so a screen reader reads the new ones."""
-    return El("div", {"class": "pt-announce visually-hidden", "role": "log", "aria-live": "polite",
-                      "aria-relevant": "additions"},
-              [El("p", None, [text], key=f"a{n}") for n, text in model.announce], key="announce")
+    is, the end of a round (``boardui.live``)."""
+    return live.render(model.announce, cls="pt-announce visually-hidden")
 
 
 def render(model: Model) -> El:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 
-from .tree import El
+from boardui.tree import El
 
 # The classical planet signs, stroked (no fill), about 24 x 24.
 PLANET_PATHS: dict[str, str] = {

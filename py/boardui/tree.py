@@ -1,7 +1,7 @@
-"""A tiny element tree: what the pure renderers return.
+"""A tiny element tree: what a game's pure renderers return (its *scene*).
 
 ``El(tag, attrs, children, text)`` stands for one HTML or SVG element; the
-browser builds real nodes from it (``ptolemaeus_ui.dom``), tests serialize it
+browser builds real nodes from it (:mod:`boardui.dom`), tests serialize it
 with :func:`to_markup` and look at the text. ``key`` (the ``attrs`` entry
 ``"key"`` is NOT used: pass ``key=``) names an element among its siblings so
 that the DOM patcher can keep the same node between renders (which is what

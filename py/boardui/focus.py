@@ -1,0 +1,89 @@
+"""Where the keyboard focus goes after a redraw, decided from the scenes (pure).
+
+The view keeps the scene it drew last; after an input it compares it with the
+new one and returns a :class:`FocusPlan`: CSS selectors tried in order, the
+first present and enabled element takes the focus (the browser glue,
+:func:`boardui.browser.apply_focus`, does only that); then, only when the focus
+is lost (on ``<body>``, or on an element removed or hidden, such as the
+hot-seat pass button when the board comes back), the ``if_lost`` selectors.
+
+Clickable elements carry ``data-act`` (and ``data-arg``); :func:`act_selector`
+names one; :func:`controls` lists those of a region, so that "the first choice
+this click opened" is a set difference of two pure trees.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterator
+
+from .tree import El
+
+
+@dataclass(frozen=True)
+class FocusPlan:
+    """``targets``: tried in order, always; ``if_lost``: tried after them only when none was
+    found and the focus is lost."""
+
+    targets: tuple[str, ...] = ()
+    if_lost: tuple[str, ...] = ()
+
+    def __bool__(self) -> bool:
+        return bool(self.targets or self.if_lost)
+
+
+NOWHERE = FocusPlan()
+
+
+def css_string(text: str) -> str:
+    """``text`` as a quoted CSS string."""
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\a ") + '"'
+
+
+def act_selector(act: str, arg: str = "", scope: str = "") -> str:
+    """The enabled element(s) with this ``data-act`` and ``data-arg`` (``""``: no ``data-arg``)."""
+    base = f"{scope} [data-act={css_string(act)}]".strip()
+    if arg:
+        return f"{base}[data-arg={css_string(arg)}]:not([disabled])"
+    return f"{base}:not([data-arg]):not([disabled]), {base}[data-arg=\"\"]:not([disabled])"
+
+
+def classes(e: El) -> list[str]:
+    return e.attrs.get("class", "").split()
+
+
+def with_class(tree: El, cls: str) -> Iterator[El]:
+    """Elements of the tree whose class list holds ``cls``."""
+    return (e for e in tree.walk() if cls in classes(e))
+
+
+def has_class(tree: El | None, cls: str) -> bool:
+    return tree is not None and next(with_class(tree, cls), None) is not None
+
+
+@dataclass(frozen=True)
+class Control:
+    act: str
+    arg: str
+    text: str
+    disabled: bool
+
+
+def controls(tree: El | None, region: str) -> list[Control]:
+    """The ``data-act`` elements inside the elements of class ``region``, in document order."""
+    if tree is None:
+        return []
+    out = []
+    for box in with_class(tree, region):
+        for e in box.walk():
+            if "data-act" in e.attrs:
+                out.append(Control(e.attrs["data-act"], e.attrs.get("data-arg", ""), e.text_content(),
+                                   "disabled" in e.attrs))
+    return out
+
+
+def first_new(before: list[Control], after: list[Control], ignore: frozenset[str] = frozenset()) -> Control | None:
+    """The first enabled control of ``after`` that was not in ``before`` (what a click opened)."""
+    seen = {(c.act, c.arg, c.text) for c in before}
+    return next((c for c in after if not c.disabled and c.act not in ignore
+                 and (c.act, c.arg, c.text) not in seen), None)

@@ -1,0 +1,266 @@
+"""The Ptolemaeus screen as a one-way flow (pure: no browser).
+
+    state --snapshot()--> Snapshot (the viewer's view + legal actions)
+          --Screen.receive(snapshot, events)--> UI-local state (+ animation frames queued)
+          --Screen.scene(log)--> El tree (board.render of a Model) --> the DOM patch (view.py)
+    clicks and keys --Screen.click(act, arg) / escape()--> Outcome: an action for host.submit,
+          or a UI-local change (selection, end screen) and where the focus goes
+
+:class:`Screen` holds everything the view knows besides the state: the
+selection (:class:`~ptolemaeus_ui.interact.Controller`), the animation queue,
+the live region's lines, the board's tab stop, whether the end screen is
+open, the scene drawn last. Every frame is computed from (view, that state,
+the animation frame on screen); ``view.py`` only patches the DOM with the
+scene, forwards events here, and carries out the :class:`FocusPlan`\\ s.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from boardui.anim import FrameQueue
+from boardui.curtain import Curtain
+from boardui.focus import NOWHERE, FocusPlan, act_selector, controls, first_new, has_class
+from boardui.live import LiveRegion
+from boardui.tree import El
+from ptolemaeus.actions import Action
+from ptolemaeus.data import CONSTELLATIONS
+
+from . import animate
+from .board import Model, public_view, render, scene_of, whose_turn
+from .interact import Controller, Selection, UI
+from .words import describe_log, last_move
+
+ANNOUNCE_LIMIT = 12  # lines kept in the live region (only new ones are read out)
+LOG_LIMIT = 400      # lines of the move log kept on screen
+TOGGLES = frozenset({"pay", "source", "hand"})   # acts that change a choice in place: the focus stays
+VIEW_ACTS = frozenset({"skip_anim", "close_end", "open_end", "newgame", "undo"})
+BOARD_ACTS = frozenset({"const", "planet"})
+
+PROMPT = ".pt-prompt .prompt"
+END_TITLE = ".pt-end .end-title"
+DECISION = (END_TITLE, PROMPT)                  # where a new decision takes the focus
+BOARD_STOP = ('.pt-board [data-act][tabindex="0"]', ".pt-board [data-act]")
+
+
+@dataclass
+class Snapshot:
+    """What the viewer may see of a state: the view, and the legal actions when they decide now."""
+
+    view: dict[str, Any]
+    viewer: int | None
+    legal: list[Action]
+
+
+def snapshot(state: Any, viewer: int | None) -> Snapshot:
+    """``state.view(viewer)``, or a view with nobody's secrets when nobody in particular looks."""
+    view = state.view(viewer) if viewer is not None else public_view(state)
+    legal = state.legal_actions() if viewer is not None and state.current_player == viewer else []
+    return Snapshot(view, viewer, legal)
+
+
+@dataclass
+class Outcome:
+    """What an input leads to: an action to submit, a call to the host, a redraw and the focus."""
+
+    action: Action | None = None
+    host: str | None = None              # "new_game" | "undo" | "skip_anim"
+    redraw: bool = False
+    focus: FocusPlan = NOWHERE           # where the focus goes after the redraw
+    settle: bool = False                 # after the redraw, settle the focus as after a new state
+    opened: tuple[str, str, list, str | None] | None = None
+    # (act, arg, prompt controls before, constellation selected before): the focus then depends
+    # on which choices the click opened, known once the new scene is drawn (Screen.after_click)
+
+
+@dataclass
+class Screen:
+    """UI-local state of one view and the pure steps of the flow (see the module docstring)."""
+
+    ctl: Controller = field(default_factory=Controller)
+    snap: Snapshot | None = None
+    seats: list[dict] = field(default_factory=list)
+    busy: str | None = None
+    show_end: bool = True
+    recent: set[str] = field(default_factory=set)
+    last: list[dict] = field(default_factory=list)      # the events of the latest move (shown in words)
+    frames: FrameQueue = field(default_factory=FrameQueue)
+    live: LiveRegion = field(default_factory=lambda: LiveRegion(ANNOUNCE_LIMIT))
+    board_focus: str | None = None                     # the board's tab stop ("const:Leo")
+    curtain: Curtain = field(default_factory=Curtain)
+    drawn: El | None = None                            # the scene drawn last
+    focus_wanted: bool = False                         # a decision was made here: focus the next prompt
+    end_open: bool = False
+    shown_event: str | None = None
+    was_over: bool = False
+    said_turn: str | None = None
+
+    # ------------------------------------------------------------ state in
+
+    @property
+    def view(self) -> dict[str, Any] | None:
+        return self.snap.view if self.snap else None
+
+    @property
+    def viewer(self) -> int | None:
+        return self.snap.viewer if self.snap else None
+
+    @property
+    def animating(self) -> bool:
+        return self.frames.playing
+
+    def receive(self, snap: Snapshot, events: list[dict], seats: list[dict]) -> bool:
+        """A new state (``events``: the public events since this viewer last looked, [] for a
+        redraw). True when an animation starts (its first frame is on screen: run the player)."""
+        self.snap = snap
+        self.seats = list(seats)
+        if self.curtain.handover(snap.viewer):
+            self.ctl.sel = Selection()
+            self.board_focus = None
+        view = snap.view
+        self.ctl.update(view, snap.legal, snap.viewer, [s.get("name", "") for s in self.seats])
+        events = list(events or [])
+        self._announce(events)
+        self.recent = touched(events)
+        if events:
+            self.last = events
+        final = scene_of(view)
+        new_frames = animate.frames(final, events, self.seats, view["players"], self.shown_event)
+        self.shown_event = final["event"]
+        if view["is_over"] and not self.was_over:
+            self.show_end = True
+        self.was_over = view["is_over"]
+        return self.frames.push(new_frames)
+
+    def _announce(self, events: list[dict]) -> None:
+        """The live region: the moves in the log's words, then whose turn it is when that changed
+        (or a turn ended)."""
+        assert self.snap is not None
+        lines = [text for _kind, text in describe_log(events, self.seats)]
+        turn = whose_turn(self.snap.view, self.snap.viewer, self.seats)
+        if turn != self.said_turn or any(e.get("type") in ("end_turn", "new_round") for e in events):
+            lines.append(turn)
+            self.said_turn = turn
+        self.live.say(lines)
+
+    # ------------------------------------------------------------ scene out
+
+    def model(self, log: list[dict], rules_href: str = "./rules.html") -> Model:
+        assert self.snap is not None
+        anim = self.frames.current
+        return Model(
+            view=self.snap.view, viewer=self.snap.viewer, seats=self.seats,
+            ui=UI() if anim else self.ctl.ui(),
+            scene=anim.scene if anim else None, caption=anim.caption if anim else None,
+            animating=anim is not None, log=list(log)[-LOG_LIMIT:], busy=self.busy, show_end=self.show_end,
+            last=last_move(self.last, self.seats), recent=set() if anim else self.recent,
+            rules_href=rules_href, board_focus=self.board_focus, announce=list(self.live.lines))
+
+    def scene(self, log: list[dict], rules_href: str = "./rules.html") -> El:
+        """The whole screen now; remembered as the scene drawn (the view patches the DOM with it)."""
+        self.drawn = render(self.model(log, rules_href))
+        return self.drawn
+
+    def settle(self) -> FocusPlan:
+        """The focus after a redraw: the end screen's title when it opens; the next decision's
+        prompt after a decision made here, or when the focus was lost with its element."""
+        end = has_class(self.drawn, "pt-end")
+        if end and not self.end_open:
+            self.end_open = True
+            self.focus_wanted = False
+            return FocusPlan((END_TITLE,))
+        self.end_open = end
+        wanted, self.focus_wanted = self.focus_wanted, False
+        return FocusPlan(DECISION if wanted else (), if_lost=DECISION)
+
+    # ------------------------------------------------------------ input
+
+    def click(self, act: str, arg: str = "") -> Outcome:
+        """A click (or Enter/Space) on ``data-act=act``, ``data-arg=arg``."""
+        if act in VIEW_ACTS:
+            if act == "skip_anim":
+                return Outcome(host="skip_anim")
+            if act == "close_end":
+                self.show_end = False
+                self.end_open = False
+                return Outcome(redraw=True, focus=FocusPlan((act_selector("open_end"),)))
+            if act == "open_end":
+                self.show_end = True
+                return Outcome(redraw=True, settle=True)
+            return Outcome(host="new_game" if act == "newgame" else "undo")
+        if self.animating or self.snap is None:
+            return Outcome()
+        before = controls(self.drawn, "pt-prompt")
+        was = self.ctl.sel.const or self.ctl.sel.move_from
+        action = self.ctl.click(act, arg)
+        if action is not None:
+            self.focus_wanted = True
+            return Outcome(action=action)
+        return Outcome(redraw=True, opened=(act, arg, before, was))
+
+    def refused(self) -> None:
+        """The host refused the action (e.g. the device is being passed): nothing changes."""
+        self.focus_wanted = False
+
+    def after_click(self, outcome: Outcome) -> FocusPlan:
+        """The focus plan of an outcome, once its redraw is done (``drawn`` is the new scene)."""
+        if outcome.opened is not None:
+            return self._focus_after(*outcome.opened)
+        if outcome.settle:
+            return self.settle()
+        return outcome.focus
+
+    def _focus_after(self, act: str, arg: str, before: list, was: str | None) -> FocusPlan:
+        """After a click that changed the selection but made no move yet: a toggle keeps the
+        focus; a cancel goes back to the constellation; else the first choice the click opened,
+        else the element clicked, else the board's tab stop."""
+        targets: list[str] = []
+        if act in TOGGLES or (act == "bonus" and self.ctl.sel.bonus is None):
+            targets.append(act_selector(act, arg))
+        elif act == "cancel":
+            if was:
+                targets.append(act_selector("const", was))
+            targets += BOARD_STOP
+        opened = first_new(before, controls(self.drawn, "pt-prompt"), frozenset({"cancel"}))
+        if opened is not None:
+            targets.append(act_selector(opened.act, opened.arg, ".pt-prompt"))
+        targets.append(act_selector(act, arg))
+        if act not in BOARD_ACTS:
+            targets += BOARD_STOP
+        return FocusPlan(tuple(targets), if_lost=DECISION)
+
+    def escape(self) -> Outcome | None:
+        """Escape: close the end screen, or an open bonus card, or drop a half-made choice
+        (None: nothing to do, the key goes on)."""
+        if has_class(self.drawn, "pt-end"):
+            return self.click("close_end")
+        if self.animating or not self.ctl.legal:
+            return None
+        sel = self.ctl.sel
+        if sel.bonus:
+            name = sel.bonus
+            self.ctl.click("bonus", name)
+            return Outcome(redraw=True, focus=FocusPlan((act_selector("bonus", name),) + DECISION))
+        if not (sel.const or sel.planet or sel.b_tokens or sel.move_from or sel.discard):
+            return None
+        was = sel.const or sel.move_from
+        self.ctl.click("cancel")
+        back = (act_selector("const", was),) if was else ()
+        return Outcome(redraw=True, focus=FocusPlan(back + BOARD_STOP + DECISION))
+
+    def rove(self, cell: str) -> None:
+        """The board's tab stop moved (arrow keys, Tab, a click)."""
+        self.board_focus = cell
+
+
+def touched(events: list[dict]) -> set[str]:
+    """Constellations the latest events happened on (highlighted on the board)."""
+    out: set[str] = set()
+    for e in events:
+        if e.get("type") in ("place", "study", "swap", "retrieve", "observe"):
+            at = e.get("at")
+            for name in (at if isinstance(at, list) else [at]):
+                if name in CONSTELLATIONS:
+                    out.add(name)
+    return out

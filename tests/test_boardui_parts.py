@@ -1,0 +1,257 @@
+"""boardui's pure parts under CPython: the keyed patcher (on a small fake document), focus plans
+from two scenes, the live region, the animation queue and motion factors, the hot-seat curtain."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from boardui import anim, focus, live
+from boardui.curtain import Curtain
+from boardui.dom import Patcher
+from boardui.tree import SVG_NS, El, h, to_markup
+
+# ------------------------------------------------------------------ a fake DOM
+
+
+class Node:
+    def __init__(self, tag: str | None, ns: str | None = None, data: str | None = None) -> None:
+        self.tag, self.ns, self.data = tag, ns, data
+        self.attrs: dict[str, str] = {}
+        self.children: list[Node] = []
+        self.parent: Node | None = None
+
+    def setAttribute(self, name, value):
+        self.attrs[name] = value
+
+    def removeAttribute(self, name):
+        del self.attrs[name]
+
+    def appendChild(self, node):
+        return self.insertBefore(node, None)
+
+    def insertBefore(self, node, anchor):
+        if node.parent is not None:
+            node.parent.children.remove(node)
+        i = len(self.children) if anchor is None else self.children.index(anchor)
+        self.children.insert(i, node)
+        node.parent = self
+        return node
+
+    def removeChild(self, node):
+        self.children.remove(node)
+        node.parent = None
+
+    def replaceChild(self, new, old):
+        i = self.children.index(old)
+        self.removeChild(old)
+        self.children.insert(i, new)
+        new.parent = self
+
+    def remove(self):
+        if self.parent is not None:
+            self.parent.removeChild(self)
+
+    def markup(self) -> str:
+        if self.tag is None:
+            return focus_escape(self.data or "")
+        attrs = "".join(f' {k}="{v}"' for k, v in self.attrs.items())
+        return f"<{self.tag}{attrs}>{''.join(c.markup() for c in self.children)}</{self.tag}>"
+
+
+def focus_escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+class Document:
+    def createElement(self, tag):
+        return Node(tag)
+
+    def createElementNS(self, ns, tag):
+        return Node(tag, ns)
+
+    def createTextNode(self, text):
+        return Node(None, data=text)
+
+
+def html(tree: El) -> str:
+    """to_markup without SVG self-closing forms and xmlns (what the fake DOM prints)."""
+    def walk(e):
+        if isinstance(e, str):
+            return focus_escape(e)
+        attrs = "".join(f' {k}="{v}"' for k, v in e.attrs.items())
+        inner = (focus_escape(e.text) if e.text else "") + "".join(walk(c) for c in e.children)
+        return f"<{e.tag}{attrs}>{inner}</{e.tag}>"
+    return walk(tree)
+
+
+def board(planets: dict[str, int], extra: str | None = None) -> El:
+    return h("div", {"class": "root"},
+             El("svg", {"viewBox": "0 0 10 10"}, [El("g", {"data-planet": p, "data-at": str(at)}, key=f"p-{p}")
+                                                  for p, at in planets.items()]),
+             h("p", None, extra) if extra else None)
+
+
+def test_the_patcher_keeps_keyed_nodes_and_moves_them():
+    container = Node("div")
+    p = Patcher(container, Document())
+    p.render(board({"Sol": 1, "Luna": 2, "Mars": 3}))
+    svg = container.children[0].children[0]
+    assert svg.ns is None or svg.ns == SVG_NS
+    nodes = {n.attrs["data-planet"]: n for n in svg.children}
+    assert all(n.ns == SVG_NS for n in nodes.values())           # inside <svg>: createElementNS
+    made = p.created
+    p.render(board({"Mars": 4, "Sol": 1, "Luna": 2}, extra="moved"))
+    assert [n.attrs["data-planet"] for n in svg.children] == ["Mars", "Sol", "Luna"]
+    assert {n.attrs["data-planet"]: n for n in svg.children} == nodes       # the same nodes, moved
+    assert nodes["Mars"].attrs["data-at"] == "4"
+    assert p.created == made + 2                                  # only the new <p> and its text
+    assert container.children[0].markup() == html(board({"Mars": 4, "Sol": 1, "Luna": 2}, extra="moved"))
+
+
+def test_the_patcher_removes_attributes_and_replaces_a_root_of_another_kind():
+    container = Node("div")
+    p = Patcher(container, Document())
+    p.render(h("p", {"class": "a", "title": "t"}, "one"))
+    p.render(h("p", {"class": "b"}, "two"))
+    assert container.children[0].markup() == '<p class="b">two</p>'
+    p.render(h("section", None, "three"))
+    assert [c.tag for c in container.children] == ["section"]
+    p.clear()
+    assert container.children == []
+
+
+trees = st.recursive(
+    st.builds(lambda t, k, a: El(t, {"data-x": a} if a else None, [], key=k),
+              st.sampled_from(["div", "p", "g"]), st.one_of(st.none(), st.sampled_from("abc")),
+              st.one_of(st.none(), st.text("xy", max_size=2))),
+    lambda kids: st.builds(lambda t, k, cs: El(t, None, _unique_keys(cs), key=k),
+                           st.sampled_from(["div", "svg", "g"]), st.one_of(st.none(), st.sampled_from("abc")),
+                           st.lists(st.one_of(kids, st.text("xyz", min_size=1, max_size=3)), max_size=4)),
+    max_leaves=12)
+
+
+def _unique_keys(children):
+    seen, out = set(), []
+    for c in children:
+        if isinstance(c, El) and c.key is not None:
+            if c.key in seen:
+                c.key = None
+            seen.add(c.key)
+        out.append(c)
+    return out
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(trees, min_size=1, max_size=4))
+def test_any_sequence_of_scenes_patches_to_the_last_one(scenes):
+    """Whatever was drawn before, the DOM ends up exactly as the last scene."""
+    container = Node("div")
+    p = Patcher(container, Document())
+    for tree in scenes:
+        p.render(tree)
+    assert len(container.children) == 1
+    assert container.children[0].markup() == html(scenes[-1])
+
+
+# ------------------------------------------------------------------ focus plans
+
+
+def test_act_selector_quotes_what_it_names():
+    assert focus.act_selector("const", "Leo") == '[data-act="const"][data-arg="Leo"]:not([disabled])'
+    assert focus.act_selector("x", 'a"b\\c', ".box") == '.box [data-act="x"][data-arg="a\\"b\\\\c"]:not([disabled])'
+    assert focus.act_selector("confirm") == ('[data-act="confirm"]:not([data-arg]):not([disabled]), '
+                                             '[data-act="confirm"][data-arg=""]:not([disabled])')
+
+
+def test_the_controls_a_click_opened_come_from_two_scenes():
+    before = h("div", None, h("section", {"class": "prompt box"},
+                               h("button", {"data-act": "const", "data-arg": "Leo"}, "Leo"),
+                               h("button", {"data-act": "cancel"}, "Cancel")),
+               h("button", {"data-act": "outside"}, "x"))
+    after = h("div", None, h("section", {"class": "prompt box"},
+                              h("button", {"data-act": "const", "data-arg": "Leo"}, "Leo"),
+                              h("button", {"data-act": "do", "data-arg": "1:0", "disabled": True}, "No"),
+                              h("button", {"data-act": "cancel", "data-arg": "2"}, "Cancel"),
+                              h("button", {"data-act": "do", "data-arg": "1:1"}, "Observe")))
+    b, a = focus.controls(before, "prompt"), focus.controls(after, "prompt")
+    assert [c.act for c in b] == ["const", "cancel"]                 # only inside the region
+    assert focus.first_new(b, a, frozenset({"cancel"})) == focus.Control("do", "1:1", "Observe", False)
+    assert focus.first_new(a, a) is None
+    assert focus.has_class(after, "box") and not focus.has_class(after, "pro") and not focus.has_class(None, "x")
+    assert not focus.NOWHERE and focus.FocusPlan(if_lost=(".x",))
+
+
+# ------------------------------------------------------------------ live region
+
+
+def test_the_live_region_keeps_the_last_lines_with_serials():
+    region = live.LiveRegion(limit=3)
+    region.say(["one", "", "two"])
+    region.say(["three", "four"])
+    assert region.lines == [(2, "two"), (3, "three"), (4, "four")]
+    markup = to_markup(live.render(region.lines, cls="pt-announce"))
+    assert markup == ('<div class="pt-announce" role="log" aria-live="polite" aria-relevant="additions">'
+                      "<p>two</p><p>three</p><p>four</p></div>")
+    assert [c.key for c in live.render(region.lines).children] == ["a2", "a3", "a4"]
+    for bad in (0, -1, True, 2.0, None, "3"):
+        with pytest.raises(ValueError):
+            live.LiveRegion(bad)
+
+
+# ------------------------------------------------------------------ animation queue
+
+
+class F:
+    def __init__(self, name: str, ms: int = 100) -> None:
+        self.name, self.ms = name, ms
+
+
+def test_the_queue_shows_the_first_frame_at_once_and_the_rest_in_order():
+    q: anim.FrameQueue[F] = anim.FrameQueue()
+    assert not q.push([]) and not q.playing
+    assert q.push([F("a"), F("b")]) and q.current.name == "a"
+    assert not q.push([F("c")])                  # already playing: queued behind
+    assert [q.advance().name, q.advance().name] == ["b", "c"]
+    assert q.advance() is None and not q.playing and q.seen == 3
+
+
+def test_skip_drops_the_waiting_frames_and_a_backlog_is_dropped():
+    q: anim.FrameQueue[F] = anim.FrameQueue(jump_after=3)
+    q.push([F(str(i)) for i in range(6)])
+    q.skip()
+    assert q.busy and q.waiting == [] and q.advance() is None and not q.busy
+    q.push([F("x")])
+    q.push([F(str(i)) for i in range(5)])
+    q.push([F("late")])                          # more than 3 waiting: the backlog goes
+    assert [f.name for f in q.waiting] == ["late"]
+    q.stop()
+    assert not q.busy
+
+
+def test_motion_factors():
+    humans = [{"kind": "human"}, {"kind": "bot"}]
+    bots = [{"kind": "bot"}, {"kind": "bot"}]
+    assert anim.motion_factor(1.0, False, humans, "instant") == 1.0
+    assert anim.motion_factor(1.0, True, humans, "watchable") == pytest.approx(0.6)
+    assert anim.motion_factor(1.0, False, bots, "instant") == pytest.approx(0.3)
+    assert anim.motion_factor(1.0, False, bots, "watchable") == 1.0
+    assert anim.motion_factor(0, True, bots, "instant") == 0.0
+    assert anim.hold_seconds(F("a", 900), 0.5) == pytest.approx(0.45)
+    assert anim.hold_seconds(F("a", 900), None) == 0.0
+    assert anim.transition_ms(700, True, 1.0) == 0                   # reduced motion: no glide
+    assert anim.transition_ms(700, False, 2.0) == 700
+    assert anim.transition_ms(700, False, 0.5) == 350
+
+
+# ------------------------------------------------------------------ curtain
+
+
+def test_the_curtain_tells_when_the_device_changed_hands():
+    c = Curtain()
+    assert c.handover(0)                         # the first look
+    assert not c.handover(0)
+    assert c.handover(None)                      # being passed
+    assert c.handover(1)
+    assert not c.handover(1)

@@ -1,0 +1,213 @@
+"""The Ptolemaeus screen's one-way flow (py/ptolemaeus_ui/screen.py), under CPython: a state's
+snapshot and events go in, a scene (El tree) comes out; clicks come back only as legal actions or
+UI-local changes with a focus plan. view.py (browser) only patches the DOM and forwards events."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import ptolemaeus as pt
+from boardui.tree import to_markup
+from ptolemaeus_ui.animate import has_board_events
+from ptolemaeus_ui.screen import BOARD_STOP, DECISION, END_TITLE, Screen, snapshot
+
+DATE = "1969-07-20T20:17Z"
+SEATS = [{"kind": "human", "name": "You", "colour": "#f2eee3"},
+         {"kind": "bot", "level": "easy", "name": "Hypatia", "colour": "#b07be0"}]
+
+
+def play(screen: Screen, state, seat: int, rng: random.Random):
+    """The human at ``seat`` decides through the screen: the clicks of a random legal action."""
+    legal = state.legal_actions()
+    want = rng.choice(legal)
+    out = None
+    for act, arg in screen.ctl.click_path(want):
+        out = screen.click(act, arg)
+        if out.action is None:
+            assert out.redraw
+            screen.scene([])
+            screen.after_click(out)
+    assert out is not None and out.action == want      # only ever the legal action chosen
+    return want
+
+
+def run_frames(screen: Screen) -> int:
+    n = 0
+    while screen.frames.playing:
+        tree = screen.scene([])
+        assert tree.find_all(data_act="const") == [] and tree.find_all(data_act="planet") == []
+        assert "anim" in tree.attrs["class"].split()
+        assert screen.click("const", "Leo").action is None      # no move while a frame is on screen
+        screen.frames.advance()
+        n += 1
+    return n
+
+
+@pytest.mark.parametrize("seed", [1, 4])
+def test_a_game_played_through_the_screen_only_makes_legal_moves_and_plays_every_round_end(seed):
+    rng = random.Random(seed)
+    state = pt.new_game(2, seed, DATE)
+    screen = Screen()
+    screen.receive(snapshot(state, 0), [], SEATS)
+    animated = 0
+    steps = 0
+    while not state.is_over and steps < 400:
+        steps += 1
+        if state.current_player == 0:
+            action = play(screen, state, 0, rng)
+        else:
+            action = rng.choice(state.legal_actions())
+        state.apply(action)
+        events = json.loads(json.dumps(state.last_events))
+        started = screen.receive(snapshot(state, 0), events, SEATS)
+        assert started == has_board_events(events)
+        animated += run_frames(screen)
+        # after the frames the scene is the state's own
+        assert to_markup(screen.scene([])) == to_markup(_fresh(state, screen).scene([]))
+    assert animated > 10
+
+
+def _fresh(state, screen: Screen) -> Screen:
+    """A screen that got the same state with no events (a redraw), same UI-local state."""
+    other = Screen()
+    other.receive(snapshot(state, screen.viewer), [], SEATS)
+    other.live, other.last, other.recent = screen.live, screen.last, screen.recent
+    other.board_focus, other.show_end = screen.board_focus, screen.show_end
+    other.ctl.sel = screen.ctl.sel
+    return other
+
+
+def test_the_scene_is_a_function_of_its_inputs():
+    state = pt.new_game(2, 3, DATE)
+    a, b = Screen(), Screen()
+    for s in (a, b):
+        s.receive(snapshot(state, 0), [], SEATS)
+    assert to_markup(a.scene([])) == to_markup(b.scene([]))
+    const = a.ctl.click_path(next(x for x in state.legal_actions() if x.kind == "observe"))[0]
+    a.click(*const)
+    assert to_markup(a.scene([])) != to_markup(b.scene([]))
+    b.click(*const)
+    assert to_markup(a.scene([])) == to_markup(b.scene([]))
+
+
+def test_the_board_is_a_ring_of_cells_with_one_tab_stop():
+    state = pt.new_game(2, 3, DATE)
+    screen = Screen()
+    screen.receive(snapshot(state, 0), [], SEATS)
+    tree = screen.scene([])
+    board = tree.find_all(data_nav="ring")
+    assert len(board) == 1 and "pt-board" in board[0].attrs["class"]
+    cells = board[0].find_all(data_cell=None)
+    assert cells and cells == board[0].find_all(data_act=None)
+    assert [c.attrs["data-cell"] for c in cells] == [f"{c.attrs['data-act']}:{c.attrs['data-arg']}" for c in cells]
+    assert [c.attrs["tabindex"] for c in cells].count("0") == 1
+    screen.rove(cells[-1].attrs["data-cell"])                 # the arrow keys moved there
+    assert screen.scene([]).find_all(data_cell=cells[-1].attrs["data-cell"])[0].attrs["tabindex"] == "0"
+
+
+def test_focus_after_a_constellation_goes_to_the_first_choice_it_opened_and_cancel_comes_back():
+    state = pt.new_game(2, 3, DATE)
+    screen = Screen()
+    screen.receive(snapshot(state, 0), [], SEATS)
+    screen.scene([])
+    name = next(c for c in screen.ctl.ui().consts)
+    out = screen.click("const", name)
+    assert out.action is None and out.redraw
+    screen.scene([])
+    plan = screen.after_click(out)
+    assert plan.targets[0].startswith(".pt-prompt [data-act=")        # the first choice it opened
+    assert plan.if_lost == DECISION
+    out = screen.click("cancel")
+    screen.scene([])
+    plan = screen.after_click(out)
+    assert plan.targets[0] == f'[data-act="const"][data-arg="{name}"]:not([disabled])'
+    assert plan.targets[1:3] == BOARD_STOP
+
+
+def test_escape_drops_a_half_made_choice_and_nothing_else():
+    state = pt.new_game(2, 3, DATE)
+    screen = Screen()
+    screen.receive(snapshot(state, 0), [], SEATS)
+    screen.scene([])
+    assert screen.escape() is None                              # nothing chosen: the key goes on
+    name = next(iter(screen.ctl.ui().consts))
+    screen.click("const", name)
+    out = screen.escape()
+    assert out is not None and out.redraw and screen.ctl.sel.const is None
+    assert out.focus.targets[0] == f'[data-act="const"][data-arg="{name}"]:not([disabled])'
+
+
+def test_a_decision_made_here_sends_the_focus_to_the_next_prompt_else_only_if_lost():
+    rng = random.Random(2)
+    state = pt.new_game(2, 5, DATE)
+    me = state.current_player
+    screen = Screen()
+    screen.receive(snapshot(state, me), [], SEATS)
+    screen.scene([])
+    assert screen.settle().targets == ()                        # a redraw: only if the focus was lost
+    action = play(screen, state, me, rng)
+    state.apply(action)
+    screen.receive(snapshot(state, me), state.last_events, SEATS)
+    screen.scene([])
+    assert screen.settle().targets == DECISION
+    assert screen.settle().targets == ()                        # once
+    screen.refused()
+    assert not screen.focus_wanted
+
+
+def test_the_end_screen_takes_the_focus_once_and_closes_and_reopens():
+    state = pt.new_game(1, 2, DATE)
+    rng = random.Random(0)
+    while not state.is_over:
+        state.apply(rng.choice(state.legal_actions()))
+    screen = Screen()
+    screen.receive(snapshot(state, 0), [], [SEATS[0]])
+    tree = screen.scene([])
+    assert tree.find_all(role="dialog")
+    assert screen.settle().targets == (END_TITLE,)
+    assert screen.settle().targets == ()
+    out = screen.escape()                                       # Escape closes it
+    assert out is not None and not screen.show_end
+    assert out.focus.targets == ('[data-act="open_end"]:not([data-arg]):not([disabled]), '
+                                 '[data-act="open_end"][data-arg=""]:not([disabled])',)
+    assert not screen.scene([]).find_all(role="dialog")
+    out = screen.click("open_end")
+    assert out.settle and screen.show_end
+    screen.scene([])
+    assert screen.after_click(out).targets == (END_TITLE,)
+    assert screen.click("newgame").host == "new_game" and screen.click("undo").host == "undo"
+    assert screen.click("skip_anim").host == "skip_anim"
+
+
+def test_the_live_region_says_each_move_and_whose_turn_it_is():
+    state = pt.new_game(2, 3, DATE)
+    screen = Screen()
+    screen.receive(snapshot(state, 0), [], SEATS)
+    first = [text for _, text in screen.live.lines]
+    assert len(first) == 1                                      # whose turn it is
+    state.apply(state.legal_actions()[0])
+    screen.receive(snapshot(state, 0), state.last_events, SEATS)
+    lines = [text for _, text in screen.live.lines]
+    assert len(lines) >= 2 and lines[0] == first[0]
+    region = screen.scene([]).find_all(role="log")[0]
+    assert [p.text_content() for p in region.children] == lines
+
+
+def test_nobody_looking_shows_no_hand_and_a_new_viewer_drops_the_last_ones_choice():
+    """The hot-seat curtain, the view's half: viewer None draws no secrets; when the device
+    changes hands the last seat's half-made choice and board focus go."""
+    state = pt.new_game(2, 3, DATE)
+    screen = Screen()
+    screen.receive(snapshot(state, 0), [], SEATS)
+    assert screen.scene([]).find_all(class_="pt-panel pt-hand")
+    name = next(iter(screen.ctl.ui().consts))
+    screen.click("const", name)
+    screen.rove(f"const:{name}")
+    screen.receive(snapshot(state, None), [], SEATS)
+    tree = screen.scene([])
+    assert not tree.find_all(class_="pt-panel pt-hand") and not tree.find_all(data_objective=None)
+    assert screen.ctl.sel.const is None and screen.board_focus is None
+    assert tree.attrs["data-viewer"] == ""
