@@ -14,8 +14,8 @@ this click opened" is a set difference of two pure trees.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Iterator
 
 from .tree import El
 

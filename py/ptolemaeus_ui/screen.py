@@ -29,7 +29,7 @@ from ptolemaeus.data import CONSTELLATIONS
 
 from . import animate
 from .board import Model, public_view, render, scene_of, whose_turn
-from .interact import Controller, Selection, UI
+from .interact import UI, Controller, Selection
 from .words import describe_log, last_move
 
 ANNOUNCE_LIMIT = 12  # lines kept in the live region (only new ones are read out)
