@@ -21,8 +21,9 @@ from typing import Any
 
 from boardui.anim import FrameQueue
 from boardui.curtain import Curtain
-from boardui.focus import NOWHERE, FocusPlan, act_selector, controls, first_new, has_class
+from boardui.focus import FocusPlan, act_selector, controls, first_new, has_class
 from boardui.live import LiveRegion
+from boardui.screen import Outcome
 from boardui.tree import El
 from ptolemaeus.actions import Action
 from ptolemaeus.data import CONSTELLATIONS
@@ -61,22 +62,9 @@ def snapshot(state: Any, viewer: int | None) -> Snapshot:
 
 
 @dataclass
-class Outcome:
-    """What an input leads to: an action to submit, a call to the host, a redraw and the focus."""
-
-    action: Action | None = None
-    host: str | None = None              # "new_game" | "undo" | "skip_anim"
-    redraw: bool = False
-    focus: FocusPlan = NOWHERE           # where the focus goes after the redraw
-    settle: bool = False                 # after the redraw, settle the focus as after a new state
-    opened: tuple[str, str, list, str | None] | None = None
-    # (act, arg, prompt controls before, constellation selected before): the focus then depends
-    # on which choices the click opened, known once the new scene is drawn (Screen.after_click)
-
-
-@dataclass
 class Screen:
-    """UI-local state of one view and the pure steps of the flow (see the module docstring)."""
+    """UI-local state of one view and the pure steps of the flow (see the module docstring);
+    a :class:`boardui.screen.Screen`."""
 
     ctl: Controller = field(default_factory=Controller)
     snap: Snapshot | None = None
