@@ -255,3 +255,28 @@ def test_the_curtain_tells_when_the_device_changed_hands():
     assert c.handover(None)                      # being passed
     assert c.handover(1)
     assert not c.handover(1)
+
+
+# ------------------------------------------------------------------ the package itself
+
+
+def test_an_outcome_names_only_the_hosts_calls():
+    from boardui.screen import Outcome
+    assert Outcome(host="undo").host == "undo"
+    with pytest.raises(ValueError):
+        Outcome(host="format_disk")
+
+
+def test_boardui_names_no_game_and_its_pure_modules_need_no_browser():
+    import importlib
+    import re
+    import sys
+    from pathlib import Path
+
+    package = Path(__file__).resolve().parents[1] / "py" / "boardui"
+    for path in package.glob("*.py"):
+        text = path.read_text()
+        assert not re.search(r"^\s*(from|import)\s+(ptolemaeus|pompeii|app)\b", text, re.M), path.name
+    for name in ("tree", "nav", "focus", "live", "anim", "curtain", "screen", "dom"):
+        importlib.import_module(f"boardui.{name}")
+    assert "pyscript" not in sys.modules
