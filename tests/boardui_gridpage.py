@@ -7,12 +7,11 @@ drawn with boardui's one-way flow: a pure ``scene(state)`` -> ``Patcher`` ->
 a click on a cell toggles it ``chosen``; ``<body data-acted>`` lists the acts.
 """
 
-from pyscript import document
-
 from boardui import nav
 from boardui.browser import Delegation
 from boardui.dom import Patcher
 from boardui.tree import El, h
+from pyscript import document
 
 ROWS, COLS = 7, 11
 HOLES = {(0, 3), (2, 5), (2, 6), (4, 4), (5, 0), (6, 10)}

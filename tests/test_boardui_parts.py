@@ -4,13 +4,12 @@ from two scenes, the live region, the animation queue and motion factors, the ho
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
 from boardui import anim, focus, live
 from boardui.curtain import Curtain
 from boardui.dom import Patcher
 from boardui.tree import SVG_NS, El, h, to_markup
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 # ------------------------------------------------------------------ a fake DOM
 
@@ -276,7 +275,7 @@ def test_boardui_names_no_game_and_its_pure_modules_need_no_browser():
     package = Path(__file__).resolve().parents[1] / "py" / "boardui"
     for path in package.glob("*.py"):
         text = path.read_text()
-        assert not re.search(r"^\s*(from|import)\s+(ptolemaeus|pompeii|app)\b", text, re.M), path.name
+        assert not re.search(r"^\s*(from|import)\s+(ptolemaeus|pompeii|app)\b", text, re.MULTILINE), path.name
     for name in ("tree", "nav", "focus", "live", "anim", "curtain", "screen", "dom"):
         importlib.import_module(f"boardui.{name}")
     assert "pyscript" not in sys.modules
