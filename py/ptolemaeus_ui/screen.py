@@ -21,7 +21,7 @@ from typing import Any
 
 from boardui.anim import FrameQueue
 from boardui.curtain import Curtain
-from boardui.focus import FocusPlan, act_selector, controls, first_new, has_class
+from boardui.focus import FocusPlan, act_selector, controls, first_new
 from boardui.live import LiveRegion
 from boardui.screen import Outcome
 from boardui.tree import El
@@ -98,6 +98,12 @@ class Screen:
     def animating(self) -> bool:
         return self.frames.playing
 
+    @property
+    def end_shown(self) -> bool:
+        """Is the end screen in the scene (``board.render_end``'s condition, without walking the tree)?"""
+        view = self.view
+        return bool(view and view["is_over"] and self.show_end and not self.animating)
+
     def receive(self, snap: Snapshot, events: list[dict], seats: list[dict]) -> bool:
         """A new state (``events``: the public events since this viewer last looked, [] for a
         redraw). True when an animation starts (its first frame is on screen: run the player)."""
@@ -153,7 +159,7 @@ class Screen:
     def settle(self) -> FocusPlan:
         """The focus after a redraw: the end screen's title when it opens; the next decision's
         prompt after a decision made here, or when the focus was lost with its element."""
-        end = has_class(self.drawn, "pt-end")
+        end = self.end_shown
         if end and not self.end_open:
             self.end_open = True
             self.focus_wanted = False
@@ -221,7 +227,7 @@ class Screen:
     def escape(self) -> Outcome | None:
         """Escape: close the end screen, or an open bonus card, or drop a half-made choice
         (None: nothing to do, the key goes on)."""
-        if has_class(self.drawn, "pt-end"):
+        if self.end_shown:
             return self.click("close_end")
         if self.animating or not self.ctl.legal:
             return None
