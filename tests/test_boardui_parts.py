@@ -279,3 +279,19 @@ def test_boardui_names_no_game_and_its_pure_modules_need_no_browser():
     for name in ("tree", "nav", "focus", "live", "anim", "curtain", "screen", "dom"):
         importlib.import_module(f"boardui.{name}")
     assert "pyscript" not in sys.modules
+
+
+def test_the_settler_focuses_a_new_dialog_once_then_the_decision_after_a_move_made_here():
+    s = focus.Settler(decision=(".prompt",), dialog=(".dialog h2",))
+    assert s.settle(False) == focus.FocusPlan((), if_lost=(".prompt",))     # a redraw: only if lost
+    s.decided()
+    assert s.settle(False).targets == (".prompt",)
+    assert s.settle(False).targets == ()                                   # once
+    s.decided()
+    assert s.settle(True).targets == (".dialog h2",)                       # the dialog wins
+    assert s.settle(True).targets == ()                                    # already open
+    s.closed()
+    assert s.settle(True).targets == (".dialog h2",)                       # reopened
+    s.decided()
+    s.refused()
+    assert s.settle(False).targets == ()

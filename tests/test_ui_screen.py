@@ -155,7 +155,7 @@ def test_a_decision_made_here_sends_the_focus_to_the_next_prompt_else_only_if_lo
     assert screen.settle().targets == DECISION
     assert screen.settle().targets == ()                        # once
     screen.refused()
-    assert not screen.focus_wanted
+    assert not screen.focus.wanted
 
 
 def test_the_end_screen_takes_the_focus_once_and_closes_and_reopens():

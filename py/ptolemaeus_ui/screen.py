@@ -21,7 +21,7 @@ from typing import Any
 
 from boardui.anim import FrameQueue
 from boardui.curtain import Curtain
-from boardui.focus import FocusPlan, act_selector, controls, first_new
+from boardui.focus import FocusPlan, Settler, act_selector, controls, first_new
 from boardui.live import LiveRegion
 from boardui.screen import Outcome
 from boardui.tree import El
@@ -78,8 +78,7 @@ class Screen:
     board_focus: str | None = None                     # the board's tab stop ("const:Leo")
     curtain: Curtain = field(default_factory=Curtain)
     drawn: El | None = None                            # the scene drawn last
-    focus_wanted: bool = False                         # a decision was made here: focus the next prompt
-    end_open: bool = False
+    focus: Settler = field(default_factory=lambda: Settler(DECISION, (END_TITLE,)))
     shown_event: str | None = None
     was_over: bool = False
     said_turn: str | None = None
@@ -159,14 +158,7 @@ class Screen:
     def settle(self) -> FocusPlan:
         """The focus after a redraw: the end screen's title when it opens; the next decision's
         prompt after a decision made here, or when the focus was lost with its element."""
-        end = self.end_shown
-        if end and not self.end_open:
-            self.end_open = True
-            self.focus_wanted = False
-            return FocusPlan((END_TITLE,))
-        self.end_open = end
-        wanted, self.focus_wanted = self.focus_wanted, False
-        return FocusPlan(DECISION if wanted else (), if_lost=DECISION)
+        return self.focus.settle(self.end_shown)
 
     # ------------------------------------------------------------ input
 
@@ -177,7 +169,7 @@ class Screen:
                 return Outcome(host="skip_anim")
             if act == "close_end":
                 self.show_end = False
-                self.end_open = False
+                self.focus.closed()
                 return Outcome(redraw=True, focus=FocusPlan((act_selector("open_end"),)))
             if act == "open_end":
                 self.show_end = True
@@ -189,13 +181,13 @@ class Screen:
         was = self.ctl.sel.const or self.ctl.sel.move_from
         action = self.ctl.click(act, arg)
         if action is not None:
-            self.focus_wanted = True
+            self.focus.decided()
             return Outcome(action=action)
         return Outcome(redraw=True, opened=(act, arg, before, was))
 
     def refused(self) -> None:
         """The host refused the action (e.g. the device is being passed): nothing changes."""
-        self.focus_wanted = False
+        self.focus.refused()
 
     def after_click(self, outcome: Outcome) -> FocusPlan:
         """The focus plan of an outcome, once its redraw is done (``drawn`` is the new scene)."""
