@@ -4,12 +4,11 @@ and on a ring (Ptolemaeus' constellations); the markup that describes them; bad 
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
 from boardui import nav
 from boardui.nav import Grid, NavError, Ring
 from boardui.tree import El
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 
 def full(rows: int, cols: int, holes: set[tuple[int, int]] = frozenset()) -> Grid:

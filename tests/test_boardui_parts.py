@@ -4,13 +4,12 @@ from two scenes, the live region, the animation queue and motion factors, the ho
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
 from boardui import anim, focus, live
 from boardui.curtain import Curtain
 from boardui.dom import Patcher
 from boardui.tree import SVG_NS, El, h, to_markup
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 # ------------------------------------------------------------------ a fake DOM
 
@@ -255,3 +254,44 @@ def test_the_curtain_tells_when_the_device_changed_hands():
     assert c.handover(None)                      # being passed
     assert c.handover(1)
     assert not c.handover(1)
+
+
+# ------------------------------------------------------------------ the package itself
+
+
+def test_an_outcome_names_only_the_hosts_calls():
+    from boardui.screen import Outcome
+    assert Outcome(host="undo").host == "undo"
+    with pytest.raises(ValueError):
+        Outcome(host="format_disk")
+
+
+def test_boardui_names_no_game_and_its_pure_modules_need_no_browser():
+    import importlib
+    import re
+    import sys
+    from pathlib import Path
+
+    package = Path(__file__).resolve().parents[1] / "py" / "boardui"
+    for path in package.glob("*.py"):
+        text = path.read_text()
+        assert not re.search(r"^\s*(from|import)\s+(ptolemaeus|pompeii|app)\b", text, re.MULTILINE), path.name
+    for name in ("tree", "nav", "focus", "live", "anim", "curtain", "screen", "dom"):
+        importlib.import_module(f"boardui.{name}")
+    assert "pyscript" not in sys.modules
+
+
+def test_the_settler_focuses_a_new_dialog_once_then_the_decision_after_a_move_made_here():
+    s = focus.Settler(decision=(".prompt",), dialog=(".dialog h2",))
+    assert s.settle(False) == focus.FocusPlan((), if_lost=(".prompt",))     # a redraw: only if lost
+    s.decided()
+    assert s.settle(False).targets == (".prompt",)
+    assert s.settle(False).targets == ()                                   # once
+    s.decided()
+    assert s.settle(True).targets == (".dialog h2",)                       # the dialog wins
+    assert s.settle(True).targets == ()                                    # already open
+    s.closed()
+    assert s.settle(True).targets == (".dialog h2",)                       # reopened
+    s.decided()
+    s.refused()
+    assert s.settle(False).targets == ()

@@ -7,9 +7,9 @@ from __future__ import annotations
 import json
 import random
 
-import pytest
-
 import ptolemaeus as pt
+import pytest
+from boardui.focus import act_selector, has_class
 from boardui.tree import to_markup
 from ptolemaeus_ui.animate import has_board_events
 from ptolemaeus_ui.screen import BOARD_STOP, DECISION, END_TITLE, Screen, snapshot
@@ -155,7 +155,7 @@ def test_a_decision_made_here_sends_the_focus_to_the_next_prompt_else_only_if_lo
     assert screen.settle().targets == DECISION
     assert screen.settle().targets == ()                        # once
     screen.refused()
-    assert not screen.focus_wanted
+    assert not screen.focus.wanted
 
 
 def test_the_end_screen_takes_the_focus_once_and_closes_and_reopens():
@@ -171,8 +171,7 @@ def test_the_end_screen_takes_the_focus_once_and_closes_and_reopens():
     assert screen.settle().targets == ()
     out = screen.escape()                                       # Escape closes it
     assert out is not None and not screen.show_end
-    assert out.focus.targets == ('[data-act="open_end"]:not([data-arg]):not([disabled]), '
-                                 '[data-act="open_end"][data-arg=""]:not([disabled])',)
+    assert out.focus.targets == (act_selector("open_end"),)       # to the button that reopens it
     assert not screen.scene([]).find_all(role="dialog")
     out = screen.click("open_end")
     assert out.settle and screen.show_end
@@ -211,3 +210,15 @@ def test_nobody_looking_shows_no_hand_and_a_new_viewer_drops_the_last_ones_choic
     assert not tree.find_all(class_="pt-panel pt-hand") and not tree.find_all(data_objective=None)
     assert screen.ctl.sel.const is None and screen.board_focus is None
     assert tree.attrs["data-viewer"] == ""
+
+
+def test_end_shown_is_exactly_when_the_scene_holds_the_end_screen():
+    state = pt.new_game(1, 2, DATE)
+    rng = random.Random(0)
+    while not state.is_over:
+        state.apply(rng.choice(state.legal_actions()))
+    screen = Screen()
+    screen.receive(snapshot(state, 0), [], [SEATS[0]])
+    for show_end in (True, False):
+        screen.show_end = show_end
+        assert screen.end_shown == has_class(screen.scene([]), "pt-end") == show_end

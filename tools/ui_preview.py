@@ -21,9 +21,8 @@ sys.path.insert(0, str(ROOT / "py"))
 
 import ptolemaeus as pt  # noqa: E402
 from ptolemaeus.bots import choose_action  # noqa: E402
-from ptolemaeus_ui.board import Model, render  # noqa: E402
-from ptolemaeus_ui.interact import Controller  # noqa: E402
 from boardui.tree import to_markup  # noqa: E402
+from ptolemaeus_ui.screen import Screen, snapshot  # noqa: E402
 
 SEATS = [{"kind": "human", "level": None, "name": "You", "colour": "#f2eee3"},
          {"kind": "bot", "level": "greedy", "name": "Hypatia", "colour": "#b07be0"},
@@ -62,18 +61,17 @@ def main(argv: list[str] | None = None) -> int:
     while not s.is_over and s.current_player != 0:
         s.apply(choose_action(s, s.current_player, "greedy", rng))
         log += s.last_events
-    ctl = Controller()
-    view = s.view(0)
+    # The page's own flow: snapshot -> screen -> scene (clicks through the screen).
+    screen = Screen()
     seats = SEATS[: args.players]
-    ctl.update(view, s.legal_actions(), 0, [x["name"] for x in seats])
+    screen.receive(snapshot(s, 0), [], seats)
     for click in args.click:
         act, _, arg = click.partition(":")
-        ctl.click(act, arg)
-    model = Model(view=view, viewer=0, seats=seats, ui=ctl.ui(), log=log)
+        screen.click(act, arg)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     html = out / "preview.html"
-    html.write_text(page(to_markup(render(model))))
+    html.write_text(page(to_markup(screen.scene(log))))
     print(html)
     if args.png:
         from playwright.sync_api import sync_playwright

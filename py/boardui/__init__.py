@@ -11,7 +11,7 @@ Pure modules (no browser; tested under CPython):
 * ``tree``     ``El``, ``h``, ``to_markup``: the scene a renderer returns
 * ``nav``      keyboard navigation over a board's cells: ``Grid`` (rows x columns,
                arrow keys, Home/End), ``Ring``; ``nav_attrs``/``cell_attrs``/``rove`` for the markup
-* ``focus``    ``FocusPlan``: where the focus goes after a redraw, decided from the scenes
+* ``focus``    ``FocusPlan``, ``Settler``: where the focus goes after a redraw, decided from the scenes
 * ``live``     ``LiveRegion``: the lines a screen reader reads out, and their element
 * ``anim``     ``FrameQueue``: animation frames played one after the other; motion factors
 * ``curtain``  ``Curtain``: the view's half of the hot-seat hand-over

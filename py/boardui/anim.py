@@ -13,7 +13,8 @@ one, only CSS transitions are off), shorter when only bots play at "instant".
 
 from __future__ import annotations
 
-from typing import Generic, Iterable, Protocol, TypeVar
+from collections.abc import Iterable
+from typing import Generic, Protocol, TypeVar
 
 
 class HasMs(Protocol):

@@ -21,7 +21,8 @@ from __future__ import annotations
 
 import asyncio
 import traceback
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from pyscript import document, window
 from pyscript.ffi import create_proxy, is_none, to_js

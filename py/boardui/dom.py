@@ -26,9 +26,9 @@ from .tree import SVG_NS, El
 class VNode:
     """A drawn node: the tree item, its DOM node, its drawn children."""
 
-    __slots__ = ("item", "node", "kids")
+    __slots__ = ("item", "kids", "node")
 
-    def __init__(self, item: El | str, node: Any, kids: list["VNode"]) -> None:
+    def __init__(self, item: El | str, node: Any, kids: list[VNode]) -> None:
         self.item = item
         self.node = node
         self.kids = kids
@@ -57,7 +57,8 @@ class Patcher:
 
     def __init__(self, container: Any, document: Any = None) -> None:
         if document is None:
-            from pyscript import document   # browser only
+            import pyscript  # browser only
+            document = pyscript.document
         self.document = document
         self.container = container
         self.root: VNode | None = None
@@ -121,15 +122,15 @@ class Patcher:
 
     def _patch_children(self, parent: Any, old: list[VNode], new_items: list[El | str], svg: bool) -> list[VNode]:
         by_key: dict[str, VNode] = {}
-        for i, v in enumerate(old):
-            by_key.setdefault(_key(v.item, i), v)
+        for i, drawn in enumerate(old):
+            by_key.setdefault(_key(drawn.item, i), drawn)
         result: list[VNode] = []
         reused: set[int] = set()
         for i, item in enumerate(new_items):
-            v = by_key.pop(_key(item, i), None)
-            if v is not None and _compatible(v.item, item):
-                result.append(self._patch(v, item, svg))
-                reused.add(id(v))
+            match = by_key.pop(_key(item, i), None)
+            if match is not None and _compatible(match.item, item):
+                result.append(self._patch(match, item, svg))
+                reused.add(id(match))
             else:
                 result.append(self._create(item, svg))
         # Remove what is not used any more.

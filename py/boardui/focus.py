@@ -14,8 +14,8 @@ this click opened" is a set difference of two pure trees.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Iterator
 
 from .tree import El
 
@@ -87,3 +87,41 @@ def first_new(before: list[Control], after: list[Control], ignore: frozenset[str
     seen = {(c.act, c.arg, c.text) for c in before}
     return next((c for c in after if not c.disabled and c.act not in ignore
                  and (c.act, c.arg, c.text) not in seen), None)
+
+
+@dataclass
+class Settler:
+    """Where the focus goes after a new state is drawn — never left on ``<body>``:
+
+    * a modal dialog that just opened takes it (``dialog``: its title, ``tabindex="-1"``);
+    * after a decision made on this screen (:meth:`decided`), the next decision's prompt
+      (``decision``: read out, and the next Tab reaches its first choice);
+    * otherwise the focus stays where it is, unless it was lost (its element removed or
+      hidden, e.g. the hot-seat pass button as the board comes back): then the decision.
+    """
+
+    decision: tuple[str, ...]
+    dialog: tuple[str, ...] = ()
+    wanted: bool = False
+    dialog_open: bool = False
+
+    def decided(self) -> None:
+        """A decision was made here: the next state focuses its prompt."""
+        self.wanted = True
+
+    def refused(self) -> None:
+        """The decision was refused: nothing changed, the focus stays."""
+        self.wanted = False
+
+    def closed(self) -> None:
+        """The dialog was closed (the caller sends the focus to what reopens it)."""
+        self.dialog_open = False
+
+    def settle(self, dialog_shown: bool) -> FocusPlan:
+        if dialog_shown and not self.dialog_open:
+            self.dialog_open = True
+            self.wanted = False
+            return FocusPlan(self.dialog)
+        self.dialog_open = dialog_shown
+        wanted, self.wanted = self.wanted, False
+        return FocusPlan(self.decision if wanted else (), if_lost=self.decision)

@@ -10,7 +10,7 @@ be the page's only live region for the game (status lines are not live).
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from .tree import El
 

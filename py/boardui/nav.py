@@ -36,7 +36,8 @@ raise :class:`NavError` (a ``ValueError`` with ``code`` and ``params``).
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Protocol, Sequence
+from collections.abc import Iterable, Sequence
+from typing import Any, Protocol
 
 from gamekit.game import GameError
 

@@ -13,7 +13,8 @@ an empty value, numbers are written with at most two decimals.
 
 from __future__ import annotations
 
-from typing import Iterable, Iterator, Union
+from collections.abc import Iterable, Iterator
+from typing import Union
 
 SVG_NS = "http://www.w3.org/2000/svg"
 
@@ -21,7 +22,7 @@ Child = Union["El", str]
 
 
 class El:
-    __slots__ = ("tag", "attrs", "children", "text", "key")
+    __slots__ = ("attrs", "children", "key", "tag", "text")
 
     def __init__(self, tag: str, attrs: dict | None = None, children: Iterable[Child | None] | None = None,
                  text: str | None = None, key: str | None = None) -> None:
@@ -38,14 +39,14 @@ class El:
         return (isinstance(other, El) and self.tag == other.tag and self.attrs == other.attrs
                 and self.text == other.text and self.key == other.key and self.children == other.children)
 
-    def walk(self) -> Iterator["El"]:
+    def walk(self) -> Iterator[El]:
         """This element and every descendant element, depth first."""
         yield self
         for c in self.children:
             if isinstance(c, El):
                 yield from c.walk()
 
-    def find_all(self, **attrs: str | None) -> list["El"]:
+    def find_all(self, **attrs: str | None) -> list[El]:
         """Descendants whose attributes match (``None`` = present with any value;
         use ``_`` for ``-`` in names: ``data_planet="Sol"``)."""
         want = {k.rstrip("_").replace("_", "-"): v for k, v in attrs.items()}

@@ -21,15 +21,16 @@ from typing import Any
 
 from boardui.anim import FrameQueue
 from boardui.curtain import Curtain
-from boardui.focus import NOWHERE, FocusPlan, act_selector, controls, first_new, has_class
+from boardui.focus import FocusPlan, Settler, act_selector, controls, first_new
 from boardui.live import LiveRegion
+from boardui.screen import Outcome
 from boardui.tree import El
 from ptolemaeus.actions import Action
 from ptolemaeus.data import CONSTELLATIONS
 
 from . import animate
 from .board import Model, public_view, render, scene_of, whose_turn
-from .interact import Controller, Selection, UI
+from .interact import UI, Controller, Selection
 from .words import describe_log, last_move
 
 ANNOUNCE_LIMIT = 12  # lines kept in the live region (only new ones are read out)
@@ -61,22 +62,9 @@ def snapshot(state: Any, viewer: int | None) -> Snapshot:
 
 
 @dataclass
-class Outcome:
-    """What an input leads to: an action to submit, a call to the host, a redraw and the focus."""
-
-    action: Action | None = None
-    host: str | None = None              # "new_game" | "undo" | "skip_anim"
-    redraw: bool = False
-    focus: FocusPlan = NOWHERE           # where the focus goes after the redraw
-    settle: bool = False                 # after the redraw, settle the focus as after a new state
-    opened: tuple[str, str, list, str | None] | None = None
-    # (act, arg, prompt controls before, constellation selected before): the focus then depends
-    # on which choices the click opened, known once the new scene is drawn (Screen.after_click)
-
-
-@dataclass
 class Screen:
-    """UI-local state of one view and the pure steps of the flow (see the module docstring)."""
+    """UI-local state of one view and the pure steps of the flow (see the module docstring);
+    a :class:`boardui.screen.Screen`."""
 
     ctl: Controller = field(default_factory=Controller)
     snap: Snapshot | None = None
@@ -90,8 +78,7 @@ class Screen:
     board_focus: str | None = None                     # the board's tab stop ("const:Leo")
     curtain: Curtain = field(default_factory=Curtain)
     drawn: El | None = None                            # the scene drawn last
-    focus_wanted: bool = False                         # a decision was made here: focus the next prompt
-    end_open: bool = False
+    focus: Settler = field(default_factory=lambda: Settler(DECISION, (END_TITLE,)))
     shown_event: str | None = None
     was_over: bool = False
     said_turn: str | None = None
@@ -109,6 +96,12 @@ class Screen:
     @property
     def animating(self) -> bool:
         return self.frames.playing
+
+    @property
+    def end_shown(self) -> bool:
+        """Is the end screen in the scene (``board.render_end``'s condition, without walking the tree)?"""
+        view = self.view
+        return bool(view and view["is_over"] and self.show_end and not self.animating)
 
     def receive(self, snap: Snapshot, events: list[dict], seats: list[dict]) -> bool:
         """A new state (``events``: the public events since this viewer last looked, [] for a
@@ -165,14 +158,7 @@ class Screen:
     def settle(self) -> FocusPlan:
         """The focus after a redraw: the end screen's title when it opens; the next decision's
         prompt after a decision made here, or when the focus was lost with its element."""
-        end = has_class(self.drawn, "pt-end")
-        if end and not self.end_open:
-            self.end_open = True
-            self.focus_wanted = False
-            return FocusPlan((END_TITLE,))
-        self.end_open = end
-        wanted, self.focus_wanted = self.focus_wanted, False
-        return FocusPlan(DECISION if wanted else (), if_lost=DECISION)
+        return self.focus.settle(self.end_shown)
 
     # ------------------------------------------------------------ input
 
@@ -183,7 +169,7 @@ class Screen:
                 return Outcome(host="skip_anim")
             if act == "close_end":
                 self.show_end = False
-                self.end_open = False
+                self.focus.closed()
                 return Outcome(redraw=True, focus=FocusPlan((act_selector("open_end"),)))
             if act == "open_end":
                 self.show_end = True
@@ -195,13 +181,13 @@ class Screen:
         was = self.ctl.sel.const or self.ctl.sel.move_from
         action = self.ctl.click(act, arg)
         if action is not None:
-            self.focus_wanted = True
+            self.focus.decided()
             return Outcome(action=action)
         return Outcome(redraw=True, opened=(act, arg, before, was))
 
     def refused(self) -> None:
         """The host refused the action (e.g. the device is being passed): nothing changes."""
-        self.focus_wanted = False
+        self.focus.refused()
 
     def after_click(self, outcome: Outcome) -> FocusPlan:
         """The focus plan of an outcome, once its redraw is done (``drawn`` is the new scene)."""
@@ -233,7 +219,7 @@ class Screen:
     def escape(self) -> Outcome | None:
         """Escape: close the end screen, or an open bonus card, or drop a half-made choice
         (None: nothing to do, the key goes on)."""
-        if has_class(self.drawn, "pt-end"):
+        if self.end_shown:
             return self.click("close_end")
         if self.animating or not self.ctl.legal:
             return None

@@ -1,15 +1,11 @@
 """``GameView``: the Ptolemaeus screen in the page (browser only).
 
-The frame flows one way (``screen.py``): ``show(state, viewer, events)`` takes a
-:func:`~ptolemaeus_ui.screen.snapshot` of the state, hands it to the pure
-:class:`~ptolemaeus_ui.screen.Screen`, and patches the DOM with the scene it
-computes (``boardui.dom.Patcher``). Input comes back through
-``boardui.browser.Delegation`` (one ``click``, ``keydown`` and ``focusin``
-listener on the root, reading ``data-act``/``data-arg``; the board's arrow keys
-are ``boardui.nav``'s ring over its ``data-cell`` elements): the screen turns it
-into an action for ``host.submit``, a call to the host, or a UI-local change
-and a :class:`~boardui.focus.FocusPlan`, which this module carries out. The
-end-of-round frames are played by ``boardui.browser.FramePlayer``.
+A :class:`boardui.view.BoardView` given the pure
+:class:`~ptolemaeus_ui.screen.Screen` and :func:`~ptolemaeus_ui.screen.snapshot`:
+the frame flows one way (state -> snapshot -> screen -> scene -> DOM patch;
+clicks and keys -> the screen -> an action for ``host.submit`` or a UI-local
+change and a focus plan). This module adds only what is Ptolemaeus' in the
+browser: the rules page's link in the scene and the test hook.
 
 What the keyboard does and where the focus goes is described in
 ``docs/game-ui.md`` ("For everyone").
@@ -31,15 +27,13 @@ import asyncio
 import json
 from typing import Any
 
-from pyscript import document, window
+from pyscript import window
 from pyscript.ffi import create_proxy, is_none, to_js
 
-from boardui.anim import motion_factor, transition_ms
-from boardui.browser import Delegation, FramePlayer, apply_focus, media
-from boardui.dom import Patcher
-from ptolemaeus.actions import Action
+from boardui.tree import El
+from boardui.view import BoardView
 
-from .screen import Outcome, Screen, snapshot
+from .screen import Screen, snapshot
 from .spec import BotSearch
 from .strings import rules_href
 
@@ -51,145 +45,44 @@ def _flag(name: str) -> bool:
     return value is not None and not is_none(value) and bool(value)
 
 
-class GameView:
+class GameView(BoardView):
+    root_class = "pt-host"
+    name = "Ptolemaeus"
+
     def __init__(self, container: Any, host: Any, spec: Any) -> None:
-        self.host = host
         self.spec = spec
-        self.root = document.createElement("div")
-        self.root.className = "pt-host"
-        container.appendChild(self.root)
-        self.patcher = Patcher(self.root)
-        self.screen = Screen()
-        self.state: Any = None
-        self.speed = 1.0
-        self.reduced_motion = media("(prefers-reduced-motion: reduce)")
+        self.screen: Screen = Screen()
+        super().__init__(container, host, self.screen, snapshot)
         self.testing = _flag("ptolemaeusTestEnable")
         if self.testing:
             self.speed = _TEST_SPEED[0]
         self.autoplay_level = ""
         self.frames_seen: list[str] = []
         self._pending_submit = False
-        self._destroyed = False
-        self.player = FramePlayer(self.screen.frames, self.speed_factor, self._on_frame, self._on_frames_end)
-        self.events = Delegation(self.root, self._on_act, on_escape=self._on_escape, on_rove=self.screen.rove)
+        self._hook_fns: list[Any] = []
         if self.testing:
             self._install_test_hook()
 
-    # ------------------------------------------------------------ GameView
-
-    def show(self, state: Any, viewer: int | None, events: list[dict]) -> None:
-        if self._destroyed:
-            return
-        self.state = state
-        started = self.screen.receive(snapshot(state, viewer), list(events or []), self.host.seats)
-        if started:
-            self._saw_frame()
-        self._draw()
-        if started:
-            self.player.start()
-        self._focus(self.screen.settle())
-        self._after_show()
-
-    def set_busy(self, text: str | None) -> None:
-        self.screen.busy = text or None
-        if self.screen.view is not None and not self._destroyed:
-            self._draw()
+    def scene(self) -> El:
+        return self.screen.scene(self.log(), rules_href())
 
     def destroy(self) -> None:
-        self._destroyed = True
-        self.player.stop()
-        self.events.release()
-        self.patcher.clear()
-        self.root.remove()
-        for fn in getattr(self, "_hook_fns", []):
+        super().destroy()
+        for fn in self._hook_fns:
             fn.destroy()
         if self.testing and _flag("ptolemaeusTest"):
             window.ptolemaeusTest = None
 
-    # ------------------------------------------------------------ drawing
-
     def animating(self) -> bool:
         return self.screen.animating
 
-    def _draw(self) -> None:
-        if self.screen.view is None or self._destroyed:
-            return
-        self.patcher.render(self.screen.scene(self._log(), rules_href()))
-        ms = transition_ms(700, self.reduced_motion, self.speed_factor())
-        self.root.style.setProperty("--anim-ms", f"{ms}ms")
+    # ------------------------------------------------------------ test hook
 
-    def _log(self) -> list[dict]:
-        try:
-            return list(self.host.log())
-        except Exception:  # noqa: BLE001 - the log is a nicety: never break the board for it
-            return []
-
-    def speed_factor(self) -> float:
-        """Hold-time factor of the animation frames."""
-        return motion_factor(self.speed, self.reduced_motion, self.host.seats,
-                             self.host.settings.get("bot_speed"))
-
-    def _focus(self, plan) -> None:
-        apply_focus(self.root, plan, self.events.keyboard)
-
-    def _saw_frame(self) -> None:
-        frame = self.screen.frames.current
+    def frame_shown(self, frame: Any) -> None:
         if self.testing and frame is not None:
             self.frames_seen.append(frame.caption)
 
-    def _on_frame(self) -> None:
-        self._saw_frame()
-        self._draw()
-
-    def _on_frames_end(self) -> None:
-        if self._destroyed:
-            return
-        if self.screen.frames.waiting:        # queued after a skip: play them
-            self.screen.frames.advance()
-            self._on_frame()
-            self.player.start()
-            return
-        self._draw()
-        self._focus(self.screen.settle())
-        self._after_show()
-
-    # ------------------------------------------------------------ input
-
-    def _on_act(self, act: str, arg: str) -> None:
-        self._carry_out(self.screen.click(act, arg))
-
-    def _on_escape(self) -> bool:
-        outcome = self.screen.escape()
-        if outcome is None:
-            return False
-        self._carry_out(outcome)
-        return True
-
-    def _carry_out(self, outcome: Outcome) -> None:
-        if outcome.host == "skip_anim":
-            self.player.skip()
-        elif outcome.host == "new_game":
-            self.host.new_game()
-        elif outcome.host == "undo" and self.host.can_undo():
-            self.host.undo()
-        if outcome.action is not None:
-            self._submit(outcome.action)
-        elif outcome.redraw:
-            self._draw()
-            self._focus(self.screen.after_click(outcome))
-
-    def _submit(self, action: Action) -> None:
-        try:
-            self.host.submit(action)
-        except ValueError as e:   # e.g. the device is being passed: say so, change nothing
-            window.console.warn(f"Ptolemaeus: move refused: {e}")
-            self.screen.refused()
-            self._draw()
-            self._focus(self.screen.settle())
-
-    # ------------------------------------------------------------ test hook
-
-    def _after_show(self) -> None:
+    def after_show(self) -> None:
         """Test hook: let the autoplay bot decide for the human on screen
         (later, never inside show())."""
         if not self.testing or not self.autoplay_level or self._pending_submit or self.animating():
@@ -205,7 +98,7 @@ class GameView:
         self._pending_submit = False
         state = self.state
         viewer = self.screen.viewer
-        if self._destroyed or state is None or state.is_over or self.animating():
+        if self.destroyed or state is None or state.is_over or self.animating():
             return
         if viewer is None or state.current_player != viewer or not self.autoplay_level:
             return
@@ -213,12 +106,12 @@ class GameView:
         search = BotSearch(state, seat, self.autoplay_level, len(self.host.log()) * 7 + seat, time_limit=False)
         while not search.step(1.0):
             pass
-        self._submit(search.result())
+        self.submit(search.result())
 
     def _install_test_hook(self) -> None:
         def autoplay(level):
             self.autoplay_level = "" if is_none(level) or level is None else str(level)
-            self._after_show()
+            self.after_show()
             return self.autoplay_level
 
         def speed(factor):

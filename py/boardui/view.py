@@ -1,0 +1,162 @@
+"""``BoardView``: the browser half of any game's view (browser only).
+
+A game's ``GameView`` is a :class:`BoardView` given its pure screen
+(:class:`boardui.screen.Screen`) and a ``snapshot(state, viewer)`` function
+(what that viewer may see: the game's own view, with nobody's secrets when
+``viewer`` is None). ``show`` hands the snapshot and the events to the screen
+and patches the DOM with the scene it computes; a ``data-act`` click, Enter or
+Space, Escape and the board's arrow keys come back through
+:class:`boardui.browser.Delegation`; outcomes become ``host.submit(action)``,
+``host.new_game()``, ``host.undo()``, a skipped animation, or a redraw and a
+focus plan. The end-of-round (or any) frames play through
+:class:`boardui.browser.FramePlayer`, their CSS transitions last
+``--anim-ms`` (none with ``prefers-reduced-motion``).
+
+Subclasses may override :meth:`scene` (extra arguments for the screen),
+:meth:`after_show` (e.g. a test hook) and :meth:`frame_shown`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from pyscript import document, window
+
+from .anim import motion_factor, transition_ms
+from .browser import Delegation, FramePlayer, apply_focus, media
+from .dom import Patcher
+from .focus import FocusPlan
+from .screen import Outcome, Screen
+from .tree import El
+
+
+class BoardView:
+    root_class = "board-host"    # the class of the element the view owns inside the shell's container
+    glide_ms = 700               # CSS transition length at speed 1 (--anim-ms)
+    name = "boardui"             # in console messages
+
+    def __init__(self, container: Any, host: Any, screen: Screen,
+                 snapshot: Callable[[Any, int | None], Any]) -> None:
+        self.host = host
+        self.screen = screen
+        self.snapshot = snapshot
+        self.root = document.createElement("div")
+        self.root.className = self.root_class
+        container.appendChild(self.root)
+        self.patcher = Patcher(self.root)
+        self.state: Any = None
+        self.speed = 1.0
+        self.reduced_motion = media("(prefers-reduced-motion: reduce)")
+        self.destroyed = False
+        self.player = FramePlayer(screen.frames, self.speed_factor, self._on_frame, self._on_frames_end)
+        self.events = Delegation(self.root, self._on_act, on_escape=self._on_escape, on_rove=screen.rove)
+
+    # ------------------------------------------------------------ GameView
+
+    def show(self, state: Any, viewer: int | None, events: list[dict]) -> None:
+        if self.destroyed:
+            return
+        self.state = state
+        started = self.screen.receive(self.snapshot(state, viewer), list(events or []), self.host.seats)
+        if started:
+            self.frame_shown(self.screen.frames.current)
+        self.draw()
+        if started:
+            self.player.start()
+        self.focus(self.screen.settle())
+        self.after_show()
+
+    def set_busy(self, text: str | None) -> None:
+        self.screen.busy = text or None
+        if self.screen.view is not None and not self.destroyed:
+            self.draw()
+
+    def destroy(self) -> None:
+        self.destroyed = True
+        self.player.stop()
+        self.events.release()
+        self.patcher.clear()
+        self.root.remove()
+
+    # ------------------------------------------------------------ drawing
+
+    def log(self) -> list[dict]:
+        try:
+            return list(self.host.log())
+        except Exception:  # noqa: BLE001 - the log is a nicety: never break the board for it
+            return []
+
+    def scene(self) -> El:
+        return self.screen.scene(self.log())
+
+    def draw(self) -> None:
+        if self.screen.view is None or self.destroyed:
+            return
+        self.patcher.render(self.scene())
+        ms = transition_ms(self.glide_ms, self.reduced_motion, self.speed_factor())
+        self.root.style.setProperty("--anim-ms", f"{ms}ms")
+
+    def speed_factor(self) -> float:
+        """Hold-time factor of the animation frames."""
+        return motion_factor(self.speed, self.reduced_motion, self.host.seats,
+                             self.host.settings.get("bot_speed"))
+
+    def focus(self, plan: FocusPlan) -> None:
+        apply_focus(self.root, plan, self.events.keyboard)
+
+    def frame_shown(self, frame: Any) -> None:
+        """A frame went on screen (for subclasses: a test hook records them)."""
+
+    def after_show(self) -> None:
+        """After a state was shown or the frames ended (for subclasses)."""
+
+    def _on_frame(self) -> None:
+        self.frame_shown(self.screen.frames.current)
+        self.draw()
+
+    def _on_frames_end(self) -> None:
+        if self.destroyed:
+            return
+        if self.screen.frames.waiting:        # queued after a skip: play them
+            self.screen.frames.advance()
+            self._on_frame()
+            self.player.start()
+            return
+        self.draw()
+        self.focus(self.screen.settle())
+        self.after_show()
+
+    # ------------------------------------------------------------ input
+
+    def _on_act(self, act: str, arg: str) -> None:
+        self.carry_out(self.screen.click(act, arg))
+
+    def _on_escape(self) -> bool:
+        outcome = self.screen.escape()
+        if outcome is None:
+            return False
+        self.carry_out(outcome)
+        return True
+
+    def carry_out(self, outcome: Outcome) -> None:
+        if outcome.host == "skip_anim":
+            self.player.skip()
+        elif outcome.host == "new_game":
+            self.host.new_game()
+        elif outcome.host == "undo" and self.host.can_undo():
+            self.host.undo()
+        if outcome.action is not None:
+            self.submit(outcome.action)
+        elif outcome.redraw:
+            self.draw()
+            self.focus(self.screen.after_click(outcome))
+
+    def submit(self, action: Any) -> None:
+        try:
+            self.host.submit(action)
+        except ValueError as e:   # e.g. the device is being passed: say so, change nothing
+            window.console.warn(f"{self.name}: move refused: {e}")
+            self.screen.refused()
+            self.draw()
+            self.focus(self.screen.settle())
