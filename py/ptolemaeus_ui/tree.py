@@ -13,7 +13,8 @@ an empty value, numbers are written with at most two decimals.
 
 from __future__ import annotations
 
-from typing import Iterable, Iterator, Union
+from typing import Union
+from collections.abc import Iterable, Iterator
 
 SVG_NS = "http://www.w3.org/2000/svg"
 
@@ -38,14 +39,14 @@ class El:
         return (isinstance(other, El) and self.tag == other.tag and self.attrs == other.attrs
                 and self.text == other.text and self.key == other.key and self.children == other.children)
 
-    def walk(self) -> Iterator["El"]:
+    def walk(self) -> Iterator[El]:
         """This element and every descendant element, depth first."""
         yield self
         for c in self.children:
             if isinstance(c, El):
                 yield from c.walk()
 
-    def find_all(self, **attrs: str | None) -> list["El"]:
+    def find_all(self, **attrs: str | None) -> list[El]:
         """Descendants whose attributes match (``None`` = present with any value;
         use ``_`` for ``-`` in names: ``data_planet="Sol"``)."""
         want = {k.rstrip("_").replace("_", "-"): v for k, v in attrs.items()}
