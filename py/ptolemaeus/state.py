@@ -32,13 +32,32 @@ from .actions import Action, well_formed
 from .bonus import BonusRules
 from .cards import CardRules
 from .common import _ECLIPSIS, _N_BONUS, _OTHER_SEAT_TASKS, _bits
-from .errors import IllegalAction, InvalidState, SetupError
 from .data import (
-    ASTEROIDS_PER_TRADE, BONUS_COUNTS, BONUS_INDEX, BONUS_TYPES, CARD_KINDS, CARD_NAMES, CONSTELLATIONS,
-    COPIES_PER_CARD, DISPLAY_SIZE, ECLIPSIS_DISCARD, EVENT_CARDS, HAND_SIZE_AT_SETUP, MAX_PLAYERS,
-    MIN_PLAYERS, N_CONST, OBJECTIVES, PLANET_INDEX, PLANETS, SOLITAIRE_REMOVED, TOKENS_PER_PLAYER,
-    TURNS_PER_ROUND, WILD,
+    ASTEROIDS_PER_TRADE,
+    BONUS_COUNTS,
+    BONUS_INDEX,
+    BONUS_TYPES,
+    CARD_KINDS,
+    CARD_NAMES,
+    CONSTELLATIONS,
+    COPIES_PER_CARD,
+    DISPLAY_SIZE,
+    ECLIPSIS_DISCARD,
+    EVENT_CARDS,
+    HAND_SIZE_AT_SETUP,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    N_CONST,
+    OBJECTIVES,
+    PLANET_INDEX,
+    PLANETS,
+    SOLITAIRE_REMOVED,
+    TOKENS_PER_PLAYER,
+    TURNS_PER_ROUND,
+    WILD,
 )
+from .errors import IllegalAction, InvalidState, SetupError
+from .fields import SLOTS
 from .payment import can_pay, can_pay_one, payment_options
 from .placing import PlacingRules
 from .rng import Rng
@@ -60,19 +79,12 @@ MAX_SEED = 2 ** 64
 class State(CardRules, PlacingRules, BonusRules, RoundEndRules, ScoringRules, ViewRules):
     """A game of Ptolemaeus in progress. Create one with :func:`new_game`."""
 
-    __slots__ = (
-        "n", "pos", "at_mask", "comet_at", "comet_from", "comet_steps", "round", "turn", "first", "k",
-        "actions_left", "acted", "tokens", "reserve", "studied", "asteroid_on", "asteroids",
-        "asteroids_spent", "hands", "known", "deck", "display", "discards", "bonus_deck", "bonus_hands",
-        "novas", "bonus_played", "objectives", "objective_pool", "event_deck", "event", "events_seen",
-        "stack", "over", "winners", "end_reason", "rng", "seed", "start", "record", "last_events",
-        "last_revealed", "_legal",
-    )
+    __slots__ = ()          # the fields: fields.StateFields
 
     # ------------------------------------------------------------------ setup
 
     @classmethod
-    def setup(cls, players: int, seed: int, planets: dict[str, str], start: str = "") -> "State":
+    def setup(cls, players: int, seed: int, planets: dict[str, str], start: str = "") -> State:
         """Lay out a new game (rulebook "Setup", R3, R14, R18).
 
         ``planets`` maps every planet name to its constellation (normally from
@@ -376,7 +388,7 @@ class State(CardRules, PlacingRules, BonusRules, RoundEndRules, ScoringRules, Vi
             self._do(action)
             self._advance()
         except BaseException:
-            for name in State.__slots__:
+            for name in SLOTS:
                 setattr(self, name, getattr(before, name))
             self.last_events = events
             raise
@@ -544,7 +556,7 @@ class State(CardRules, PlacingRules, BonusRules, RoundEndRules, ScoringRules, Vi
 
     # ------------------------------------------------------------------ copies
 
-    def clone(self) -> "State":
+    def clone(self) -> State:
         """A cheap, independent copy (no deepcopy)."""
         s = State.__new__(State)
         s.n = self.n
@@ -612,7 +624,7 @@ class State(CardRules, PlacingRules, BonusRules, RoundEndRules, ScoringRules, Vi
         }, separators=(",", ":"))
 
     @classmethod
-    def from_json(cls, text: str | bytes) -> "State":
+    def from_json(cls, text: str | bytes) -> State:
         """Rebuild a state from :meth:`to_json`. Anything corrupt, from
         another version or impossible under the rules raises
         :class:`InvalidState` with a message saying what is wrong."""
