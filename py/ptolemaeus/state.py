@@ -366,10 +366,16 @@ class State(CardRules, PlacingRules, BonusRules, RoundEndRules, ScoringRules, Vi
         :meth:`legal_actions` (a look-alike with a float, a bool, a nested tuple
         included) raises :class:`IllegalAction` and changes nothing; so does an
         unexpected error while applying it (the state is restored, then it is raised)."""
-        if not well_formed(action):
-            raise IllegalAction(f"not an action of this game: {A._short(action)}", code="not_an_action")
         legal = self.legal_actions() if self._legal is None else self._legal
-        if action not in legal:
+        try:
+            found = legal.index(action)
+        except (ValueError, TypeError):   # not there (or an object that cannot even be compared)
+            found = -1
+        # One of legal_actions() itself needs no closer look; an equal look-alike does
+        # (3.0 == 3 and True == 1, so membership alone would let it through).
+        if found < 0 or (legal[found] is not action and not well_formed(action)):
+            if not well_formed(action):
+                raise IllegalAction(f"not an action of this game: {A._short(action)}", code="not_an_action")
             if self.over:
                 raise IllegalAction("the game is over", code="game_over")
             raise IllegalAction(self._why_illegal(action), code="illegal_action", seat=self.current_player)
