@@ -541,7 +541,7 @@ class State(CardRules, PlacingRules, BonusRules, RoundEndRules, ScoringRules, Vi
                     self.stack.pop()          # R12: loses what they have
                     o = task[1]
                     for c in range(N_CONST):
-                        while self.tokens[o][c]:
+                        while self.tokens[o][c] > 0:
                             self._retrieve(o, c)
                     continue
                 legal = self._compute_legal()
