@@ -9,11 +9,12 @@ PY     := $(VENV)/bin/python
 PORT   ?= 8000
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: help setup play test test-engine test-browser bench vendor-check chromium site clean
+.PHONY: help setup play lint test test-engine test-browser bench vendor-check chromium site clean
 
 help:
 	@echo "make play         set up, then serve the game on http://localhost:$(PORT)/"
-	@echo "make test         set up, then run every test (engine + browser)"
+	@echo "make test         set up, lint, then run every test (engine + browser)"
+	@echo "make lint         ruff (the whole repo) and mypy (the packages listed in pyproject.toml)"
 	@echo "make test-engine  tests without a browser"
 	@echo "make test-browser only the browser tests (tests/browser)"
 	@echo "make bench        python -m ptolemaeus.bench"
@@ -48,7 +49,12 @@ chromium:
 	  $$sudo apt-get update -q && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -q chromium; \
 	fi
 
-test: setup chromium
+# ruff checks the whole repo; mypy the packages listed under [tool.mypy] files.
+lint: setup
+	$(PY) -m ruff check .
+	$(PY) -m mypy
+
+test: lint chromium
 	$(PY) -m pytest
 
 test-browser: setup chromium

@@ -17,15 +17,29 @@ wildcard, ``"Mars"``, ``"Nova Luna"``) so tests read like the rulebook.
 from __future__ import annotations
 
 import random
-from typing import Iterable
+from collections.abc import Iterable
 
 import ptolemaeus as pt
 from ptolemaeus import actions as A
 from ptolemaeus.actions import Action
 from ptolemaeus.data import (
-    BONUS_COUNTS, BONUS_INDEX, BONUS_TYPES, CARD_INDEX, CARD_KINDS, CARD_NAMES, CONST_INDEX, CONSTELLATIONS,
-    COPIES_PER_CARD, EVENT_CARDS, N_ASTEROIDS, N_CONST, OBJECTIVE_NAMES, PLANET_INDEX, PLANETS,
-    SOLITAIRE_REMOVED, TOKENS_PER_PLAYER,
+    BONUS_COUNTS,
+    BONUS_INDEX,
+    BONUS_TYPES,
+    CARD_INDEX,
+    CARD_KINDS,
+    CARD_NAMES,
+    CONST_INDEX,
+    CONSTELLATIONS,
+    COPIES_PER_CARD,
+    EVENT_CARDS,
+    N_ASTEROIDS,
+    N_CONST,
+    OBJECTIVE_NAMES,
+    PLANET_INDEX,
+    PLANETS,
+    SOLITAIRE_REMOVED,
+    TOKENS_PER_PLAYER,
 )
 
 # The rulebook's own starting position (20 July 1969): Comet on Aries.

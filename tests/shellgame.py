@@ -46,7 +46,7 @@ class TallyState:
         self.played = False
         self.revealed = False
 
-    def copy(self) -> "TallyState":
+    def copy(self) -> TallyState:
         other = TallyState.__new__(TallyState)
         other.__dict__ = {k: (list(map(list, v)) if k == "hands" else list(v) if isinstance(v, list) else v)
                           for k, v in self.__dict__.items()}

@@ -17,7 +17,7 @@ from shellgame import TallySpec
 
 SPEC = TallySpec()
 GAMES = {SPEC.key: SPEC}
-T0 = dt.datetime(2025, 3, 1, 12, 0, tzinfo=dt.timezone.utc)
+T0 = dt.datetime(2025, 3, 1, 12, 0, tzinfo=dt.UTC)
 
 
 def new_session(kinds=("human", "hard"), seed=7, **setup) -> Session:

@@ -20,6 +20,7 @@ from gamekit import game as gk
 from ptolemaeus.actions import Action
 from ptolemaeus.data import OBJECTIVES, PLANETS, WINNING_POINTS
 from ptolemaeus.errors import SeatError
+from ptolemaeus.fields import SLOTS
 from ptolemaeus.state import State
 from scenario import SPREAD, build, play, take
 
@@ -352,7 +353,7 @@ def test_every_attribute_of_a_state_is_serialized(players, seed):
         s.apply(r.choice(s.legal_actions()))
         if r.random() < 0.2:
             t = State.from_json(s.to_json())
-            for name in State.__slots__:
+            for name in SLOTS:
                 if name in TRANSIENT:
                     continue
                 a, b = getattr(s, name), getattr(t, name)
@@ -362,7 +363,7 @@ def test_every_attribute_of_a_state_is_serialized(players, seed):
             assert t.at_mask == s.at_mask
             checked += 1
     assert checked
-    assert set(State.__slots__) - TRANSIENT == {
+    assert set(SLOTS) - TRANSIENT == {
         "n", "pos", "comet_at", "comet_from", "comet_steps", "round", "turn", "first", "k", "actions_left",
         "acted", "tokens", "reserve", "studied", "asteroid_on", "asteroids", "asteroids_spent", "hands", "known",
         "deck", "display", "discards", "bonus_deck", "bonus_hands", "novas", "bonus_played", "objectives",

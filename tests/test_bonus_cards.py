@@ -8,8 +8,30 @@ import pytest
 import ptolemaeus as pt
 from ptolemaeus import actions as A
 from scenario import (
-    DRAW, END, SKIP, TRADE, SPREAD, bonus, bonus_names, build, card, ci, discard, hand_names, move,
-    observe, of_kind, play, retrieve, signa, steal, studied_names, swap, take, token_total, tokens_of,
+    DRAW,
+    END,
+    SKIP,
+    SPREAD,
+    TRADE,
+    bonus,
+    bonus_names,
+    build,
+    card,
+    ci,
+    discard,
+    hand_names,
+    move,
+    observe,
+    of_kind,
+    play,
+    retrieve,
+    signa,
+    steal,
+    studied_names,
+    swap,
+    take,
+    token_total,
+    tokens_of,
 )
 
 

@@ -5,7 +5,14 @@ from __future__ import annotations
 import ptolemaeus as pt
 from ptolemaeus.data import EVENT_CARDS
 from scenario import (
-    DRAW, NONE, SPREAD, build, card, discard, hand_names, tokens_of,
+    DRAW,
+    NONE,
+    SPREAD,
+    build,
+    card,
+    discard,
+    hand_names,
+    tokens_of,
 )
 
 NEXT = ["Venus-Mars-Saturnus", "Sol-Luna-Venus", "Eclipsis"]

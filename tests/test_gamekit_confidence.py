@@ -29,10 +29,10 @@ class Toy:
     def apply(self, a: str) -> None:
         self.choice = a
 
-    def clone(self) -> "Toy":
+    def clone(self) -> Toy:
         return Toy(self.worth, self.luck, self.choice)
 
-    def determinize(self, player: int, rng: random.Random) -> "Toy":
+    def determinize(self, player: int, rng: random.Random) -> Toy:
         return Toy(self.worth, rng.random(), self.choice)
 
     def returns(self) -> list[float]:

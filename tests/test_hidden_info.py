@@ -11,7 +11,15 @@ import pytest
 
 import ptolemaeus as pt
 from scenario import (
-    DRAW, SPREAD, build, card, hand_names, play, steal, take, total_cards,
+    DRAW,
+    SPREAD,
+    build,
+    card,
+    hand_names,
+    play,
+    steal,
+    take,
+    total_cards,
 )
 
 

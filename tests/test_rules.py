@@ -9,8 +9,25 @@ import ptolemaeus as pt
 from ptolemaeus import actions as A
 from ptolemaeus.data import CARD_NAMES, COLOUR_OF, CONSTELLATIONS
 from scenario import (
-    DRAW, END, SPREAD, build, card, cards, ci, hand_names, kinds, observe, of_kind, place, study, study_b,
-    take, token_total, tokens_of, total_cards, studied_names,
+    DRAW,
+    END,
+    SPREAD,
+    build,
+    card,
+    cards,
+    ci,
+    hand_names,
+    kinds,
+    observe,
+    of_kind,
+    place,
+    studied_names,
+    study,
+    study_b,
+    take,
+    token_total,
+    tokens_of,
+    total_cards,
 )
 
 ALL_WILD = ["Sextans"] * 5

@@ -11,7 +11,13 @@ import ptolemaeus as pt
 from ptolemaeus import actions as A
 from ptolemaeus.actions import Action
 from scenario import (
-    DRAW, SPREAD, build, observe, play, place, take,
+    DRAW,
+    SPREAD,
+    build,
+    observe,
+    place,
+    play,
+    take,
 )
 
 

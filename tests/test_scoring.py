@@ -7,9 +7,15 @@ import pytest
 import ptolemaeus as pt
 from ptolemaeus.data import EVENT_CARDS, PLANETS
 from scenario import (
-    DRAW, NONE, SPREAD, TRADE, build, observe, place, tokens_of,
+    DRAW,
+    NONE,
+    SPREAD,
+    TRADE,
+    build,
+    observe,
+    place,
+    tokens_of,
 )
-
 
 # ================================================================ points
 

@@ -6,7 +6,12 @@ import pytest
 
 import ptolemaeus as pt
 from ptolemaeus.data import (
-    BONUS_COUNTS, BONUS_INDEX, COLOUR_OF, EVENT_CARDS, SOLITAIRE_REMOVED, WILD,
+    BONUS_COUNTS,
+    BONUS_INDEX,
+    COLOUR_OF,
+    EVENT_CARDS,
+    SOLITAIRE_REMOVED,
+    WILD,
 )
 from ptolemaeus.rng import Rng
 from scenario import APOLLO, SPREAD, ci, total_cards

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 import time
-from datetime import date, datetime, timedelta, timezone
+from datetime import UTC, date, datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
@@ -15,7 +15,7 @@ import pytest
 from ptolemaeus import sky
 from ptolemaeus.data import CONSTELLATIONS, PLANETS
 
-UTC = timezone.utc
+UTC = UTC
 APOLLO = "1969-07-20T20:17Z"
 # rulings: Starting dates -- the rulebook's own example must come out exactly.
 APOLLO_PLANETS = {

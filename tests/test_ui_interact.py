@@ -16,7 +16,7 @@ import ptolemaeus as pt
 from ptolemaeus import actions as A
 from ptolemaeus_ui.board import Model, render
 from ptolemaeus_ui.interact import Controller
-from scenario import DRAW, build, discard, observe, place, play, retrieve, study, take
+from scenario import DRAW, build, observe, place, play, retrieve, study, take
 
 NAMES = ["Ada", "Hypatia", "Tycho", "Kepler"]
 SEATS = [{"kind": "human", "name": n, "colour": c} for n, c in

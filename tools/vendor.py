@@ -211,7 +211,7 @@ def write_config() -> int:
         text = path.read_text()
         new_table = render_files_table(expected_files(config))
         if _FILES_SECTION.search(text):
-            new_text = _FILES_SECTION.sub(lambda _: new_table, text, count=1)
+            new_text = _FILES_SECTION.sub(lambda _, table=new_table: table, text, count=1)
         else:
             new_text = text.rstrip("\n") + "\n\n" + new_table
         if new_text != text:

@@ -24,7 +24,8 @@ from __future__ import annotations
 import asyncio
 import time
 import traceback
-from typing import Any, Awaitable, Callable, Protocol
+from typing import Any, Protocol
+from collections.abc import Awaitable, Callable
 
 from app.games import GameSpec, GameView
 from app.i18n import seat_label, t

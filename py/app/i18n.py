@@ -37,7 +37,8 @@ import json
 import re
 import string
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any
+from collections.abc import Callable, Iterable
 
 __all__ = ["LANGUAGES", "SOURCE", "Domain", "domain", "domains", "set_language", "language", "normalize",
            "choose_language", "plural_category", "PLURAL_FORMS", "t", "is_you", "seat_label",
@@ -210,7 +211,7 @@ def _is_you(name: str) -> bool:
     return any(folded == word.casefold() for word in APP.everywhere("seat.you"))
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _default_patterns(key: str) -> list[re.Pattern]:
     """``key``'s default name ("Player {n}") in every language, as patterns capturing n."""
     return [re.compile(re.escape(template).replace(re.escape("{n}"), r"(\d+)"), re.IGNORECASE)

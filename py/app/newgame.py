@@ -36,7 +36,7 @@ NOW = "now"
 
 
 class NewGameScreen:
-    def __init__(self, app: "App", container):
+    def __init__(self, app: App, container):
         self.app = app
         self.container = container
         self.listeners = Listeners()
@@ -277,7 +277,7 @@ class NewGameScreen:
         """Copy the form's values into self.seats / self.values / self.seed."""
         form = self.nodes["form"]
         seats = []
-        for i, row in enumerate(form.querySelectorAll("li.ng-seat")):
+        for row in form.querySelectorAll("li.ng-seat"):
             kind = row.querySelector(".ng-kind").value
             seats.append({"kind": kind,
                           "level": row.querySelector(".ng-level").value if kind == "bot" else None,

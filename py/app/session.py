@@ -21,7 +21,8 @@ from __future__ import annotations
 import datetime as _dt
 import json
 import random
-from typing import Any, Callable, Iterable
+from typing import Any
+from collections.abc import Iterable
 
 from app.games import GameSpec, seat_colours, spec_version
 from app.i18n import seat_label, t
@@ -41,8 +42,8 @@ class SaveError(ValueError):
 
 
 def now_iso(now: _dt.datetime | None = None) -> str:
-    now = now or _dt.datetime.now(_dt.timezone.utc)
-    return now.astimezone(_dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    now = now or _dt.datetime.now(_dt.UTC)
+    return now.astimezone(_dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def random_seed(rng: random.Random | None = None) -> int:
@@ -51,7 +52,7 @@ def random_seed(rng: random.Random | None = None) -> int:
 
 def new_id(rng: random.Random | None = None, now: _dt.datetime | None = None) -> str:
     """A short unique id for a saved game (time-ordered, plus randomness)."""
-    now = now or _dt.datetime.now(_dt.timezone.utc)
+    now = now or _dt.datetime.now(_dt.UTC)
     millis = int(now.timestamp() * 1000)
     digits = "0123456789abcdefghijklmnopqrstuvwxyz"
     stamp = ""
@@ -139,7 +140,7 @@ def resolve_setup(spec: GameSpec, setup: dict, now: _dt.datetime | None = None) 
         key, kind = field["key"], field.get("kind", "text")
         value = out.get(key, field.get("default"))
         if kind == "date" and isinstance(value, str) and value.strip().lower() == "now":
-            value = (now or _dt.datetime.now(_dt.timezone.utc)).astimezone(_dt.timezone.utc).strftime(
+            value = (now or _dt.datetime.now(_dt.UTC)).astimezone(_dt.UTC).strftime(
                 "%Y-%m-%dT%H:%MZ")
         if kind == "choice":
             allowed = [v for v, _label in field.get("choices", ())]
@@ -200,7 +201,7 @@ class Session:
 
     @classmethod
     def start(cls, spec: GameSpec, setup: dict, seats: list[dict], *, now: _dt.datetime | None = None,
-              rng: random.Random | None = None) -> "Session":
+              rng: random.Random | None = None) -> Session:
         """A new game; SaveError (with a message for the player) if the setup or seats are wrong."""
         setup = resolve_setup(spec, setup, now)
         seats = check_seats(spec, seats, setup["players"])
@@ -217,7 +218,7 @@ class Session:
         return session
 
     @classmethod
-    def from_data(cls, data: Any, games: dict[str, GameSpec]) -> "Session":
+    def from_data(cls, data: Any, games: dict[str, GameSpec]) -> Session:
         """The session of a parsed save, replayed and checked; SaveError if it can't be used."""
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise SaveError(t("save.not_a_save"))
@@ -253,7 +254,7 @@ class Session:
         return cls(spec, clean, state, movers, barrier, log)
 
     @classmethod
-    def from_json(cls, text: str, games: dict[str, GameSpec]) -> "Session":
+    def from_json(cls, text: str, games: dict[str, GameSpec]) -> Session:
         """Like :meth:`from_data` from JSON text; says so when the text is cut off or not JSON."""
         if not isinstance(text, str) or not text.strip():
             raise SaveError(t("save.empty"))

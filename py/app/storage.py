@@ -24,7 +24,8 @@ from __future__ import annotations
 import datetime as _dt
 import json
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from app.games import GameSpec
 from app.i18n import LANGUAGES, t
@@ -92,8 +93,8 @@ class SavedGame:
 
 
 def _stamp(now: _dt.datetime | None = None) -> str:
-    now = now or _dt.datetime.now(_dt.timezone.utc)
-    return now.astimezone(_dt.timezone.utc).strftime("%Y%m%dT%H%M%S%fZ")
+    now = now or _dt.datetime.now(_dt.UTC)
+    return now.astimezone(_dt.UTC).strftime("%Y%m%dT%H%M%S%fZ")
 
 
 class SaveStore:
@@ -102,7 +103,7 @@ class SaveStore:
         self.storage = storage
         self.games = games
         self.prefix = prefix
-        self.clock = clock or (lambda: _dt.datetime.now(_dt.timezone.utc))
+        self.clock = clock or (lambda: _dt.datetime.now(_dt.UTC))
 
     # ---- keys
 

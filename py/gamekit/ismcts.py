@@ -63,7 +63,8 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import Any, Callable, Hashable, Sequence
+from typing import Any
+from collections.abc import Callable, Hashable, Sequence
 
 __all__ = ["ISMCTS", "Node", "search"]
 
@@ -317,6 +318,8 @@ class ISMCTS:
     def _prune(self) -> None:
         """Stop simulating the candidates that clearly trail the first one."""
         default = self.root_actions[0]
+        if self.prune is None:          # only called when pruning is on
+            return
         for a in self.root_actions[1:]:
             if a in self.pruned:
                 continue

@@ -21,7 +21,8 @@ search. ``result()`` never guesses: a thinker whose answer is not legal raises
 from __future__ import annotations
 
 import time
-from typing import Any, Callable, Protocol, Sequence
+from typing import Any, Protocol
+from collections.abc import Callable, Sequence
 
 __all__ = ["BotError", "SlicedSearch", "Thinker"]
 

@@ -10,10 +10,11 @@ See ``docs/engine.md`` for the whole API with runnable examples.
 
 from .actions import Action
 from .data import CARD_NAMES, CONSTELLATIONS, PLANETS
-from .state import IllegalAction, InvalidState, State, new_game
+from .errors import IllegalAction, InvalidState, SeatError, SetupError
+from .state import State, new_game
 
 __all__ = ["Action", "CARD_NAMES", "CONSTELLATIONS", "DateError", "IllegalAction", "InvalidState", "PLANETS",
-           "State", "new_game"]
+           "SeatError", "SetupError", "State", "new_game"]
 __version__ = "1.0.0"
 
 

@@ -127,7 +127,7 @@ class Action(NamedTuple):
         return out
 
     @classmethod
-    def from_json(cls, data: Any) -> "Action":
+    def from_json(cls, data: Any) -> Action:
         """Inverse of :meth:`to_json`; also takes the JSON text. Raises
         :class:`~ptolemaeus.errors.IllegalAction` (code ``not_an_action``)
         with a clear message on anything malformed."""

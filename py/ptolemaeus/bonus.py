@@ -6,12 +6,23 @@ from . import actions as A
 from .actions import Action
 from .common import _SIGNA, _UPGRADE_BIT
 from .data import (
-    BONUS_TYPES, CARD_KINDS, CONSTELLATIONS, IUPITER_ORIENTALIS, MALEFICUS_MARS, MALEFICUS_SATURNUS,
-    MERCURIUS_RETROGRADUS, N_CONST, NOVA_LUNA, SOL_IN_MEDIO_CAELI, TRINES, VENUS_RETROGRADA,
+    BONUS_TYPES,
+    CARD_KINDS,
+    CONSTELLATIONS,
+    IUPITER_ORIENTALIS,
+    MALEFICUS_MARS,
+    MALEFICUS_SATURNUS,
+    MERCURIUS_RETROGRADUS,
+    N_CONST,
+    NOVA_LUNA,
+    SOL_IN_MEDIO_CAELI,
+    TRINES,
+    VENUS_RETROGRADA,
 )
+from .fields import StateFields
 
 
-class BonusRules:
+class BonusRules(StateFields):
     """Mixin of :class:`~ptolemaeus.state.State`."""
 
     __slots__ = ()

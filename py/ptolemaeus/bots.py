@@ -41,18 +41,40 @@ import math
 import random
 import time
 from operator import mul
-from typing import Any, Callable
+from typing import Any
 
 from gamekit.ismcts import ISMCTS
 
 from . import actions as A
 from .actions import Action
 from .data import (
-    BONUS_INDEX, BONUS_TYPES, BONUS_UPGRADE_PLANET, CARD_KINDS, COLOUR_OF, COPIES_PER_CARD, ECLIPSIS,
-    EVENT_CARDS, EVENT_PLANETS, IUPITER_ORIENTALIS, MALEFICUS_MARS, MALEFICUS_SATURNUS,
-    MERCURIUS_RETROGRADUS, N_CONST, NOVA_LUNA, OBJECTIVE_POINTS, OBJECTIVES, PLANET_INDEX,
-    SIGNA_AERIS, SIGNA_AQUAE, SIGNA_IGNIS, SIGNA_TERRAE, SOL_IN_MEDIO_CAELI, STUDY_POINTS,
-    TURNS_PER_ROUND, VENUS_RETROGRADA, WILD, WINNING_POINTS,
+    BONUS_TYPES,
+    BONUS_UPGRADE_PLANET,
+    CARD_KINDS,
+    COLOUR_OF,
+    COPIES_PER_CARD,
+    ECLIPSIS,
+    EVENT_CARDS,
+    EVENT_PLANETS,
+    IUPITER_ORIENTALIS,
+    MALEFICUS_MARS,
+    MALEFICUS_SATURNUS,
+    MERCURIUS_RETROGRADUS,
+    N_CONST,
+    NOVA_LUNA,
+    OBJECTIVE_POINTS,
+    OBJECTIVES,
+    PLANET_INDEX,
+    SIGNA_AERIS,
+    SIGNA_AQUAE,
+    SIGNA_IGNIS,
+    SIGNA_TERRAE,
+    SOL_IN_MEDIO_CAELI,
+    STUDY_POINTS,
+    TURNS_PER_ROUND,
+    VENUS_RETROGRADA,
+    WILD,
+    WINNING_POINTS,
 )
 from .payment import can_pay_one
 
@@ -65,7 +87,8 @@ __all__ = ["LEVELS", "Level", "Thinker", "choose_action", "potential", "potentia
 class Level(dict):
     """One row of :data:`LEVELS` (a dict with attribute access)."""
 
-    __getattr__ = dict.get
+    def __getattr__(self, name: str) -> Any:
+        return self.get(name)
 
 
 #: The ladder: one row per level, the budgets are the whole difference.
@@ -652,7 +675,7 @@ def _draw_value(s: Any, p: int, a: Action, pots: list[float]) -> float:
     blind = _unseen_weight(s, p, w)
     extra: tuple[float, ...] = () if first >= 0 else (blind,)
     before = hand_value(w, hand)
-    options = [blind]
+    options: list[float | None] = [blind]
     if first != WILD:
         options += [w[x] for x in set(c.display) if x != WILD]
     else:
@@ -748,7 +771,7 @@ def _obs_gain(s: Any, p: int, targets: tuple[int, ...], w: list[float], hand: li
     h = hand[:]
     cost = 0.0
     for c in targets:
-        opts = []
+        opts: list[tuple[tuple[int, ...], float]] = []
         if h[c]:
             opts.append(((c,), w[c]))
         if h[WILD]:
@@ -829,6 +852,7 @@ def fast_action(s: Any, rng: random.Random) -> Action:
                 top = sorted((w[c] for c in s.display if c != WILD), reverse=True)
                 draw_val = (blind, top, hand_value(w, hand))
             blind, top, hv = draw_val
+            extra: tuple[float, ...]
             if kind == A.DRAW_DECK:
                 extra = (blind, max(top[0] if top else blind, blind))
             elif a.cards[0] == WILD:
@@ -931,11 +955,11 @@ def bench(seconds: float = 3.0, players: int = 2, seed: int = 1, level: str = "h
     rng = random.Random(seed)
     s = pt.new_game(players, seed, "1969-07-20T20:17Z")
     s.record = False
-    positions = []
+    positions: list[Any] = []
     while not s.is_over and len(positions) < 24:
         if not s.stack and len(s.legal_actions()) > 1 and s.current_player == 0:
             positions.append(s.clone())
-        s.apply(greedy_action(s.determinize(s.current_player, rng), rng))
+        s.apply(greedy_action(s.determinize(s.player if s.current_player is None else s.current_player, rng), rng))
     its = sims = steps = decisions = 0
     times = []
     t0 = time.perf_counter()

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from . import actions as A
 from .actions import Action
 from .common import _NOVA_CONSTELLATIO
 from .data import CARD_KINDS, CARD_NAMES, COLOUR_OF, DISPLAY_SIZE, FIVE_OF_A_COLOUR, WILD
+from .fields import StateFields
 
 
-class CardRules:
+class CardRules(StateFields):
     """Mixin of :class:`~ptolemaeus.state.State`."""
 
     __slots__ = ()

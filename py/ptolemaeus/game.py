@@ -53,7 +53,7 @@ class PtolemaeusSearch(SlicedSearch):
         cap = LEVELS[level].seconds
         self._thinker: Thinker | None = None
 
-        def make() -> Thinker:
+        def make() -> Any:         # a gamekit.thinking.Thinker (its `done` is a property here)
             self._thinker = Thinker(state, seat, level, random.Random(seed))
             return self._thinker
 
@@ -73,14 +73,14 @@ class PtolemaeusRules(Rules[State, Action]):
     version = 1
     min_players = 1
     max_players = 4
-    bot_levels: tuple[str, ...] = ("random", "easy", "greedy", "normal", "hard")   # weakest first
+    bot_levels = ("random", "easy", "greedy", "normal", "hard")   # weakest first
     default_bot_level = "normal"
     #: Scales the levels' time caps (the page: about 2, Python runs slower there; tests: small).
     bot_time_factor = 1.0
 
     # ------------------------------------------------------------ setup
 
-    def setup_fields(self) -> list[SetupField]:  # type: ignore[override]
+    def setup_fields(self) -> list[SetupField]:
         """The start date: the planets stand where the real sky had them (``ptolemaeus.sky``)."""
         from .sky import HISTORIC_DATES
 

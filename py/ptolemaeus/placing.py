@@ -6,10 +6,11 @@ from . import actions as A
 from .actions import Action
 from .common import _bits
 from .data import CONSTELLATIONS, N_CONST, PLANETS, TRINES
+from .fields import StateFields
 from .payment import can_pay
 
 
-class PlacingRules:
+class PlacingRules(StateFields):
     """Mixin of :class:`~ptolemaeus.state.State`."""
 
     __slots__ = ()

@@ -8,7 +8,8 @@ and is plenty random for shuffling cards.
 
 from __future__ import annotations
 
-from typing import MutableSequence, TypeVar
+from collections.abc import MutableSequence
+from typing import TypeVar
 
 _MASK = (1 << 64) - 1
 _N_LIMITS = 128
@@ -62,5 +63,5 @@ class Rng:
             items[i], items[j] = items[j], items[i]
         self.state = z0
 
-    def clone(self) -> "Rng":
+    def clone(self) -> Rng:
         return Rng(self.state)

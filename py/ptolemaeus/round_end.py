@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from .common import _ECLIPSIS
 from .data import CONSTELLATIONS, EVENT_CARDS, EVENT_PLANETS, N_CONST, PLANETS
+from .fields import StateFields
 
 
-class RoundEndRules:
+class RoundEndRules(StateFields):
     """Mixin of :class:`~ptolemaeus.state.State`."""
 
     __slots__ = ()

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from .common import _OBJECTIVE_MASKS, _popcount
 from .data import ASTEROIDS_PER_POINT, OBJECTIVE_POINTS, STUDY_POINTS, WINNING_POINTS
+from .fields import StateFields
 
 
-class ScoringRules:
+class ScoringRules(StateFields):
     """Mixin of :class:`~ptolemaeus.state.State`."""
 
     __slots__ = ()

@@ -22,8 +22,8 @@ guessed clock correction.
 from __future__ import annotations
 
 import re
-from datetime import date, datetime, timedelta, timezone
-from typing import NamedTuple, Union
+from datetime import UTC, date, datetime, timedelta
+from typing import NamedTuple
 
 import astronomy
 
@@ -37,7 +37,7 @@ MAX_YEAR = 3000
 GREGORIAN_START = date(1582, 10, 15)
 GREGORIAN_START_JDN = 2299161  # Julian Day Number of Gregorian 1582-10-15
 
-StartValue = Union[str, date, datetime]
+StartValue = str | date | datetime
 
 _BODIES: dict[str, astronomy.Body] = {
     "Sol": astronomy.Body.Sun,
@@ -67,7 +67,7 @@ class DateError(ValueError):
     CODES = ("unreadable", "bad_type", "time_range", "offset_range", "not_integer", "month_range",
              "day_range", "reform_gap", "no_such_date", "year_range", "leap_day")
 
-    def __init__(self, code: str, message: str, reason: "DateError | None" = None, **params: object) -> None:
+    def __init__(self, code: str, message: str, reason: DateError | None = None, **params: object) -> None:
         assert code in self.CODES, code
         super().__init__(message)
         self.code = code
@@ -284,7 +284,7 @@ def parse_start(value: StartValue) -> datetime:
     """
     i = _instant(value)
     try:
-        return datetime(*i, tzinfo=timezone.utc)
+        return datetime(*i, tzinfo=UTC)
     except ValueError:
         raise DateError(
             "leap_day",

@@ -32,13 +32,32 @@ from .actions import Action, well_formed
 from .bonus import BonusRules
 from .cards import CardRules
 from .common import _ECLIPSIS, _N_BONUS, _OTHER_SEAT_TASKS, _bits
-from .errors import IllegalAction, InvalidState, SetupError
 from .data import (
-    ASTEROIDS_PER_TRADE, BONUS_COUNTS, BONUS_INDEX, BONUS_TYPES, CARD_KINDS, CARD_NAMES, CONSTELLATIONS,
-    COPIES_PER_CARD, DISPLAY_SIZE, ECLIPSIS_DISCARD, EVENT_CARDS, HAND_SIZE_AT_SETUP, MAX_PLAYERS,
-    MIN_PLAYERS, N_CONST, OBJECTIVES, PLANET_INDEX, PLANETS, SOLITAIRE_REMOVED, TOKENS_PER_PLAYER,
-    TURNS_PER_ROUND, WILD,
+    ASTEROIDS_PER_TRADE,
+    BONUS_COUNTS,
+    BONUS_INDEX,
+    BONUS_TYPES,
+    CARD_KINDS,
+    CARD_NAMES,
+    CONSTELLATIONS,
+    COPIES_PER_CARD,
+    DISPLAY_SIZE,
+    ECLIPSIS_DISCARD,
+    EVENT_CARDS,
+    HAND_SIZE_AT_SETUP,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    N_CONST,
+    OBJECTIVES,
+    PLANET_INDEX,
+    PLANETS,
+    SOLITAIRE_REMOVED,
+    TOKENS_PER_PLAYER,
+    TURNS_PER_ROUND,
+    WILD,
 )
+from .errors import IllegalAction, InvalidState, SetupError
+from .fields import SLOTS
 from .payment import can_pay, can_pay_one, payment_options
 from .placing import PlacingRules
 from .rng import Rng
@@ -60,19 +79,12 @@ MAX_SEED = 2 ** 64
 class State(CardRules, PlacingRules, BonusRules, RoundEndRules, ScoringRules, ViewRules):
     """A game of Ptolemaeus in progress. Create one with :func:`new_game`."""
 
-    __slots__ = (
-        "n", "pos", "at_mask", "comet_at", "comet_from", "comet_steps", "round", "turn", "first", "k",
-        "actions_left", "acted", "tokens", "reserve", "studied", "asteroid_on", "asteroids",
-        "asteroids_spent", "hands", "known", "deck", "display", "discards", "bonus_deck", "bonus_hands",
-        "novas", "bonus_played", "objectives", "objective_pool", "event_deck", "event", "events_seen",
-        "stack", "over", "winners", "end_reason", "rng", "seed", "start", "record", "last_events",
-        "last_revealed", "_legal",
-    )
+    __slots__ = ()          # the fields: fields.StateFields
 
     # ------------------------------------------------------------------ setup
 
     @classmethod
-    def setup(cls, players: int, seed: int, planets: dict[str, str], start: str = "") -> "State":
+    def setup(cls, players: int, seed: int, planets: dict[str, str], start: str = "") -> State:
         """Lay out a new game (rulebook "Setup", R3, R14, R18).
 
         ``planets`` maps every planet name to its constellation (normally from
@@ -354,10 +366,16 @@ class State(CardRules, PlacingRules, BonusRules, RoundEndRules, ScoringRules, Vi
         :meth:`legal_actions` (a look-alike with a float, a bool, a nested tuple
         included) raises :class:`IllegalAction` and changes nothing; so does an
         unexpected error while applying it (the state is restored, then it is raised)."""
-        if not well_formed(action):
-            raise IllegalAction(f"not an action of this game: {A._short(action)}", code="not_an_action")
         legal = self.legal_actions() if self._legal is None else self._legal
-        if action not in legal:
+        try:
+            found = legal.index(action)
+        except (ValueError, TypeError):   # not there (or an object that cannot even be compared)
+            found = -1
+        # One of legal_actions() itself needs no closer look; an equal look-alike does
+        # (3.0 == 3 and True == 1, so membership alone would let it through).
+        if found < 0 or (legal[found] is not action and not well_formed(action)):
+            if not well_formed(action):
+                raise IllegalAction(f"not an action of this game: {A._short(action)}", code="not_an_action")
             if self.over:
                 raise IllegalAction("the game is over", code="game_over")
             raise IllegalAction(self._why_illegal(action), code="illegal_action", seat=self.current_player)
@@ -376,7 +394,7 @@ class State(CardRules, PlacingRules, BonusRules, RoundEndRules, ScoringRules, Vi
             self._do(action)
             self._advance()
         except BaseException:
-            for name in State.__slots__:
+            for name in SLOTS:
                 setattr(self, name, getattr(before, name))
             self.last_events = events
             raise
@@ -523,7 +541,7 @@ class State(CardRules, PlacingRules, BonusRules, RoundEndRules, ScoringRules, Vi
                     self.stack.pop()          # R12: loses what they have
                     o = task[1]
                     for c in range(N_CONST):
-                        while self.tokens[o][c]:
+                        while self.tokens[o][c] > 0:
                             self._retrieve(o, c)
                     continue
                 legal = self._compute_legal()
@@ -544,7 +562,7 @@ class State(CardRules, PlacingRules, BonusRules, RoundEndRules, ScoringRules, Vi
 
     # ------------------------------------------------------------------ copies
 
-    def clone(self) -> "State":
+    def clone(self) -> State:
         """A cheap, independent copy (no deepcopy)."""
         s = State.__new__(State)
         s.n = self.n
@@ -612,7 +630,7 @@ class State(CardRules, PlacingRules, BonusRules, RoundEndRules, ScoringRules, Vi
         }, separators=(",", ":"))
 
     @classmethod
-    def from_json(cls, text: str | bytes) -> "State":
+    def from_json(cls, text: str | bytes) -> State:
         """Rebuild a state from :meth:`to_json`. Anything corrupt, from
         another version or impossible under the rules raises
         :class:`InvalidState` with a message saying what is wrong."""

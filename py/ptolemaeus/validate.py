@@ -9,11 +9,24 @@ from __future__ import annotations
 
 from typing import Any, NoReturn
 
-from .data import (
-    BONUS_COUNTS, BONUS_TYPES, CARD_KINDS, COPIES_PER_CARD, ECLIPSIS, EVENT_CARDS, MAX_PLAYERS, MIN_PLAYERS,
-    N_ASTEROIDS, N_CONST, OBJECTIVES, SOLITAIRE_REMOVED, TOKENS_PER_PLAYER, TURNS_PER_ROUND, WINNING_POINTS,
-)
 from .actions import _short
+from .data import (
+    BONUS_COUNTS,
+    BONUS_TYPES,
+    CARD_KINDS,
+    COPIES_PER_CARD,
+    ECLIPSIS,
+    EVENT_CARDS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    N_ASTEROIDS,
+    N_CONST,
+    OBJECTIVES,
+    SOLITAIRE_REMOVED,
+    TOKENS_PER_PLAYER,
+    TURNS_PER_ROUND,
+    WINNING_POINTS,
+)
 from .errors import InvalidState
 from .rng import Rng
 
@@ -64,7 +77,7 @@ def _matrix(data: dict, key: str, rows: int, cols: int, hi: int) -> list[list[in
     return [_ints(row, key, cols, 0, hi) for row in v]
 
 
-def state_from_dict(cls: type, data: Any) -> Any:
+def state_from_dict(cls: Any, data: Any) -> Any:
     """The state ``data`` (parsed JSON) describes, or :class:`InvalidState`: never another
     exception (a check that trips over a case nobody foresaw is still a refusal)."""
     try:
@@ -75,7 +88,7 @@ def state_from_dict(cls: type, data: Any) -> Any:
         raise InvalidState(f"not a playable saved game ({type(exc).__name__})", code="impossible") from None
 
 
-def _state_from_dict(cls: type, data: Any) -> Any:
+def _state_from_dict(cls: Any, data: Any) -> Any:
     from .state import FORMAT, MAX_SEED, VERSION
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         _fail("not a Ptolemaeus saved game", "not_a_save")

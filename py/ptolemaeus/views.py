@@ -6,18 +6,27 @@ from typing import TYPE_CHECKING, Any
 
 from .common import _N_BONUS, _NOVA_CONSTELLATIO, _bits, _seed_from
 from .data import (
-    WINNING_POINTS, BONUS_TYPES, CARD_KINDS, CARD_NAMES, CONSTELLATIONS, ECLIPSIS_DISCARD, EVENT_CARDS, N_CONST,
-    OBJECTIVE_NAMES, PLANETS,
+    BONUS_TYPES,
+    CARD_KINDS,
+    CARD_NAMES,
+    CONSTELLATIONS,
+    ECLIPSIS_DISCARD,
+    EVENT_CARDS,
+    N_CONST,
+    OBJECTIVE_NAMES,
+    PLANETS,
+    WINNING_POINTS,
 )
-from .payment import can_pay, payment_options
 from .errors import SeatError
+from .fields import StateFields
+from .payment import can_pay, payment_options
 from .rng import Rng
 
 if TYPE_CHECKING:
     from .state import State
 
 
-class ViewRules:
+class ViewRules(StateFields):
     """Mixin of :class:`~ptolemaeus.state.State`."""
 
     __slots__ = ()
@@ -91,7 +100,7 @@ class ViewRules:
             "scores": self.scores() if self.over else None,
         }
 
-    def determinize(self, seat: int, rng: Any) -> "State":
+    def determinize(self, seat: int, rng: Any) -> State:
         """A full state that ``seat`` cannot tell from this one: the same
         ``view(seat)``, with every hidden thing re-dealt (other hands except
         their publicly known cards, other objectives, deck orders) and a fresh
@@ -127,7 +136,7 @@ class ViewRules:
         s.seed = r.next64()          # the real seed would replay every hidden shuffle
         return s
 
-    def _deal_objectives(self, s: "State", others: list[int], r: Rng) -> None:
+    def _deal_objectives(self, s: State, others: list[int], r: Rng) -> None:
         """Re-deal the secret objectives ``others`` hold, among the possible ones:
         in a game not over nobody holds 12 points yet (R16), so an objective that
         would give an opponent 12 is impossible (issue 16). Rejection sampling
@@ -161,7 +170,7 @@ class ViewRules:
                 s.objectives[o] = self.objectives[o]
             s.objective_pool = self.objective_pool[:]
 
-    def _deal_unseen_cards(self, s: "State", others: list[int], r: Rng) -> None:
+    def _deal_unseen_cards(self, s: State, others: list[int], r: Rng) -> None:
         """Re-deal the cards ``others`` hold unseen, and the deck.
 
         One public fact constrains a hand: a player in the middle of an
@@ -175,6 +184,7 @@ class ViewRules:
         pool.sort()                  # canonical: the sample depends on the view and rng only
         task = self.stack[-1] if self.stack else None
         payer = self.player if task is not None and task[0] == "observe" and self.player in others else -1
+        targets: tuple[int, ...] = task[1] if payer >= 0 and task is not None else ()
         for attempt in range(64):
             deck = pool[:]
             r.shuffle(deck)
@@ -182,13 +192,13 @@ class ViewRules:
             for o in others:
                 hand = self.known[o][:]
                 if o == payer and attempt == 63:
-                    for card in self._cards_to_pay(hand, deck, sum(self.hands[o]), task[1], r):
+                    for card in self._cards_to_pay(hand, deck, sum(self.hands[o]), targets, r):
                         deck.remove(card)
                         hand[card] += 1
                 for _ in range(sum(self.hands[o]) - sum(hand)):
                     hand[deck.pop()] += 1
                 hands[o] = hand
-            if payer < 0 or can_pay(hands[payer], task[1]):
+            if payer < 0 or can_pay(hands[payer], targets):
                 break
         for o in others:
             s.hands[o] = hands[o]

@@ -149,7 +149,7 @@ def _stars() -> list[El]:
     """A fixed starfield (a small LCG, so every render is identical)."""
     out = []
     x = 12345
-    for i in range(90):
+    for _ in range(90):
         x = (x * 1103515245 + 12345) % 2**31
         a = (x % 3600) / 10
         x = (x * 1103515245 + 12345) % 2**31

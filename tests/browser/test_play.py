@@ -22,7 +22,7 @@ import json
 import os
 import random
 from pathlib import Path
-from typing import Iterator
+from collections.abc import Iterator
 
 import pytest
 

@@ -16,13 +16,12 @@ import random
 from typing import Any
 
 import pytest
+from games import GAMES  # type: ignore[import-not-found]
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support import CASES, playthroughs  # type: ignore[import-not-found]
 
 from gamekit import game as gk
-
-from support import CASES, playthroughs  # type: ignore[import-not-found]
-from games import GAMES  # type: ignore[import-not-found]
 
 SETTINGS = settings(max_examples=int(os.environ.get("CONFORMANCE_EXAMPLES", "60")), deadline=None, derandomize=True,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
