@@ -21,6 +21,10 @@ import datetime as _dt
 import json
 import random
 import time
+from typing import Any
+
+from app.games import GameInfo, GameSpec
+from gamekit.game import IllegalAction, InvalidState, SetupError, SetupField
 
 TARGET = 15
 LEVELS = {"easy": 0.0, "normal": 0.15, "hard": 0.5}
@@ -131,28 +135,50 @@ class TallyBot:
         return ("end",) if ("end",) in legal else legal[0]
 
 
-def parse_date(text: str) -> _dt.datetime:
+def parse_date(text: Any) -> _dt.datetime:
     try:
         return _dt.datetime.fromisoformat(text.strip().replace("Z", "+00:00"))
     except (ValueError, AttributeError):
-        raise ValueError(f"not a date: {text!r} (write e.g. 1969-07-20 or 1969-07-20T20:17Z)") from None
+        raise SetupError(f"not a date: {text!r} (write e.g. 1969-07-20 or 1969-07-20T20:17Z)",
+                         code="not_a_date", value=str(text)) from None
 
 
-class TallySpec:
+# Tally's line in a catalog (the browser tests register it in place of the page's catalog).
+TALLY = GameInfo(key="tally", titles={"en": "Tally", "de": "Zählen"}, spec="shellgame:TallySpec",
+                 min_players=1, max_players=4, bot_levels=("easy", "normal", "hard"), default_bot_level="normal",
+                 stylesheet="tests/tally.css", link_aliases={"date": "start"},
+                 blurbs={"en": "Draw and play cards to reach 15."})
+
+START = SetupField("start", "datetime", default="1969-07-20T20:17Z",
+                   choices=("1969-07-20T20:17Z", "1610-01-07"), allow_now=True)
+START_LABELS = {"1969-07-20T20:17Z": "Apollo 11 lands on the Moon", "1610-01-07": "Galileo sees Jupiter's moons"}
+
+
+class TallySpec(GameSpec):
     key = "tally"
-    title = "Tally"
     version = 1
     min_players = 1
     max_players = 4
-    bot_levels = ["normal", "easy", "hard"]
-    seat_colours = COLOURS
-    bot_names = ["Mars", "Venus", "Iupiter", "Saturnus"]
+    bot_levels = ("easy", "normal", "hard")
+    default_bot_level = "normal"
+    bot_names = ("Mars", "Venus", "Iupiter", "Saturnus")
 
-    def setup_fields(self) -> list[dict]:
-        return [{"key": "start", "label": "Start date", "kind": "date",
-                 "choices": [("1969-07-20T20:17Z", "Apollo 11 lands on the Moon"),
-                             ("1610-01-07", "Galileo sees Jupiter's moons")],
-                 "default": "1969-07-20T20:17Z"}]
+    def seat_colours(self) -> list[tuple[str, str]]:
+        return list(COLOURS)
+
+    def field_label(self, setup_field: SetupField) -> str:
+        return "Start date"
+
+    def choice_label(self, setup_field: SetupField, value: Any) -> str:
+        return START_LABELS.get(value, str(value))
+
+    def error_text(self, error: BaseException) -> str:
+        if getattr(error, "code", None) == "not_a_date":
+            return f"not a date: '{error.params['value']}'"  # type: ignore[attr-defined]
+        return str(error)
+
+    def setup_fields(self) -> list[SetupField]:
+        return [START]
 
     def new_state(self, setup: dict) -> TallyState:
         parse_date(setup["start"])
@@ -163,19 +189,22 @@ class TallySpec:
 
     def state_from_json(self, text: str) -> TallyState:
         s = TallyState.__new__(TallyState)
-        s.__dict__ = json.loads(text)
+        try:
+            s.__dict__ = json.loads(text)
+        except ValueError as e:
+            raise InvalidState(str(e)) from None
         return s
 
     def action_to_json(self, action: tuple) -> dict:
         return {"kind": action[0], **({"card": action[1]} if action[0] == "play" else {})}
 
-    def action_from_json(self, data: dict) -> tuple:
-        kind = data["kind"]
-        if kind == "play":
-            return ("play", int(data["card"]))
+    def action_from_json(self, data: Any) -> tuple:
+        kind = data.get("kind") if isinstance(data, dict) else None
+        if kind == "play" and type(data.get("card")) is int:
+            return ("play", data["card"])
         if kind in ("draw", "end"):
             return (kind,)
-        raise ValueError(f"unknown action kind {kind!r}")
+        raise IllegalAction(f"not a Tally action: {data!r}"[:80])
 
     def current_player(self, state: TallyState) -> int | None:
         return None if state.over else state.current
@@ -184,6 +213,8 @@ class TallySpec:
         return state.legal()
 
     def apply(self, state: TallyState, action: tuple) -> list[dict]:
+        if action not in state.legal():
+            raise IllegalAction(f"not a legal action now: {action!r}")
         return state.apply(action)
 
     def reveals_hidden(self, state: TallyState) -> bool:
@@ -191,6 +222,25 @@ class TallySpec:
 
     def is_over(self, state: TallyState) -> bool:
         return state.over
+
+    def scores(self, state: TallyState) -> list[float]:
+        return [float(s) for s in state.scores]
+
+    def returns(self, state: TallyState) -> list[float]:
+        best = max(state.scores)
+        winners = [i for i, s in enumerate(state.scores) if s == best]
+        return [1 / len(winners) if i in winners else 0.0 for i in range(state.n)]
+
+    def clone(self, state: TallyState) -> TallyState:
+        return state.copy()
+
+    def view(self, state: TallyState, seat: int | None) -> dict:
+        return state.view(seat)
+
+    def determinize(self, state: TallyState, observer: int, rng: random.Random) -> TallyState:
+        bot = TallyBot.__new__(TallyBot)
+        bot.rng, bot.seat = rng, observer
+        return bot._redeal(state)
 
     def bot_search(self, state: TallyState, seat: int, level: str, seed: int) -> TallyBot:
         return TallyBot(state, seat, level, seed)
@@ -257,8 +307,11 @@ class TallyView:
 
 
 if __name__ == "__main__":  # served as py/app/main.py by tests/browser/test_shell.py
+    import sys
+
     from app.games import register
     from app.shell import App
 
-    register(TallySpec())
-    App(title="Ptolemaeus", storage_prefix="ptolemaeus.").run()
+    sys.modules["shellgame"] = sys.modules["__main__"]   # what TALLY.spec names, loaded lazily
+    register(TALLY)
+    App().run()

@@ -26,8 +26,10 @@ import time
 import traceback
 from typing import Any, Awaitable, Callable, Protocol
 
+from app.errors import error_text
 from app.games import GameSpec, GameView
 from app.i18n import seat_label, t
+from gamekit.thinking import BotError
 from app.session import Session
 from app.storage import SaveStore, StorageError
 
@@ -76,6 +78,7 @@ class Controller:
         self.save_problem: str | None = None
         self.bot_times: list[float] = []     # seconds of thinking per bot decision
         self.bot_slices: list[float] = []    # longest step() per bot decision
+        self.bot_errors: list[Exception] = []  # searches that failed (reported, nothing played)
         self._seen: dict[int | None, int] = {}  # viewer -> how much of the log it was shown
         self._task: asyncio.Future | None = None
         self._generation = 0
@@ -299,9 +302,14 @@ class Controller:
                 await self.sleep(0)
         except asyncio.CancelledError:
             raise
+        except BotError as e:  # the search could not decide: said, never replaced by a guess
+            traceback.print_exc()
+            self.bot_errors.append(e)
+            self.ui.notify(t("host.bot_failed", error=error_text(e, self.spec)), "error")
         except Exception as e:  # noqa: BLE001 - a bug in a bot: say so, don't hang
             traceback.print_exc()
-            self.ui.notify(t("host.bot_failed", error=e), "error")
+            self.bot_errors.append(e)
+            self.ui.notify(t("host.bot_failed", error=error_text(e, self.spec)), "error")
         finally:
             if generation == self._generation:
                 self._task = None

@@ -1,11 +1,11 @@
 """The page shell: chrome, screens, saves, links, settings; games plug in through ``app.games``.
 
-``app/main.py`` registers the games, then::
+``app/main.py`` imports the catalog (which registers each game's description), then::
 
     App().run()
 
 ``run`` draws the chrome into ``#root``, opens the browser's storage, then
-either starts the game a link describes (``?date=…&seats=…&seed=…``), resumes
+either starts the game a link describes (``?game=…&seats=…&seed=…``), resumes
 the game on screen at the last visit, or shows the new-game screen; finally it
 removes the loading screen and sets ``<body data-ready="1">``.
 
@@ -30,14 +30,16 @@ from __future__ import annotations
 import asyncio
 import gc
 import re
+import sys
 import traceback
 
 from pyscript import document, window
-from pyscript.ffi import is_none
+from pyscript.ffi import create_proxy, is_none
 
 from app import i18n
 from app.dom import Listeners, by_id, download_text, el, on
-from app.games import GAMES, GameSpec
+from app.errors import error_text
+from app.games import CATALOG, Catalog, GameInfo, GameSpec
 from app.host import Controller
 from app.i18n import t
 from app.links import LinkError, is_game_link, link_language, parse_link, without_language
@@ -103,11 +105,13 @@ def browser_languages() -> list[str]:
 class App:
     """The page: header, notices, screens; the ``ShellUI`` of the game controller."""
 
-    def __init__(self, title: str = "Ptolemaeus", root_id: str = "root", storage_prefix: str = "ptolemaeus."):
+    def __init__(self, title: str = "Ludus", root_id: str = "root", storage_prefix: str = "ludus.",
+                 games: Catalog = CATALOG):
         self.title = title
         self.root = by_id(root_id)
         self.prefix = storage_prefix
-        self.games: dict[str, GameSpec] = GAMES
+        self.games: Catalog = games
+        self.stylesheets: set[str] = set()
         self.store: SaveStore | None = None
         self.settings: dict = {}
         self.session: Session | None = None
@@ -256,6 +260,8 @@ class App:
     # ------------------------------------------------------------ start-up
 
     def run(self) -> None:
+        # For tests: the top-level modules imported so far (a game's code only once it is played).
+        window.ludusModules = create_proxy(lambda: ",".join(sorted({m.split(".")[0] for m in sys.modules})))
         storage, problem = open_storage()
         self.store = SaveStore(storage, self.games, self.prefix)
         self.settings = self.store.load_settings()
@@ -299,7 +305,7 @@ class App:
                 self.notify(t("start.welcome", count=moves), "info", [(t("start.abandon"), self._abandon)])
             return
         if loaded.problem:
-            self.notify(loaded.problem, "error")
+            self.notify(loaded.problem if isinstance(loaded.problem, str) else error_text(loaded.problem), "error")
         self.show_newgame()
 
     def start_from_link(self, query: str) -> None:
@@ -309,7 +315,7 @@ class App:
             spec, setup, seats = parse_link(query, self.games)
             session = Session.start(spec, setup, seats)
         except (LinkError, SaveError) as e:
-            self.notify(t("start.bad_link", error=e), "error")
+            self.notify(t("start.bad_link", error=error_text(e)), "error")
             self.show_newgame()
         else:
             self.start_session(session)
@@ -318,6 +324,18 @@ class App:
         # A reload now resumes the game instead of starting the link's again.
         path = window.location.pathname + (window.location.hash or "")
         window.history.replaceState(None, "", path)
+
+    def use_stylesheet(self, info: GameInfo | None) -> None:
+        """Link the game's stylesheet (from its description) once, when it is set up or played."""
+        href = info.stylesheet if isinstance(info, GameInfo) else None
+        if not href or href in self.stylesheets:
+            return
+        self.stylesheets.add(href)
+        link = document.createElement("link")
+        link.rel = "stylesheet"
+        link.href = "./" + href
+        link.dataset.game = info.key
+        document.head.append(link)
 
     def finish_loading(self) -> None:
         """Remove the loading screen and tell the world (and the tests) we're ready."""
@@ -352,6 +370,7 @@ class App:
         self.session = session
         container = self.nodes["game"]
         container.replaceChildren()
+        self.use_stylesheet(self.games.get(session.spec.key))
         controller = Controller(session, self.store, self, self.settings)
         self.controller = controller
         self._screen("game")
@@ -379,7 +398,8 @@ class App:
             return
         loaded = self.store.load(game_id)
         if loaded.session is None:
-            self.notify(loaded.problem, "error")
+            problem = loaded.problem
+            self.notify(problem if isinstance(problem, str) else error_text(problem), "error")
             self.show_newgame()
             return
         self.notify(None, "info")
@@ -461,7 +481,7 @@ class App:
         try:
             session = Session.from_json(text, self.games)
         except SaveError as e:
-            self.notify(t("import.failed", file=name, error=e), "error")
+            self.notify(t("import.failed", file=name, error=error_text(e)), "error")
             return
         except Exception as e:  # noqa: BLE001 - never let a file break the page
             traceback.print_exc()

@@ -1,7 +1,11 @@
 """``PtolemaeusSpec``: Ptolemaeus as a game of the page (``app.games.GameSpec``).
 
 Pure Python apart from :meth:`PtolemaeusSpec.mount`, which imports the
-browser view lazily, so the spec is tested under CPython.
+browser view lazily, so the spec is tested under CPython.  ``ptolemaeus.sky``
+(and with it astronomy-engine) is imported only when a sky or a date is
+needed, not with this module.  The page's catalog (``py/catalog.py``)
+describes the game and names this class; the shell imports it only to set up
+or play Ptolemaeus.
 
 Bots (:class:`BotSearch`) are built ONLY from ``state.determinize(seat, rng)``
 (R17): the real state is never handed to a bot. A search runs in slices
@@ -17,11 +21,12 @@ import time
 from typing import Any
 
 import ptolemaeus as pt
+from app.games import GameSpec
+from gamekit.game import SetupField
 from ptolemaeus.actions import Action
 from ptolemaeus.bots import LEVELS, Thinker
-from ptolemaeus.sky import HISTORIC_DATES, DateError, parse_start
 
-from .strings import t
+from .strings import TEXTS, t
 
 # The page runs Python about twice as slowly as CPython (docs of bots.LEVELS):
 # a level's time cap is stretched by this much so that it still gets its iterations.
@@ -104,6 +109,7 @@ class BotSearch:
 def date_error_text(error: BaseException) -> str:
     """Why a start date was refused, in the current language: a :class:`ptolemaeus.sky.DateError`
     through its ``code`` and ``params`` (``date.error.<code>``); any other error's own text."""
+    from ptolemaeus.sky import DateError
     if not isinstance(error, DateError):
         return str(error)
     params = dict(error.params)
@@ -117,22 +123,23 @@ def date_error_text(error: BaseException) -> str:
     return t(f"date.error.{error.code}", **params)
 
 
-class PtolemaeusSpec:
+class PtolemaeusSpec(GameSpec):
     """The ``GameSpec`` of Ptolemaeus (see ``docs/app-architecture.md``)."""
 
     key = "ptolemaeus"
-    title = "Ptolemaeus"
     version = 1
     min_players = 1
     max_players = 4
-    # The first is the default; the last is the strongest.
-    bot_levels = ["normal", "random", "greedy", "easy", "hard"]
+    bot_levels = ("random", "greedy", "easy", "normal", "hard")   # weakest first (docs/bots.md)
+    default_bot_level = "normal"
+    texts = TEXTS
     # Token colours a seat may choose (none of them a constellation colour).
     SEAT_COLOURS = [("#f2eee3", "white"), ("#b07be0", "purple"), ("#4fd1c5", "teal"), ("#ff8fc0", "pink"),
                     ("#ee8a3c", "orange"), ("#9aa0a6", "grey")]
-    bot_names = ["Hipparchus", "Hypatia", "Aristarchus", "Eratosthenes"]
+    bot_names = ("Hipparchus", "Hypatia", "Aristarchus", "Eratosthenes")
 
-    @property
+    # ------------------------------------------------------------ labels (the descriptive half)
+
     def seat_colours(self) -> list[tuple[str, str]]:
         """(css colour, name in the current language) a seat may choose."""
         return [(css, t(f"seat_colour.{name}")) for css, name in self.SEAT_COLOURS]
@@ -141,16 +148,24 @@ class PtolemaeusSpec:
         """A bot level's name in the current language."""
         return t(f"bot_level.{level}") if level in self.bot_levels else level
 
+    def field_suggestions(self, setup_field: SetupField) -> list[tuple[Any, str]]:
+        """The historic dates, offered for the start (the player may type any other)."""
+        if setup_field.key != "start":
+            return super().field_suggestions(setup_field)
+        from ptolemaeus.sky import HISTORIC_DATES
+        return [(h.when, t(f"date.{h.key}")) for h in HISTORIC_DATES]
+
+    def error_text(self, error: BaseException) -> str:
+        """A refused start date in the player's language (``date_error_text``)."""
+        if type(error).__name__ == "DateError":
+            return t("setup.error.date", error=date_error_text(error))
+        return super().error_text(error)
+
     # ------------------------------------------------------------ setup
 
-    def setup_fields(self) -> list[dict]:
-        return [{
-            "key": "start", "label": t("setup.date"), "kind": "date",
-            "choices": [(h.when, t(f"date.{h.key}")) for h in HISTORIC_DATES],
-            "default": HISTORIC_DATES[0].when,
-            "help": t("setup.date.help"),
-            "now": True,
-        }]
+    def setup_fields(self) -> list[SetupField]:
+        """The start: a real date and time (UTC) whose sky places the planets; "now" allowed."""
+        return [SetupField("start", "datetime", default="1969-07-20T20:17Z", allow_now=True)]
 
     def new_state(self, setup: dict) -> pt.State:
         players = setup.get("players")
@@ -159,7 +174,8 @@ class PtolemaeusSpec:
             raise ValueError(t("setup.error.players"))
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise ValueError(t("setup.error.seed"))
-        start = setup.get("start", HISTORIC_DATES[0].when)
+        from ptolemaeus.sky import parse_start
+        start = setup.get("start", "1969-07-20T20:17Z")
         if isinstance(start, str) and start.strip().lower() == "now":
             raise ValueError(t("setup.error.date", error=t("setup.error.now")))
         try:
@@ -208,6 +224,24 @@ class PtolemaeusSpec:
 
     def is_over(self, state: pt.State) -> bool:
         return state.is_over
+
+    # ------------------------------------------------------------ the rest of gamekit.game.Rules
+    # (until ptolemaeus.game.PtolemaeusRules, on the engine branch, takes the rules half over)
+
+    def scores(self, state: pt.State) -> list[float]:
+        return [float(s) for s in state.scores()]
+
+    def returns(self, state: pt.State) -> list[float]:
+        return list(state.returns())
+
+    def clone(self, state: pt.State) -> pt.State:
+        return state.clone()
+
+    def view(self, state: pt.State, seat: int | None) -> dict:
+        return state.view(seat)  # type: ignore[arg-type]
+
+    def determinize(self, state: pt.State, observer: int, rng: random.Random) -> pt.State:
+        return state.determinize(observer, rng)
 
     # ------------------------------------------------------------ bots
 
