@@ -94,10 +94,14 @@ class GameSpec(Rules[Any, Any], ABC):
 
     @property
     def title(self) -> str:
-        return self.info.title() if self.info is not None else self.key
+        """The title in the current language (from the description; a spec used without one,
+        as some tests do, is called by its key, capitalized)."""
+        return self.info.title() if self.info is not None else self.key.replace("_", " ").title()
 
-    def text(self, key: str, default: str, **params: Any) -> str:
-        """The game's text ``key`` (``texts``), or ``default`` if it has none."""
+    def text(self, parts: tuple[Any, ...], default: str, **params: Any) -> str:
+        """The game's text (``texts``) whose key is ``parts`` joined by dots (e.g.
+        ``("setup", "start")``: ``setup.start``), or ``default`` if it has none."""
+        key = ".".join(str(p) for p in parts)
         if self.texts is not None and self.texts.has(key):
             return self.texts.t(key, **params)
         return default
@@ -108,16 +112,16 @@ class GameSpec(Rules[Any, Any], ABC):
         return [(css, t(f"colour.{name}")) for css, name in DEFAULT_COLOURS]
 
     def bot_level_label(self, level: str) -> str:
-        return self.text(f"bot_level.{level}", level)
+        return self.text(("bot_level", level), level)
 
     def field_label(self, setup_field: SetupField) -> str:
-        return self.text(f"setup.{setup_field.key}", setup_field.key)
+        return self.text(("setup", setup_field.key), setup_field.key)
 
     def choice_label(self, setup_field: SetupField, value: Any) -> str:
-        return self.text(f"setup.{setup_field.key}.{value}", str(value))
+        return self.text(("setup", setup_field.key, value), str(value))
 
     def field_help(self, setup_field: SetupField) -> str:
-        return self.text(f"setup.{setup_field.key}.help", "")
+        return self.text(("setup", setup_field.key, "help"), "")
 
     def field_suggestions(self, setup_field: SetupField) -> list[tuple[Any, str]]:
         """(value, label) offered for a "datetime" or "text" field (the player may type another)."""
@@ -126,8 +130,8 @@ class GameSpec(Rules[Any, Any], ABC):
     def error_text(self, error: BaseException) -> str:
         """A refusal of this game (a :class:`GameError`) in the current language: the game's
         text ``error.<code>`` filled with its params, else the error's own (English) text."""
-        if isinstance(error, GameError) and self.texts is not None and self.texts.has(f"error.{error.code}"):
-            return self.texts.t(f"error.{error.code}", **error.params)
+        if isinstance(error, GameError):
+            return self.text(("error", error.code), str(error), **error.params)
         return str(error)
 
 

@@ -163,6 +163,9 @@ class PtolemaeusSpec(GameSpec):
 
     # ------------------------------------------------------------ setup
 
+    # The start field's label and help, looked up by app.games.GameSpec (field_label, field_help).
+    FIELD_TEXTS = ("setup.start", "setup.start.help")
+
     def setup_fields(self) -> list[SetupField]:
         """The start: a real date and time (UTC) whose sky places the planets; "now" allowed."""
         return [SetupField("start", "datetime", default="1969-07-20T20:17Z", allow_now=True)]
