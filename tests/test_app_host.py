@@ -285,3 +285,29 @@ def test_resume_shows_without_animation_and_stop_cleans_up():
         c2.stop()
         assert v2.destroyed
     run(go())
+
+
+class FailingSearch:
+    """A search that cannot decide (gamekit.thinking.SlicedSearch raises BotError then)."""
+
+    def step(self, max_seconds):
+        return True
+
+    def result(self):
+        from gamekit.thinking import BotError
+        raise BotError("the search found no legal action")
+
+
+def test_a_bot_search_that_cannot_decide_is_reported_never_replaced_by_a_move(monkeypatch):
+    """Issue 10: BotSearch.result() errors are reported (console + a notice), never a silent move."""
+    async def go():
+        c, view, ui, store = make(["bot", "human"])
+        monkeypatch.setattr(c.spec, "bot_search", lambda *a: FailingSearch())
+        c.start()
+        await c.wait_bots()
+        assert c.session.actions == []                    # nothing played in the bot's place
+        assert len(c.bot_errors) == 1
+        (kind, text), = [n for n in ui.notices if n[0] == "error"]
+        assert "A bot failed" in text and "no legal action" in text
+        assert store.load_current().session.actions == []
+    run(go())
