@@ -208,7 +208,6 @@ def test_undo_stops_the_bots_and_goes_back():
         assert c.can_undo()
         c.undo()
         assert c.session.actions == [] and not c.can_undo()
-        assert store.load_current().session.actions == []
         assert view.shown[-1][2] == []                                # a redraw, no animation
         c.submit(("play", hand[0]))
         c.submit(("end",))                                             # now the bot moves
@@ -309,5 +308,4 @@ def test_a_bot_search_that_cannot_decide_is_reported_never_replaced_by_a_move(mo
         assert len(c.bot_errors) == 1
         (kind, text), = [n for n in ui.notices if n[0] == "error"]
         assert "A bot failed" in text and "no legal action" in text
-        assert store.load_current().session.actions == []
     run(go())
