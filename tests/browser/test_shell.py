@@ -17,7 +17,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 SHELLGAME = ROOT / "tests" / "shellgame.py"
-PREFIX = "ptolemaeus."
+PREFIX = "ludus."
 
 # Bots move at once unless a test says otherwise (the default is "watchable").
 INSTANT = f"""
