@@ -178,7 +178,7 @@ def test_the_new_game_form_starts_a_hot_seat_game_and_shares_its_setup(guarded_p
 
     page.click("#ng-share")
     link = page.locator("#ng-share-link").input_value()
-    assert link.endswith("index.html?date=1054-07-04T12:00Z&seats=human,human,hard&seed=777")
+    assert link.endswith("index.html?game=tally&start=1054-07-04T12:00Z&seats=human,human,hard&seed=777")
 
     page.click("#ng-start")
     page.wait_for_function("document.body.dataset.screen === 'pass'")
