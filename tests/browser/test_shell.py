@@ -153,6 +153,53 @@ def test_a_link_with_a_date_the_game_refuses(guarded_page, site, ready):
     assert page.evaluate("document.body.dataset.screen") == "newgame"
 
 
+def test_a_bad_link_is_explained_in_the_pages_language(guarded_page, site, ready):
+    """The error carries a code and params (LinkError) and is translated when shown."""
+    page = tally(guarded_page)
+    open_page(page, site, ready, "?seats=human,wizard&lang=de")
+    text = page.locator('.shell-notice[data-kind="error"]').inner_text()
+    assert "Mit diesem Link lässt sich kein Spiel starten" in text and "unbekannter Platz „wizard“" in text
+
+
+def test_the_games_stylesheet_comes_from_its_description(guarded_page, site, ready):
+    page = tally(guarded_page)
+    open_page(page, site, ready)
+    assert page.locator('link[rel="stylesheet"][data-game="tally"][href="./tests/tally.css"]').count() == 1
+    assert page.locator('link[href*="ptolemaeus.css"]').count() == 0
+    assert page.title() == "Ludus" and page.locator("h1").inner_text() == "Ludus"
+
+
+def catalog_and_tally(page):
+    """Serve a main.py that registers the page's catalog AND Tally (second), as a page with two games."""
+    body = SHELLGAME.read_text().replace('    register(TALLY)\n', '    import catalog  # noqa: F401\n    register(TALLY)\n')
+    assert "import catalog" in body
+    page.route(re.compile(r".*/py/app/main\.py$"), lambda route: route.fulfill(
+        status=200, content_type="text/x-python", body=body))
+    page.add_init_script(INSTANT)
+    return page
+
+
+def test_resuming_a_game_imports_only_that_games_code(guarded_page, site, ready):
+    """Issue 10: a saved Tally game resumes in a page whose catalog also holds Ptolemaeus (its
+    default game) without importing any Ptolemaeus code or astronomy."""
+    page = catalog_and_tally(guarded_page)
+    open_page(page, site, ready, "?game=tally&seats=human,easy&seed=9")
+    wait_turn(page)
+    page.reload()
+    ready(page)
+    wait_turn(page)
+    assert page.evaluate("document.body.dataset.screen") == "game" and stored(page)["game"] == "tally"
+    modules = set(page.evaluate("window.ludusModules()").split(","))
+    assert "app" in modules and "catalog" in modules
+    assert not modules & {"ptolemaeus", "ptolemaeus_ui", "astronomy", "pompeii", "pompeii_ui"}, modules
+    # Choosing the other game in the form imports it then, and links its stylesheet.
+    page.click("#shell-new")
+    page.select_option("#ng-game", "ptolemaeus")
+    page.wait_for_selector('link[data-game="ptolemaeus"]', state="attached")
+    assert "ptolemaeus_ui" in page.evaluate("window.ludusModules()").split(",")
+    assert page.locator("#ng-field-start").count() == 1
+
+
 # ------------------------------------------------------------------ the new-game screen
 
 
