@@ -284,7 +284,7 @@ def register(info: GameInfo) -> GameInfo:
 
 
 # A mapping the shell's pure modules accept: a Catalog, or (tests, older callers) a dict of specs.
-Games = Union[Mapping[str, GameInfo], Mapping[str, GameSpec]]
+Games = Mapping[str, Union[GameInfo, GameSpec]]
 
 
 def resolve_spec(entry: "GameInfo | GameSpec | None") -> GameSpec | None:

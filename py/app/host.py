@@ -130,8 +130,10 @@ class Controller:
     def undo(self) -> None:
         if not self.can_undo():
             raise ValueError("nothing to undo")
+        target = self.session.undo_target()
+        assert target is not None          # can_undo() said so
         self._cancel_bots()
-        self.session.truncate(self.session.undo_target())
+        self.session.truncate(target)
         # The log is shorter now: whatever was shown is stale, redraw from here.
         self._seen = {k: min(v, len(self.session.log)) for k, v in self._seen.items()}
         self.save()
@@ -195,7 +197,7 @@ class Controller:
             self.viewer = humans[0] if len(humans) == 1 else None
             self._show(self.viewer, redraw)
         elif session.is_human(current):
-            if len(humans) >= 2 and current != self.viewer:
+            if len(humans) >= 2 and current is not None and current != self.viewer:
                 self._pass_to(current)
             else:
                 self.viewer = current
@@ -229,7 +231,7 @@ class Controller:
 
     async def wait_bots(self) -> None:
         """Until the bots have nothing more to play now (tests)."""
-        while self.bots_running():
+        while self._task is not None and not self._task.done():
             await asyncio.wait({self._task})
 
     def _start_bots(self) -> None:

@@ -125,7 +125,7 @@ def is_game_link(query: str, games: Games) -> bool:
         return False
     if keys & set(LINK_KEYS):
         return True
-    entry = next(iter(games.values()), None)
+    entry: GameInfo | GameSpec | None = next(iter(games.values()), None)
     if entry is None:
         return False
     if keys & set(_aliases(entry)):

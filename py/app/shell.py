@@ -39,7 +39,7 @@ from pyscript.ffi import create_proxy, is_none
 from app import i18n
 from app.dom import Listeners, by_id, download_text, el, on
 from app.errors import error_text
-from app.games import CATALOG, Catalog, GameInfo, GameSpec
+from app.games import CATALOG, Catalog, GameInfo
 from app.host import Controller
 from app.i18n import t
 from app.links import LinkError, is_game_link, link_language, parse_link, without_language
