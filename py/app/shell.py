@@ -36,7 +36,7 @@ import traceback
 from pyscript import document, window
 from pyscript.ffi import create_proxy, is_none
 
-from app import i18n
+from app import i18n, site
 from app.dom import Listeners, by_id, download_text, el, on
 from app.errors import error_text
 from app.games import CATALOG, Catalog, GameInfo
@@ -105,7 +105,7 @@ def browser_languages() -> list[str]:
 class App:
     """The page: header, notices, screens; the ``ShellUI`` of the game controller."""
 
-    def __init__(self, title: str = "Ludus", root_id: str = "root", storage_prefix: str = "ludus.",
+    def __init__(self, title: str = site.NAME, root_id: str = "root", storage_prefix: str = site.STORAGE_PREFIX,
                  games: Catalog = CATALOG):
         self.title = title
         self.root = by_id(root_id)
