@@ -32,6 +32,7 @@ import gc
 import re
 import sys
 import traceback
+from typing import Callable
 
 from pyscript import document, window
 from pyscript.ffi import create_proxy, is_none
@@ -119,6 +120,7 @@ class App:
         self.newgame = None
         self.nodes: dict = {}
         self.notice_listeners: dict[str, Listeners] = {}
+        self.notice_texts: dict[str, Callable[[], str]] = {}   # kind -> the text, in the current language
         self.lang_chosen = False   # a language picked by the player (or a link) is remembered
         self._pass_name: str | None = None
 
@@ -194,6 +196,10 @@ class App:
         n["lang"].value = i18n.language()
         for close in n["notices"].querySelectorAll(".shell-notice-close"):
             close.setAttribute("aria-label", t("notice.dismiss"))
+        for kind, text in self.notice_texts.items():
+            shown = n["notices"].querySelector(f'.shell-notice[data-kind="{kind}"] .shell-notice-text')
+            if not is_none(shown):
+                shown.textContent = text()
         if self._pass_name is not None:
             self._pass_labels(self._pass_name)
         document.documentElement.lang = i18n.language()
@@ -223,8 +229,15 @@ class App:
 
     # ------------------------------------------------------------ notices
 
-    def notify(self, text: str | None, kind: str = "info", actions: list[tuple[str, object]] | None = None) -> None:
-        """Show a message (one per kind: "error", "info", "save"...); ``text=None`` removes it."""
+    def notify(self, text: "str | Callable[[], str] | None", kind: str = "info",
+               actions: list[tuple[str, object]] | None = None) -> None:
+        """Show a message (one per kind: "error", "info", "save"...); ``text=None`` removes it.
+        A callable ``text`` is called again when the language changes (the message is
+        translated at display: e.g. an error's code and params through ``error_text``)."""
+        self.notice_texts.pop(kind, None)
+        if callable(text):
+            self.notice_texts[kind] = text
+            text = text()
         box = self.nodes["notices"]
         old = box.querySelector(f'.shell-notice[data-kind="{kind}"]')
         listeners = self.notice_listeners.pop(kind, None)
@@ -302,7 +315,7 @@ class App:
             self.open_session(loaded.session)
             moves = len(loaded.session.actions)
             if moves and not loaded.session.over:
-                self.notify(t("start.welcome", count=moves), "info", [(t("start.abandon"), self._abandon)])
+                self.notify(lambda: t("start.welcome", count=moves), "info", [(t("start.abandon"), self._abandon)])
             return
         if loaded.problem:
             self.notify(loaded.problem if isinstance(loaded.problem, str) else error_text(loaded.problem), "error")
@@ -315,12 +328,12 @@ class App:
             spec, setup, seats = parse_link(query, self.games)
             session = Session.start(spec, setup, seats)
         except (LinkError, SaveError) as e:
-            self.notify(t("start.bad_link", error=error_text(e)), "error")
+            self.notify(lambda e=e: t("start.bad_link", error=error_text(e)), "error")
             self.show_newgame()
         else:
             self.start_session(session)
             if kept:
-                self.notify(t("start.kept"), "info")
+                self.notify(lambda: t("start.kept"), "info")
         # A reload now resumes the game instead of starting the link's again.
         path = window.location.pathname + (window.location.hash or "")
         window.history.replaceState(None, "", path)
@@ -481,7 +494,7 @@ class App:
         try:
             session = Session.from_json(text, self.games)
         except SaveError as e:
-            self.notify(t("import.failed", file=name, error=error_text(e)), "error")
+            self.notify(lambda e=e: t("import.failed", file=name, error=error_text(e)), "error")
             return
         except Exception as e:  # noqa: BLE001 - never let a file break the page
             traceback.print_exc()
@@ -490,7 +503,7 @@ class App:
         stored = self.store.storage.getItem(self.store.game_key(session.id)) if self.store else None
         if stored is not None and stored != session.to_json():
             session.data["id"] = new_id()  # never overwrite another save with the same id
-        self.notify(t("import.done", file=name), "info")
+        self.notify(lambda: t("import.done", file=name), "info")
         self.open_session(session, save=True)
 
     # ------------------------------------------------------------ settings

@@ -153,12 +153,25 @@ def test_a_link_with_a_date_the_game_refuses(guarded_page, site, ready):
     assert page.evaluate("document.body.dataset.screen") == "newgame"
 
 
+def t_in(lang: str, key: str, **params) -> str:
+    import sys
+    sys.path.insert(0, str(ROOT / "py"))
+    from app.i18n import APP
+    return APP.t_in(lang, key, **params)
+
+
 def test_a_bad_link_is_explained_in_the_pages_language(guarded_page, site, ready):
     """The error carries a code and params (LinkError) and is translated when shown."""
     page = tally(guarded_page)
     open_page(page, site, ready, "?seats=human,wizard&lang=de")
     text = page.locator('.shell-notice[data-kind="error"]').inner_text()
     assert "Mit diesem Link lässt sich kein Spiel starten" in text and "unbekannter Platz „wizard“" in text
+    # Switched to Spanish in the settings: the message follows (translated when shown).
+    page.click("#shell-settings summary")
+    page.select_option("#shell-lang", "es")
+    text = page.locator('.shell-notice[data-kind="error"]').inner_text()
+    assert "Mit diesem Link" not in text and "wizard" in text
+    assert t_in("es", "start.bad_link", error="")[:20] in text
 
 
 def test_the_games_stylesheet_comes_from_its_description(guarded_page, site, ready):
