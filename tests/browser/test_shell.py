@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import textwrap
 from pathlib import Path
 
 import pytest
@@ -214,6 +215,78 @@ def test_resuming_a_game_imports_only_that_games_code(guarded_page, site, ready)
 
 
 # ------------------------------------------------------------------ the new-game screen
+
+OPTIONS_GAME = """
+class Options(TallySpec):
+    key = "options"
+    FIELDS = [SetupField("start", "datetime", default="1969-07-20T20:17Z"),
+              SetupField("deck", "choice", default="short", choices=("short", "long")),
+              SetupField("target", "int", default=15, minimum=5, maximum=40),
+              SetupField("motto", "text", default="")]
+
+    def setup_fields(self):
+        return list(self.FIELDS)
+
+    def field_label(self, setup_field):
+        return {"start": "Start date", "deck": "Deck", "target": "Target", "motto": "Motto"}[setup_field.key]
+
+    def choice_label(self, setup_field, value):
+        return {"short": "Short deck", "long": "Long deck"}.get(value, str(value))
+
+
+register(GameInfo(key="options", titles={"en": "Options"}, spec="shellgame:Options", min_players=1,
+                  max_players=4, bot_levels=("easy", "normal", "hard"), default_bot_level="normal"))
+"""
+
+
+def two_test_games(page):
+    """Serve Tally and "Options" (Tally with a setup field of every kind) as the page's games."""
+    body = SHELLGAME.read_text().replace("    App().run()", "    from gamekit.game import SetupField\n"
+                                         + textwrap.indent(OPTIONS_GAME, "    ") + "\n    App().run()")
+    page.route(re.compile(r".*/py/app/main\.py$"), lambda route: route.fulfill(
+        status=200, content_type="text/x-python", body=body))
+    page.add_init_script(INSTANT)
+    return page
+
+
+def test_any_games_typed_setup_fields_in_the_form_and_in_links(guarded_page, site, ready, axe):
+    """Issue 10: the form, the share link and links handle a choice, an int, a datetime and a text
+    field of any game; a bad value is refused with a translated message."""
+    page = two_test_games(guarded_page)
+    open_page(page, site, ready)
+    page.select_option("#ng-game", "options")
+    assert page.locator("#ng-field-deck option").all_inner_texts() == ["Short deck", "Long deck"]
+    assert page.locator("#ng-field-target").get_attribute("type") == "number"
+    assert page.locator("#ng-field-start option[value=now]").count() == 0     # allow_now is False
+    assert axe(page) == []
+    page.fill("#ng-field-target", "99")
+    page.click("#ng-start")
+    assert "Target: '99' is not a whole number from 5 to 40" in page.locator("#ng-error").inner_text()
+    page.click("#shell-settings summary")
+    page.select_option("#shell-lang", "it")
+    page.click("#shell-settings summary")
+    page.fill("#ng-field-target", "41")
+    page.click("#ng-start")
+    assert "non è un numero intero da 5 a 40" in page.locator("#ng-error").inner_text()
+    page.fill("#ng-field-target", "20")
+    page.select_option("#ng-field-deck", "long")
+    page.fill("#ng-field-motto", "carpe diem & co")
+    page.fill("#ng-seed", "31")
+    page.click("#ng-share")
+    link = page.locator("#ng-share-link").input_value()
+    assert link.endswith("?game=options&start=1969-07-20T20:17Z&deck=long&target=20&motto=carpe%20diem%20%26%20co"
+                         "&seats=human,normal&seed=31"), link
+    page.click("#ng-start")
+    setup = {"players": 2, "seed": 31, "start": "1969-07-20T20:17Z", "deck": "long", "target": 20,
+             "motto": "carpe diem & co"}
+    assert stored(page)["setup"] == setup and stored(page)["game"] == "options"
+    page.goto(link)
+    ready(page)
+    assert stored(page)["setup"] == setup
+    page.goto(site.url + "index.html?game=options&target=4x&seats=human")
+    ready(page)
+    assert "Target: '4x' non è un numero intero" in page.locator('.shell-notice[data-kind="error"]').inner_text()
+
 
 
 def test_the_new_game_form_starts_a_hot_seat_game_and_shares_its_setup(guarded_page, site, ready, axe):
