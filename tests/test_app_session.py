@@ -4,6 +4,7 @@ what a session accepts it saves and loads again."""
 from __future__ import annotations
 
 import datetime as _dt
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -149,3 +150,29 @@ def test_garbage_is_a_save_error_never_another_exception(text, code):
     with pytest.raises(SaveError) as caught:
         Session.from_json(text, GAMES)
     assert caught.value.code == code
+
+
+# Saves written by the release before the shell held several games (commit 368e8c3, 2026-11-24):
+# each game's session JSON and the state it replays to, made with that release's own code
+# (40 random actions of a 3-player Ptolemaeus game, 8 of a 2-player Tally game).
+RELEASE = Path(__file__).with_name("saves") / "release-2026-11-24.json"
+
+
+@pytest.mark.parametrize("key", ["ptolemaeus", "tally"])
+def test_a_save_written_by_the_previous_release_loads_exactly(key):
+    import json
+
+    import catalog  # noqa: F401  (the page's games)
+    from app.games import CATALOG
+    games = Catalog([*CATALOG.values(), TALLY])
+    written = json.loads(RELEASE.read_text())[key]
+    session = Session.from_json(written["save"], games)
+    assert session.to_json() == written["save"]                       # byte for byte
+    # The same position (compared through the game's own API, so that a later change of its state's
+    # JSON form does not matter): every public score, whose turn, and the legal actions.
+    old = session.spec.state_from_json(written["state"])
+    spec = session.spec
+    assert spec.scores(session.state) == spec.scores(old)
+    assert spec.current_player(session.state) == spec.current_player(old)
+    assert [spec.action_to_json(a) for a in spec.legal_actions(session.state)] == \
+        [spec.action_to_json(a) for a in spec.legal_actions(old)]
