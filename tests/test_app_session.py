@@ -176,3 +176,32 @@ def test_a_save_written_by_the_previous_release_loads_exactly(key):
     assert spec.current_player(session.state) == spec.current_player(old)
     assert [spec.action_to_json(a) for a in spec.legal_actions(session.state)] == \
         [spec.action_to_json(a) for a in spec.legal_actions(old)]
+
+
+def test_a_ptolemaeus_action_with_a_bool_or_float_field_is_refused_and_nothing_changes():
+    """Issue 16 / issue 10 on the real game: ``cards=(3.0,)`` or ``seat=True`` equal a legal action in
+    Python but would save as another; the session refuses them (IllegalAction-like ValueError)."""
+    import catalog  # noqa: F401
+    from app.games import CATALOG
+    spec = CATALOG.spec("ptolemaeus")
+    session = Session.start(spec, {"players": 2, "seed": 11, "start": "1610-01-07"},
+                            default_seats(spec, ["human", "bot"]), now=NOW)
+    before = session.to_json()
+    tried = 0
+    for action in spec.legal_actions(session.state):
+        variants = []
+        if action.cards:
+            variants.append(action._replace(cards=tuple(float(c) for c in action.cards)))
+        if action.where:
+            variants.append(action._replace(where=tuple(float(c) for c in action.where)))
+        if action.seat in (0, 1):
+            variants.append(action._replace(seat=bool(action.seat)))
+        for bad in variants:
+            assert bad == action
+            with pytest.raises(ValueError):
+                session.apply(bad)
+            assert session.to_json() == before
+            tried += 1
+    assert tried > 0
+    session.apply(spec.legal_actions(session.state)[0])
+    assert Session.from_json(session.to_json(), CATALOG).to_json() == session.to_json()
