@@ -175,3 +175,38 @@ def test_the_shells_package_names_no_game():
                 if GAME_WORDS.search(line):
                     found.append(f"{path.relative_to(ROOT)}:{n}: {line.strip()}")
     assert not found, "\n".join(found)
+
+
+def test_a_specs_default_labels_come_from_its_texts_with_fallbacks(tmp_path):
+    """GameSpec's optional parts: labels from the game's texts (``setup.<key>``, ``setup.<key>.<value>``,
+    ``setup.<key>.help``, ``bot_level.<level>``, ``error.<code>``), else the key, value, level, English."""
+    import json
+
+    from app import i18n
+    from gamekit.game import IllegalAction, SetupField
+    (tmp_path / "en.json").write_text(json.dumps({
+        "setup.deck": "Deck", "setup.deck.long": "Long deck", "setup.deck.help": "How many cards",
+        "bot_level.hard": "Hard", "error.not_yours": "Seat {seat} may not move now"}))
+    (tmp_path / "de.json").write_text(json.dumps({"setup.deck": "Stapel", "error.not_yours": "Platz {seat} ist nicht dran"}))
+
+    class Labelled(TallySpec):
+        texts = i18n.Domain("labelled-test", tmp_path)
+
+    spec, bare = Labelled(), TallySpec()
+    g = GameSpec     # its defaults (TallySpec overrides some of them)
+    deck = SetupField("deck", "choice", default="short", choices=("short", "long"))
+    refusal = IllegalAction("seat 2 may not move", code="not_yours", seat=2)
+    assert (g.field_label(spec, deck), g.choice_label(spec, deck, "long"), g.choice_label(spec, deck, "short")) == \
+        ("Deck", "Long deck", "short")
+    assert g.field_help(spec, deck) == "How many cards" and g.field_help(bare, deck) == ""
+    assert g.bot_level_label(spec, "hard") == "Hard" and g.bot_level_label(spec, "easy") == "easy"
+    assert g.field_suggestions(spec, deck) == [(v, spec.choice_label(deck, v)) for v in ("short", "long")]
+    assert g.error_text(spec, refusal) == "Seat 2 may not move now"
+    assert g.error_text(bare, refusal) == "seat 2 may not move"
+    try:
+        i18n.set_language("de")
+        assert g.field_label(spec, deck) == "Stapel" and g.error_text(spec, refusal) == "Platz 2 ist nicht dran"
+        assert g.choice_label(spec, deck, "long") == "Long deck"     # English where German lacks it
+    finally:
+        i18n.set_language("en")
+    assert [c for c, _ in GameSpec.seat_colours(bare)][:2] == ["#d64541", "#3a7bd5"]   # the shell's defaults

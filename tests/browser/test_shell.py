@@ -572,7 +572,7 @@ def test_ptolemaeus_bots_at_the_hardest_level_never_block_the_page(new_context, 
                                         .map(o => o.value)""")
         if not levels:
             context.close()
-            pytest.skip("no game with bots is registered in py/app/main.py yet")
+            pytest.skip("no game with bots is registered in py/catalog.py yet")
         hardest = levels[-1]  # GameSpec.bot_levels: the last is the strongest
         page.goto(site.url + f"index.html?seats={hardest},{hardest}&seed=1")
         ready(page)
@@ -651,7 +651,7 @@ def test_ptolemaeus_hot_seat_never_shows_the_other_hand_and_a_reload_loses_nothi
     page.add_init_script(INSTANT)
     open_page(page, site, ready, "?date=1969-07-20T20:17Z&seats=human,human&seed=3")
     if page.evaluate("document.body.dataset.screen") == "newgame":
-        pytest.skip("Ptolemaeus is not registered in py/app/main.py")
+        pytest.skip("Ptolemaeus is not registered in py/catalog.py")
 
     def secrets() -> dict:
         """Each seat's objective, from the engine (the replayed save)."""
