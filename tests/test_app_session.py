@@ -205,3 +205,18 @@ def test_a_ptolemaeus_action_with_a_bool_or_float_field_is_refused_and_nothing_c
     assert tried > 0
     session.apply(spec.legal_actions(session.state)[0])
     assert Session.from_json(session.to_json(), CATALOG).to_json() == session.to_json()
+
+
+def test_a_save_of_a_game_whose_code_cannot_load_is_a_save_error_not_a_crash():
+    """A catalog entry whose spec does not import (or is no GameSpec): resuming its save must not
+    break the page's start; the save is refused with a code (and kept aside by the storage)."""
+    import json
+    session = Session.start(SPEC, {"players": 2, "seed": 3, "start": "1610-01-07"},
+                            default_seats(SPEC, ["human", "bot"]), now=NOW)
+    data = json.loads(session.to_json())
+    for spec_path in ("no_such_module_anywhere:Game", "shellgame:TallyState"):
+        broken = GameInfo(key="tally", titles={"en": "Tally"}, spec=spec_path, min_players=1, max_players=4,
+                          bot_levels=("easy", "normal", "hard"), default_bot_level="normal")
+        with pytest.raises(SaveError) as caught:
+            Session.from_data(data, Catalog([broken]))
+        assert caught.value.code == "save.game_broken" and "tally" in error_text(caught.value)

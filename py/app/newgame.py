@@ -17,6 +17,7 @@ saves ``li.ng-bad-save`` with ``.ng-download`` / ``.ng-delete``.
 
 from __future__ import annotations
 
+import traceback
 from typing import TYPE_CHECKING, Any
 
 from pyscript import window
@@ -61,7 +62,7 @@ class NewGameScreen:
             self.values = {f.key: setup.get(f.key, f.default) for f in self.spec.setup_fields()}
         elif self.spec is None or self.spec.key not in games:
             info = next(iter(games.values()), None)
-            self.spec = info.load() if isinstance(info, GameInfo) else None
+            self.spec = self._load(info) if isinstance(info, GameInfo) else None
             self._defaults()
         if self.spec is not None:
             self.app.use_stylesheet(games.get(self.spec.key))
@@ -329,9 +330,22 @@ class NewGameScreen:
 
     # ------------------------------------------------------------ events
 
+    def _load(self, info: GameInfo) -> GameSpec | None:
+        """The game's spec, imported now; None (and a notice) if its code cannot load."""
+        try:
+            return info.load()
+        except (ImportError, TypeError, ValueError) as e:  # a broken game must not break the page
+            traceback.print_exc()
+            self.app.notify(t("newgame.game_broken", title=info.title(), error=e), "error")
+            return None
+
     def _change_game(self) -> None:
         key = str(self.nodes["game"].value)
-        self.spec = self.app.games[key].load()
+        spec = self._load(self.app.games[key])
+        if spec is None:
+            self.nodes["game"].value = self.spec.key if self.spec is not None else ""
+            return
+        self.spec = spec
         self._defaults()
         self.render()
 

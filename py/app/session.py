@@ -299,7 +299,10 @@ class Session:
         if type(version) is not int or version != VERSION:
             raise SaveError("save.format", found=shown(version), version=VERSION)
         key = data.get("game")
-        spec = spec_of(games, key)
+        try:
+            spec = spec_of(games, key)
+        except (ImportError, TypeError, ValueError) as e:   # the game's code is broken: not the save's fault
+            raise SaveError("save.game_broken", key=shown(key), error=shown(str(e), 200)) from e
         if spec is None:
             raise SaveError("save.unknown_game", key=shown(key))
         game_version = data.get("game_version")
