@@ -1,4 +1,4 @@
-// Ptolemaeus service worker: the whole game from a versioned cache, so it
+// Ludus service worker: the whole site from a versioned cache, so it
 // starts and plays offline after one visit.  Registered by static/offline.js
 // with the relative URL "./sw.js": its scope is the folder of index.html, at a
 // site root or under a sub-path (GitHub Pages' /<repo>/).
@@ -24,7 +24,9 @@ const PRECACHE = self.PRECACHE;
 const SCOPE = new URL("./", self.location.href).href;
 // Caches are per origin, and one origin may hold several sites (user.github.io/a/,
 // /b/): name them by scope so that one never deletes another's.
-const CACHE_PREFIX = "ptolemaeus " + SCOPE + " ";
+const CACHE_PREFIX = "ludus " + SCOPE + " ";
+// The site's caches before it was called Ludus: deleted on activation like any old version.
+const OLD_PREFIXES = ["ptolemaeus " + SCOPE + " "];
 const CACHE = CACHE_PREFIX + PRECACHE.version;
 const INDEX = new URL("index.html", SCOPE).href;
 
@@ -46,7 +48,7 @@ async function precache() {
       await cache.put(url, response);
     }));
   } catch (error) {
-    console.warn("Ptolemaeus: precaching version " + PRECACHE.version + " failed, will retry later:", error);
+    console.warn("Ludus: precaching version " + PRECACHE.version + " failed, will retry later:", error);
     await caches.delete(CACHE);
     throw error;
   }
@@ -59,7 +61,8 @@ self.addEventListener("install", (event) => {
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     for (const name of await caches.keys()) {
-      if (name.startsWith(CACHE_PREFIX) && name !== CACHE) await caches.delete(name);
+      const old = OLD_PREFIXES.some((prefix) => name.startsWith(prefix));
+      if ((name.startsWith(CACHE_PREFIX) && name !== CACHE) || old) await caches.delete(name);
     }
     await self.clients.claim();
   })());

@@ -12,7 +12,7 @@
 //   data-settings       the localStorage key of the settings (their "lang")
 // The loading screen speaks the page's language: a link's lang=, else the stored
 // setting, else the browser's languages (as py/app/i18n.py chooses), its texts
-// fetched from data-texts ("loader.*" keys); window.ptolemaeusTexts lends the same
+// fetched from data-texts ("loader.*" keys); window.ludusTexts lends the same
 // to offline.js.  <body data-boot-stage> stays in English (a hook for tests).
 // Stages: "Downloading Python" -> "Starting Python" (PyScript boots Pyodide)
 // -> "Loading game" (py:ready: the interpreter runs py/app/main.py, which
@@ -69,7 +69,7 @@
       return params && name in params ? String(params[name]) : all;
     });
   }
-  window.ptolemaeusTexts = { load: loadTexts, text: text };
+  window.ludusTexts = { load: loadTexts, text: text };
   var lang = chosenLanguage();
   var texts = {};
   document.documentElement.lang = lang;
@@ -97,7 +97,7 @@
     if (finished) return;
     finished = true;
     var why = String(message || "unknown error");
-    console.error("Ptolemaeus could not start:", why);
+    console.error("Ludus could not start:", why);
     document.body.dataset.bootError = why.slice(0, 500);
     screen.classList.add("loading-failed");
     current = ["loader.failed", "The game could not start."];

@@ -13,7 +13,7 @@
 // - Sets <html data-offline-version="..."> to the controlling worker's version
 //   (tests and the curious: navigator.serviceWorker.controller alone says less).
 // - The notice speaks the page's language (<html lang>, set by the shell) through
-//   loader.js's window.ptolemaeusTexts ("offline.*" keys); English without it.
+//   loader.js's window.ludusTexts ("offline.*" keys); English without it.
 (function () {
   "use strict";
 
@@ -76,7 +76,7 @@
       notice.append(text, button);
       document.body.appendChild(notice);
     }
-    var i18n = window.ptolemaeusTexts;
+    var i18n = window.ludusTexts;
     if (i18n) {
       i18n.load(document.documentElement.lang).then(function (texts) {
         notice.firstChild.textContent = i18n.text(texts, "offline.update", "Update available \u2014");
@@ -118,7 +118,7 @@
     // updateViaCache "none": sw-manifest.js too is checked past the HTTP cache (GitHub
     // Pages says max-age=600), so a new version is seen at the next visit.
     workers.register(WORKER_URL, { updateViaCache: "none" }).then(watch).catch(function (error) {
-      console.warn("Ptolemaeus: no offline play (the service worker did not register):", error);
+      console.warn("Ludus: no offline play (the service worker did not register):", error);
     });
   }
 

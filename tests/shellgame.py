@@ -23,6 +23,7 @@ import random
 import time
 from typing import Any
 
+from app.games import GameInfo, GameSpec
 from gamekit import safejson
 from gamekit.game import GameError, IllegalAction, InvalidState, Rules, SetupError, SetupField
 
@@ -193,11 +194,23 @@ class TallyBot:
         return ("end",) if ("end",) in legal else legal[0]
 
 
-def parse_date(text: str) -> _dt.datetime:
+def parse_date(text: Any) -> _dt.datetime:
     try:
         return _dt.datetime.fromisoformat(text.strip().replace("Z", "+00:00"))
     except (ValueError, AttributeError):
-        raise ValueError(f"not a date: {text!r} (write e.g. 1969-07-20 or 1969-07-20T20:17Z)") from None
+        raise SetupError(f"not a date: {text!r} (write e.g. 1969-07-20 or 1969-07-20T20:17Z)",
+                         code="not_a_date", value=str(text)) from None
+
+
+# Tally's line in a catalog (the browser tests register it in place of the page's catalog).
+TALLY = GameInfo(key="tally", titles={"en": "Tally", "de": "Zählen"}, spec="shellgame:TallySpec",
+                 min_players=1, max_players=4, bot_levels=("easy", "normal", "hard"), default_bot_level="normal",
+                 stylesheet="tests/tally.css", link_aliases={"date": "start"},
+                 blurbs={"en": "Draw and play cards to reach 15."})
+
+START = SetupField("start", "datetime", default="1969-07-20T20:17Z",
+                   choices=("1969-07-20T20:17Z", "1610-01-07"), allow_now=True)
+START_LABELS = {"1969-07-20T20:17Z": "Apollo 11 lands on the Moon", "1610-01-07": "Galileo sees Jupiter's moons"}
 
 
 class TallyRules(Rules[TallyState, tuple]):
@@ -213,9 +226,8 @@ class TallyRules(Rules[TallyState, tuple]):
     default_bot_level = "normal"
     bot_time_factor = 1.0
 
-    def setup_fields(self) -> list[SetupField]:  # type: ignore[override]
-        return [SetupField("start", "datetime", default="1969-07-20T20:17Z",
-                           choices=("1969-07-20T20:17Z", "1610-01-07"), allow_now=True)]
+    def setup_fields(self) -> list[SetupField]:
+        return [START]
 
     def new_state(self, setup: dict) -> TallyState:
         if not isinstance(setup, dict):
@@ -225,10 +237,7 @@ class TallyRules(Rules[TallyState, tuple]):
             raise SetupError(f"players must be 1..4, not {_short(players)}", code="bad_players")
         if type(seed) is not int or not -(2 ** 63) <= seed < 2 ** 63:
             raise SetupError(f"bad seed {_short(seed)}", code="bad_seed")
-        try:
-            parse_date(start)
-        except ValueError as e:
-            raise SetupError(str(e), code="bad_date") from None
+        parse_date(start)   # SetupError "not_a_date"
         return TallyState(players, seed, start)
 
     def random_setup(self, rng: random.Random, players: int) -> dict:
@@ -310,23 +319,27 @@ class TallyRules(Rules[TallyState, tuple]):
         return TallyBot(state, seat, level, seed, self.bot_time_factor)
 
 
-class TallySpec(TallyRules):
-    """Tally as the current shell sees it (first level is its default)."""
+class TallySpec(TallyRules, GameSpec):
+    """Tally as the page plays it: its rules (``TallyRules``) plus labels and its view."""
 
-    title = "Tally"
-    bot_levels = ["normal", "easy", "hard"]  # type: ignore[assignment]
-    seat_colours = COLOURS
-    bot_names = ["Mars", "Venus", "Iupiter", "Saturnus"]
+    bot_names = ("Mars", "Venus", "Iupiter", "Saturnus")
 
-    def setup_fields(self) -> list[dict]:  # type: ignore[override]
-        return [{"key": "start", "label": "Start date", "kind": "date",
-                 "choices": [("1969-07-20T20:17Z", "Apollo 11 lands on the Moon"),
-                             ("1610-01-07", "Galileo sees Jupiter's moons")],
-                 "default": "1969-07-20T20:17Z"}]
+    def seat_colours(self) -> list[tuple[str, str]]:
+        return list(COLOURS)
+
+    def field_label(self, setup_field: SetupField) -> str:
+        return "Start date"
+
+    def choice_label(self, setup_field: SetupField, value: Any) -> str:
+        return START_LABELS.get(value, str(value))
+
+    def error_text(self, error: BaseException) -> str:
+        if getattr(error, "code", None) == "not_a_date":
+            return f"not a date: '{error.params['value']}'"  # type: ignore[attr-defined]
+        return str(error)
 
     def mount(self, container, host):
         return TallyView(container, host)
-
 
 class TallyView:
     """The page's drawing of Tally (browser only: imports ``app.dom`` lazily).
@@ -386,8 +399,11 @@ class TallyView:
 
 
 if __name__ == "__main__":  # served as py/app/main.py by tests/browser/test_shell.py
+    import sys
+
     from app.games import register
     from app.shell import App
 
-    register(TallySpec())
-    App(title="Ptolemaeus", storage_prefix="ptolemaeus.").run()
+    sys.modules["shellgame"] = sys.modules["__main__"]   # what TALLY.spec names, loaded lazily
+    register(TALLY)
+    App().run()

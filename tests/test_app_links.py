@@ -1,4 +1,5 @@
-"""Links that start a game (app.links) under CPython, with Tally (tests/shellgame.py)."""
+"""Links that start a game (app.links) under CPython, with Tally (tests/shellgame.py) in a test
+catalog, and the page's own catalog for the links Ptolemaeus players already share."""
 
 from __future__ import annotations
 
@@ -6,15 +7,22 @@ import random
 
 import pytest
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from app.errors import error_text
+from app.i18n import APP, placeholders
+from app.games import Catalog
 from app.links import LinkError, is_game_link, parse_link, share_query
-from app.session import Session
-from shellgame import TallySpec
+from app.session import SaveError, Session
+from shellgame import TALLY
 
-SPEC = TallySpec()
-GAMES = {SPEC.key: SPEC}
+GAMES = Catalog([TALLY])
+SPEC = TALLY.load()
 
 
-def test_a_full_link():
+def test_a_full_link_with_the_old_name_of_a_field():
+    """``date=`` is Tally's alias of its ``start`` field (GameInfo.link_aliases), not a shell notion."""
     spec, setup, seats = parse_link("?date=1610-01-07&seats=human,hard,bot&seed=4242", GAMES)
     assert spec is SPEC
     assert setup == {"players": 3, "seed": 4242, "start": "1610-01-07"}
@@ -33,45 +41,123 @@ def test_defaults_one_seat_and_the_fields_own_key():
     assert setup["start"] == "now"   # made concrete when the game starts
 
 
-def test_share_query_round_trips():
+def test_share_query_names_the_game_and_round_trips():
     setup = {"players": 3, "seed": 99, "start": "1969-07-20T20:17Z"}
     seats = [{"kind": "human", "level": None}, {"kind": "bot", "level": "hard"}, {"kind": "human", "level": None}]
     query = share_query(SPEC, setup, seats)
-    assert query == "?date=1969-07-20T20:17Z&seats=human,hard,human&seed=99"
+    assert query == "?game=tally&start=1969-07-20T20:17Z&seats=human,hard,human&seed=99"
     spec, back, back_seats = parse_link(query, GAMES)
     assert back == setup
     assert [s["kind"] for s in back_seats] == ["human", "bot", "human"]
-    assert share_query(SPEC, setup, seats, first_game=False).startswith("?game=tally&")
 
 
-@pytest.mark.parametrize("query, message", [
-    ("?seats=human,wizard", "unknown seat 'wizard'"),
-    ("?seats=human,,bot", "empty item"),
-    ("?seats=human,bot,bot,bot,bot", "1 to 4 players"),
-    ("?seed=abc", "seed must be a whole number"),
-    ("?seed=-3", "seed must be a whole number"),
-    ("?seed=1&seed=2", "'seed' twice"),
-    ("?game=chess", "no game 'chess'"),
-    ("?date=", "empty"),
-    ("?date=1610-01-07&start=1969-07-20", "two different dates"),
+@pytest.mark.parametrize("query, code, message", [
+    ("?seats=human,wizard", "link.unknown_seat", "unknown seat 'wizard'"),
+    ("?seats=human,,bot", "link.empty_seat", "empty item"),
+    ("?seats=human,bot,bot,bot,bot", "link.players_range", "1 to 4 players"),
+    ("?seed=abc", "save.seed", "seed must be a whole number"),
+    ("?seed=-3", "save.seed", "seed must be a whole number"),
+    ("?seed=" + "9" * 500, "save.seed", "seed must be a whole number"),
+    ("?seed=１２", "save.seed", "seed must be a whole number"),
+    ("?seed=1&seed=2", "link.twice", "'seed' twice"),
+    ("?game=chess", "link.unknown_game", "no game 'chess'"),
+    ("?date=", "link.empty_field", "empty"),
+    ("?date=1610-01-07&start=1969-07-20", "link.two_values", "two different values"),
+    ("?start=" + "x" * 300, "link.too_long_field", "longer than"),
+    ("?seats=" + "human," * 500, "link.too_long", "too long"),
 ])
-def test_malformed_links_say_why(query, message):
+def test_malformed_links_say_why_with_a_code(query, code, message):
     assert is_game_link(query, GAMES)
-    with pytest.raises(LinkError, match=message):
+    with pytest.raises(LinkError, match=message) as caught:
         parse_link(query, GAMES)
+    assert caught.value.code == code and isinstance(caught.value, ValueError)
 
 
-def test_a_date_the_game_refuses_is_refused_when_starting():
+def test_a_date_the_game_refuses_is_refused_when_starting_with_the_games_own_text():
     spec, setup, seats = parse_link("?date=yesterday", GAMES)
-    with pytest.raises(ValueError, match="not a date"):
+    with pytest.raises(SaveError) as caught:
         Session.start(spec, setup, seats)
+    assert caught.value.code == "save.cannot_set_up"
+    assert "not a date: 'yesterday'" in error_text(caught.value)   # TallySpec.error_text of its code
 
 
 def test_what_is_a_game_link():
     assert not is_game_link("", GAMES)
     assert not is_game_link("?utm_source=x", GAMES)
+    assert not is_game_link("?lang=de", GAMES)
     assert is_game_link("?seed=3", GAMES)
     assert is_game_link("?start=2000-01-01", GAMES)
+    assert is_game_link("?date=2000-01-01", GAMES)
+    assert is_game_link("?game=tally", GAMES)
+
+
+def test_unknown_parameters_are_ignored():
+    _spec, setup, _seats = parse_link("?seed=7&fbclid=abc&utm_source=x", GAMES)
+    assert setup == {"players": 2, "seed": 7, "start": "1969-07-20T20:17Z"}
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.dictionaries(st.sampled_from(["game", "date", "start", "seats", "seed", "lang", "x"]),
+                       st.text(max_size=30), max_size=5))
+def test_any_query_parses_or_is_refused_with_a_link_error(params):
+    """Generated queries: a game's setup, or a LinkError with a code whose text has no gaps."""
+    from app.links import _quote
+    query = "?" + "&".join(f"{k}={_quote(v)}" for k, v in params.items())
+    try:
+        spec, setup, seats = parse_link(query, GAMES)
+    except LinkError as e:
+        assert APP.has(e.code) and set(e.params) >= placeholders(APP.raw(e.code)) - {"count"}
+        assert error_text(e)
+        return
+    assert spec is SPEC and 1 <= setup["players"] == len(seats) <= 4
+    try:
+        Session.start(spec, setup, seats)
+    except SaveError as e:
+        assert APP.has(e.code) and set(e.params) >= placeholders(APP.raw(e.code)) - {"count"}
+
+
+# ------------------------------------------------------------------ the page's catalog: old links
+
+
+@pytest.fixture(scope="module")
+def page_games():
+    import catalog  # noqa: F401  (registers the page's games)
+    from app.games import CATALOG
+    return CATALOG
+
+
+@pytest.mark.parametrize("query, start, kinds", [
+    ("?date=1969-07-20T20:17Z&seats=human,hard,bot&seed=4242", "1969-07-20T20:17Z", ["human", "hard", "normal"]),
+    ("?date=1610-01-07&seats=human&seed=1", "1610-01-07", ["human"]),
+    ("?seats=human,bot&seed=12", "1969-07-20T20:17Z", ["human", "normal"]),
+    ("?date=now&seats=bot,bot&seed=3", "now", ["normal", "normal"]),
+    ("?game=ptolemaeus&start=1610-01-07&seats=human,easy&seed=8", "1610-01-07", ["human", "easy"]),
+])
+def test_every_old_ptolemaeus_link_still_starts_ptolemaeus(page_games, query, start, kinds):
+    """Links shared before there were several games: ``date=`` is Ptolemaeus' alias of ``start``
+    and Ptolemaeus is the first (default) game of the catalog."""
+    spec, setup, seats = parse_link(query, page_games)
+    assert spec.key == "ptolemaeus" and setup["start"] == start
+    assert [s["level"] or s["kind"] for s in seats] == kinds
+    session = Session.start(spec, setup, seats)
+    assert session.data["game"] == "ptolemaeus" and session.setup["start"] != "now"
+    again = share_query(spec, session.setup, seats)
+    assert again.startswith("?game=ptolemaeus&start=")
+    assert parse_link(again, page_games)[1] == session.setup
+
+
+def test_a_start_date_ptolemaeus_refuses_is_explained_in_the_players_language(page_games):
+    from app import i18n
+    spec, setup, seats = parse_link("?date=1969-02-30&seats=human", page_games)
+    with pytest.raises(SaveError) as caught:
+        Session.start(spec, setup, seats)
+    english = error_text(caught.value)
+    try:
+        i18n.set_language("de")
+        german = error_text(caught.value)
+    finally:
+        i18n.set_language("en")
+    assert english != german and "30" in german
 
 
 def test_query_decoding_matches_the_standard_library():

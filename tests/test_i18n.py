@@ -298,6 +298,7 @@ def test_the_loading_screen_knows_the_languages_and_the_settings_key():
     assert tuple(languages) == LANGUAGES and languages[0] == SOURCE
     from app.storage import SaveStore
     key = re.search(r'data-settings="([^"]*)"', page).group(1)
-    assert key == SaveStore(None, {}).settings_key
+    from app import site
+    assert key == SaveStore(None, {}, site.STORAGE_PREFIX).settings_key == site.STORAGE_PREFIX + "settings"
     texts = re.search(r'data-texts="([^"]*)"', page).group(1)
     assert all((ROOT / texts.replace("{lang}", lang)).is_file() for lang in LANGUAGES)

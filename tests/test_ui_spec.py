@@ -23,21 +23,22 @@ SPEC = PtolemaeusSpec()
 
 def test_spec_shape():
     assert SPEC.key == "ptolemaeus" and SPEC.min_players == 1 and SPEC.max_players == 4
-    assert set(SPEC.bot_levels) == set(LEVELS) and SPEC.bot_levels[-1] == "hard"
+    assert set(SPEC.bot_levels) == set(LEVELS) and SPEC.bot_levels[-1] == "hard"   # weakest first
+    assert SPEC.default_bot_level == "normal"
     for name in ("setup_fields", "new_state", "replay", "state_to_json", "state_from_json", "action_to_json",
                  "action_from_json", "current_player", "legal_actions", "apply", "reveals_hidden", "is_over",
                  "bot_search", "mount"):
         assert callable(getattr(SPEC, name))
-    colours = [c for c, _ in SPEC.seat_colours]
+    colours = [c for c, _ in SPEC.seat_colours()]
     assert len(set(colours)) == len(colours) >= 4
 
 
 def test_setup_fields_offer_the_historic_dates():
     (field,) = SPEC.setup_fields()
-    assert field["kind"] == "date" and field["key"] == "start"
-    assert [v for v, _ in field["choices"]] == [h.when for h in HISTORIC_DATES]
-    assert field["default"] == "1969-07-20T20:17Z"
-    json.dumps(field)     # plain data
+    assert field.kind == "datetime" and field.key == "start" and field.allow_now
+    assert [v for v, _ in SPEC.field_suggestions(field)] == [h.when for h in HISTORIC_DATES]
+    assert field.default == "1969-07-20T20:17Z"
+    assert SPEC.field_label(field) == "Starting date"
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])

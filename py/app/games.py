@@ -1,42 +1,47 @@
-"""The games the page can play, and the contract between the shell and a game.
+"""The games the page can play: their descriptions, registered lazily, and the full spec each loads.
 
 Pure Python (no browser imports): the shell's logic is tested under CPython.
-See ``docs/app-architecture.md`` for the contract in words.  A game registers
-one :class:`GameSpec`::
+See ``docs/app-architecture.md`` for the contract in words.
 
-    from app.games import register
-    register(MyGameSpec())
+Two levels, so that the page knows every game without importing any:
 
-(``app/main.py`` does this for each game before ``App().run()``.)  The shell
-talks to a game only through ``GameSpec`` (rules, JSON, bots, mounting its
-view), the ``GameView`` that ``mount`` returns, and the ``Host`` it hands to
-that view.
+* :class:`GameInfo`, a frozen dataclass: key, titles, stylesheet, rules pages,
+  player range, bot levels, link aliases and the dotted path (``module:Class``)
+  of the game's full spec.  A catalog module outside ``py/app`` registers one
+  per game (:func:`register`); a description missing a part fails there, with
+  a message naming it.
+* :class:`GameSpec`, the full spec: the game's rules (a :class:`gamekit.game.Rules`)
+  plus what the page draws (``mount``, labels).  :meth:`GameInfo.load` imports
+  it the first time the game is set up or played, and checks that it agrees
+  with its description.  Optional parts have defaults here: no probing.
 """
 
 from __future__ import annotations
 
-from typing import Any, Protocol, runtime_checkable
+import importlib
+from abc import ABC, abstractmethod
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, Union, runtime_checkable
 
-__all__ = ["BotSearch", "GameSpec", "GameView", "Host", "GAMES", "register", "get_game", "games",
-           "spec_version", "seat_colours", "bot_level_label", "date_field", "DEFAULT_COLOURS"]
+from gamekit.game import BotSearch, GameError, Rules, SetupField
+
+if TYPE_CHECKING:
+    from app.i18n import Domain
+
+__all__ = ["BotSearch", "Catalog", "CATALOG", "DEFAULT_COLOURS", "GameInfo", "GameInfoError", "GameSpec",
+           "GameView", "Host", "register", "resolve_spec", "spec_of"]
 
 
-@runtime_checkable
-class BotSearch(Protocol):
-    """A bot's decision, computed in slices so the page stays responsive."""
-
-    def step(self, max_seconds: float) -> bool:
-        """Think for at most about ``max_seconds``; True once the decision is made."""
-
-    def result(self) -> Any:
-        """The chosen action (only after ``step`` returned True)."""
+class GameInfoError(TypeError):
+    """A game description (or the spec it names) that is not complete or does not agree."""
 
 
 @runtime_checkable
 class GameView(Protocol):
     """What ``GameSpec.mount`` returns: the game's drawing of the state."""
 
-    def show(self, state: Any, viewer: int | None, events: list[dict]) -> None:
+    def show(self, state: Any, viewer: int | None, events: list[dict[str, Any]]) -> None:
         """Redraw for the seat whose eyes are on the screen (None: nobody's
         hidden information).  Never put another seat's hidden information into the DOM."""
 
@@ -51,8 +56,8 @@ class GameView(Protocol):
 class Host(Protocol):
     """What the shell hands to a view (``app.host.Controller`` implements it)."""
 
-    seats: list[dict]      # [{"kind": "human"|"bot", "level": str|None, "name": str, "colour": str}, ...]
-    settings: dict         # {"bot_speed": "instant"|"watchable", "lang": "en"|"es"|"it"|"de"}
+    seats: list[dict[str, Any]]   # [{"kind": "human"|"bot", "level": str|None, "name": str, "colour": str}, ...]
+    settings: dict[str, Any]      # {"bot_speed": "instant"|"watchable", "lang": "en"|"es"|"it"|"de"}
 
     def submit(self, action: Any) -> None:
         """A human's decision; must be legal and by a human seat (else ValueError)."""
@@ -60,89 +65,246 @@ class Host(Protocol):
     def can_undo(self) -> bool: ...
     def undo(self) -> None: ...
     def new_game(self) -> None: ...
-    def log(self) -> list[dict]: ...
+    def log(self) -> list[dict[str, Any]]: ...
 
 
-@runtime_checkable
-class GameSpec(Protocol):
-    key: str                    # "ptolemaeus": in saves and links, never changes
-    title: str
-    version: int                # save compatibility: bump when old action lists no longer replay
-    min_players: int
-    max_players: int
-    bot_levels: list[str]       # the first is the default; the last is the strongest
-
-    def setup_fields(self) -> list[dict]: ...
-    def new_state(self, setup: dict) -> Any: ...
-    def state_to_json(self, state: Any) -> str: ...
-    def state_from_json(self, text: str) -> Any: ...
-    def action_to_json(self, action: Any) -> dict: ...
-    def action_from_json(self, data: dict) -> Any: ...
-    def current_player(self, state: Any) -> int | None: ...
-    def legal_actions(self, state: Any) -> list: ...
-    def apply(self, state: Any, action: Any) -> list[dict]: ...
-    def reveals_hidden(self, state: Any) -> bool: ...
-    def is_over(self, state: Any) -> bool: ...
-    def bot_search(self, state: Any, seat: int, level: str, seed: int) -> BotSearch: ...
-    def mount(self, container: Any, host: Host) -> GameView: ...
-
-
-# Token colours offered when a game names none (``GameSpec.seat_colours``).
-DEFAULT_COLOURS: list[tuple[str, str]] = [
+# Token colours offered when a game names none (``GameSpec.seat_colours``), named in the shell's texts.
+DEFAULT_COLOURS: tuple[tuple[str, str], ...] = (
     ("#d64541", "red"), ("#3a7bd5", "blue"), ("#e8c547", "yellow"),
     ("#3fae6a", "green"), ("#9b59b6", "purple"), ("#f2f2f2", "white"),
-]
-
-GAMES: dict[str, GameSpec] = {}
+)
 
 
-def register(spec: GameSpec) -> GameSpec:
-    """Make ``spec`` playable on the page (first registered = default game)."""
-    missing = [name for name in ("key", "title", "min_players", "max_players", "bot_levels",
-                                 "setup_fields", "new_state", "action_to_json", "action_from_json",
-                                 "current_player", "legal_actions", "apply", "reveals_hidden",
-                                 "is_over", "bot_search", "mount") if not hasattr(spec, name)]
-    if missing:
-        raise TypeError(f"{type(spec).__name__} is not a GameSpec: it lacks {', '.join(missing)}")
-    if not spec.bot_levels:
-        raise TypeError(f"{spec.key}: bot_levels must name at least one level")
-    GAMES[spec.key] = spec
-    return spec
+class GameSpec(Rules[Any, Any], ABC):
+    """A game as the page plays it: its rules (``gamekit.game.Rules``) plus its drawing and labels.
+
+    Required: everything ``Rules`` requires, and :meth:`mount`.  The rest has
+    defaults a game overrides when it has something better (its own colours,
+    bot names, translated labels)."""
+
+    bot_names: ClassVar[tuple[str, ...]] = ()   # default names of bot seats, by seat index
+    texts: ClassVar["Domain | None"] = None      # the game's texts (labels, its errors' codes)
+    info: "GameInfo | None" = None               # set by GameInfo.load
+
+    @abstractmethod
+    def mount(self, container: Any, host: Host) -> GameView:
+        """Draw the game into ``container``; decisions go to ``host.submit``."""
+
+    # ------------------------------------------------------------ labels (current language)
+
+    @property
+    def title(self) -> str:
+        """The title in the current language (from the description; a spec used without one,
+        as some tests do, is called by its key, capitalized)."""
+        return self.info.title() if self.info is not None else self.key.replace("_", " ").title()
+
+    def text(self, parts: tuple[Any, ...], default: str, **params: Any) -> str:
+        """The game's text (``texts``) whose key is ``parts`` joined by dots (e.g.
+        ``("setup", "start")``: ``setup.start``), or ``default`` if it has none."""
+        key = ".".join(str(p) for p in parts)
+        if self.texts is not None and self.texts.has(key):
+            return self.texts.t(key, **params)
+        return default
+
+    def seat_colours(self) -> list[tuple[str, str]]:
+        """(css colour, name in the current language) a seat may choose."""
+        from app.i18n import t
+        return [(css, t(f"colour.{name}")) for css, name in DEFAULT_COLOURS]
+
+    def bot_level_label(self, level: str) -> str:
+        return self.text(("bot_level", level), level)
+
+    def field_label(self, setup_field: SetupField) -> str:
+        return self.text(("setup", setup_field.key), setup_field.key)
+
+    def choice_label(self, setup_field: SetupField, value: Any) -> str:
+        return self.text(("setup", setup_field.key, value), str(value))
+
+    def field_help(self, setup_field: SetupField) -> str:
+        return self.text(("setup", setup_field.key, "help"), "")
+
+    def field_suggestions(self, setup_field: SetupField) -> list[tuple[Any, str]]:
+        """(value, label) offered for a "datetime" or "text" field (the player may type another)."""
+        return [(v, self.choice_label(setup_field, v)) for v in setup_field.choices]
+
+    def error_text(self, error: BaseException) -> str:
+        """A refusal of this game (a :class:`GameError`) in the current language: the game's
+        text ``error.<code>`` filled with its params, else the error's own (English) text."""
+        if isinstance(error, GameError):
+            return self.text(("error", error.code), str(error), **error.params)
+        return str(error)
 
 
-def get_game(key: str) -> GameSpec | None:
-    return GAMES.get(key)
+def _missing_parts(info: "GameInfo") -> list[str]:
+    problems = []
+    if not isinstance(info.key, str) or not info.key or not info.key.replace("_", "").isalnum() \
+            or info.key != info.key.lower():
+        problems.append(f"key {info.key!r} (lower-case letters, digits and _)")
+    if not isinstance(info.titles, Mapping) or not isinstance(info.titles.get("en"), str) or not info.titles["en"]:
+        problems.append("titles (at least an English title, titles['en'])")
+    if not isinstance(info.spec, str) or info.spec.count(":") != 1 or not all(info.spec.split(":")):
+        problems.append(f"spec {info.spec!r} (the full spec as 'package.module:Class')")
+    ints = (info.min_players, info.max_players)
+    if any(type(n) is not int for n in ints) or not 1 <= info.min_players <= info.max_players:
+        problems.append(f"a player range ({info.min_players!r}..{info.max_players!r})")
+    if not isinstance(info.bot_levels, tuple) or not info.bot_levels \
+            or not all(isinstance(lv, str) and lv for lv in info.bot_levels):
+        problems.append("bot_levels (a tuple of level names, weakest first)")
+    elif info.default_bot_level not in info.bot_levels:
+        problems.append(f"default_bot_level ({info.default_bot_level!r} is not one of {info.bot_levels!r})")
+    for name in ("rules_pages", "blurbs", "link_aliases", "titles"):
+        value = getattr(info, name)
+        if not isinstance(value, Mapping) or not all(isinstance(k, str) and isinstance(v, str)
+                                                     for k, v in value.items()):
+            problems.append(f"{name} (a mapping of str to str)")
+    if info.stylesheet is not None and (not isinstance(info.stylesheet, str) or "://" in info.stylesheet
+                                        or info.stylesheet.startswith("/")):
+        problems.append(f"stylesheet {info.stylesheet!r} (a path relative to the page)")
+    return problems
 
 
-def games() -> list[GameSpec]:
-    return list(GAMES.values())
+_LOADED: dict[str, GameSpec] = {}
 
 
-def spec_version(spec: GameSpec) -> int:
-    """``spec.version`` (1 for a spec that does not say)."""
-    return int(getattr(spec, "version", 1))
+@dataclass(frozen=True)
+class GameInfo:
+    """What the page knows of a game before importing it (one line of the catalog).
+
+    ``link_aliases`` maps an old link parameter to a setup field's key (e.g.
+    ``{"date": "start"}``: ``?date=…`` links made before the field was renamed)."""
+
+    key: str                                   # in saves and links; never changes
+    titles: Mapping[str, str]                  # per language; "en" required (the fallback)
+    spec: str                                  # "package.module:Class" of the full GameSpec
+    min_players: int
+    max_players: int
+    bot_levels: tuple[str, ...]                # weakest first
+    default_bot_level: str
+    stylesheet: str | None = None              # relative to the page, loaded when the game is shown
+    rules_pages: Mapping[str, str] = field(default_factory=dict)   # language -> page
+    blurbs: Mapping[str, str] = field(default_factory=dict)        # language -> one line
+    link_aliases: Mapping[str, str] = field(default_factory=dict)  # old link name -> field key
+
+    def __post_init__(self) -> None:
+        problems = _missing_parts(self)
+        if problems:
+            raise GameInfoError(f"game {self.key!r} is not described completely: it needs " + "; ".join(problems))
+
+    def title(self, lang: str | None = None) -> str:
+        """The title in ``lang`` (default: the page's language), else English."""
+        from app.i18n import language
+        return self.titles.get(lang or language()) or self.titles["en"]
+
+    def blurb(self, lang: str | None = None) -> str:
+        from app.i18n import language
+        return self.blurbs.get(lang or language()) or self.blurbs.get("en", "")
+
+    def rules_page(self, lang: str | None = None) -> str | None:
+        from app.i18n import language
+        return self.rules_pages.get(lang or language()) or self.rules_pages.get("en")
+
+    def is_loaded(self) -> bool:
+        return self.key in _LOADED
+
+    def load(self) -> GameSpec:
+        """The game's full spec, imported the first time (GameInfoError if it is not one or
+        disagrees with this description)."""
+        found = _LOADED.get(self.key)
+        if found is not None and found.info is self:
+            return found
+        module_name, _, class_name = self.spec.partition(":")
+        module = importlib.import_module(module_name)
+        cls = getattr(module, class_name, None)
+        if not isinstance(cls, type) or not issubclass(cls, GameSpec):
+            raise GameInfoError(f"game {self.key!r}: {self.spec} is not a app.games.GameSpec "
+                                "(a gamekit.game.Rules with mount and labels)")
+        abstract = sorted(getattr(cls, "__abstractmethods__", ()))
+        if abstract:
+            raise GameInfoError(f"game {self.key!r}: {self.spec} lacks {', '.join(abstract)}")
+        disagree = [f"{name} ({getattr(cls, name)!r} in the spec, {getattr(self, name)!r} here)"
+                    for name in ("key", "min_players", "max_players", "bot_levels", "default_bot_level")
+                    if tuple_or_same(getattr(cls, name)) != getattr(self, name)]
+        if disagree:
+            raise GameInfoError(f"game {self.key!r}: the description and {self.spec} disagree on "
+                                + "; ".join(disagree))
+        spec = cls()
+        spec.info = self
+        aliases = {f.key for f in spec.setup_fields()}
+        unknown = [f"{old} -> {new}" for old, new in self.link_aliases.items() if new not in aliases]
+        if unknown:
+            raise GameInfoError(f"game {self.key!r}: link_aliases name no setup field: {', '.join(unknown)}")
+        _LOADED[self.key] = spec
+        return spec
 
 
-def seat_colours(spec: GameSpec) -> list[tuple[str, str]]:
-    """(css colour, name) pairs a seat may choose from: ``spec.seat_colours`` (names in the
-    current language) or the defaults (named in the shell's texts)."""
-    colours = getattr(spec, "seat_colours", None)
-    if colours:
-        return list(colours)
-    from app.i18n import t
-    return [(css, t(f"colour.{name}")) for css, name in DEFAULT_COLOURS]
+def tuple_or_same(value: Any) -> Any:
+    return tuple(value) if isinstance(value, list) else value
 
 
-def bot_level_label(spec: GameSpec, level: str) -> str:
-    """A bot level as shown: ``spec.bot_level_label(level)`` (in the current language) if the
-    game names its levels, else the level itself."""
-    label = getattr(spec, "bot_level_label", None)
-    return label(level) if callable(label) else level
+class Catalog(Mapping[str, GameInfo]):
+    """Game key -> :class:`GameInfo`, in registration order (the first is the default game)."""
+
+    def __init__(self, infos: "list[GameInfo] | tuple[GameInfo, ...]" = ()) -> None:
+        self._infos: dict[str, GameInfo] = {}
+        for info in infos:
+            self.add(info)
+
+    def add(self, info: GameInfo) -> GameInfo:
+        if not isinstance(info, GameInfo):
+            raise GameInfoError(f"register() takes an app.games.GameInfo, not {type(info).__name__}")
+        if info.key in self._infos and self._infos[info.key] != info:
+            raise GameInfoError(f"two games registered as {info.key!r}")
+        self._infos[info.key] = info
+        return info
+
+    def __getitem__(self, key: str) -> GameInfo:
+        return self._infos[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._infos)
+
+    def __len__(self) -> int:
+        return len(self._infos)
+
+    def default(self) -> GameInfo | None:
+        return next(iter(self._infos.values()), None)
+
+    def spec(self, key: str) -> GameSpec:
+        """The full spec of game ``key`` (imported now if it was not)."""
+        return self._infos[key].load()
 
 
-def date_field(spec: GameSpec) -> dict | None:
-    """The setup field of kind "date" (what a link's ``date=`` sets), if any."""
-    for field in spec.setup_fields():
-        if field.get("kind") == "date":
-            return field
-    return None
+# The page's games; a catalog module outside py/app fills it (one register() per game).
+CATALOG = Catalog()
+
+
+def register(info: GameInfo) -> GameInfo:
+    """Make a game playable on the page (the first registered is the default game)."""
+    return CATALOG.add(info)
+
+
+# A mapping the shell's pure modules accept: a Catalog, or (tests, older callers) a dict of specs.
+Games = Mapping[str, Union[GameInfo, GameSpec]]
+
+
+def resolve_spec(entry: "GameInfo | GameSpec | None") -> GameSpec | None:
+    """The full spec of a catalog entry (loading it), or the spec itself."""
+    if isinstance(entry, GameInfo):
+        return entry.load()
+    return entry if isinstance(entry, GameSpec) else None
+
+
+def spec_of(games: Games, key: Any) -> GameSpec | None:
+    """The full spec of game ``key`` in ``games`` (None for an unknown key or a non-string)."""
+    if not isinstance(key, str):
+        return None
+    return resolve_spec(games.get(key))
+
+
+def title_of(entry: "GameInfo | GameSpec | None", fallback: str = "?") -> str:
+    """A game's title in the current language, without loading it."""
+    if isinstance(entry, GameInfo):
+        return entry.title()
+    if isinstance(entry, GameSpec):
+        return entry.title
+    return fallback

@@ -27,8 +27,10 @@ import traceback
 from typing import Any, Protocol
 from collections.abc import Awaitable, Callable
 
+from app.errors import error_text
 from app.games import GameSpec, GameView
 from app.i18n import seat_label, t
+from gamekit.thinking import BotError
 from app.session import Session
 from app.storage import SaveStore, StorageError
 
@@ -77,6 +79,7 @@ class Controller:
         self.save_problem: str | None = None
         self.bot_times: list[float] = []     # seconds of thinking per bot decision
         self.bot_slices: list[float] = []    # longest step() per bot decision
+        self.bot_errors: list[Exception] = []  # searches that failed (reported, nothing played)
         self._seen: dict[int | None, int] = {}  # viewer -> how much of the log it was shown
         self._task: asyncio.Future | None = None
         self._generation = 0
@@ -128,8 +131,10 @@ class Controller:
     def undo(self) -> None:
         if not self.can_undo():
             raise ValueError("nothing to undo")
+        target = self.session.undo_target()
+        assert target is not None          # can_undo() said so
         self._cancel_bots()
-        self.session.truncate(self.session.undo_target())
+        self.session.truncate(target)
         # The log is shorter now: whatever was shown is stale, redraw from here.
         self._seen = {k: min(v, len(self.session.log)) for k, v in self._seen.items()}
         self.save()
@@ -193,7 +198,7 @@ class Controller:
             self.viewer = humans[0] if len(humans) == 1 else None
             self._show(self.viewer, redraw)
         elif session.is_human(current):
-            if len(humans) >= 2 and current != self.viewer:
+            if len(humans) >= 2 and current is not None and current != self.viewer:
                 self._pass_to(current)
             else:
                 self.viewer = current
@@ -227,7 +232,7 @@ class Controller:
 
     async def wait_bots(self) -> None:
         """Until the bots have nothing more to play now (tests)."""
-        while self.bots_running():
+        while self._task is not None and not self._task.done():
             await asyncio.wait({self._task})
 
     def _start_bots(self) -> None:
@@ -300,9 +305,14 @@ class Controller:
                 await self.sleep(0)
         except asyncio.CancelledError:
             raise
+        except BotError as e:  # the search could not decide: said, never replaced by a guess
+            traceback.print_exc()
+            self.bot_errors.append(e)
+            self.ui.notify(t("host.bot_failed", error=error_text(e, self.spec)), "error")
         except Exception as e:  # noqa: BLE001 - a bug in a bot: say so, don't hang
             traceback.print_exc()
-            self.ui.notify(t("host.bot_failed", error=e), "error")
+            self.bot_errors.append(e)
+            self.ui.notify(t("host.bot_failed", error=error_text(e, self.spec)), "error")
         finally:
             if generation == self._generation:
                 self._task = None

@@ -20,7 +20,7 @@ texts::
 
 A layer gets its :class:`Domain` once, then looks texts up through it::
 
-    TEXTS = domain("ptolemaeus", Path(__file__).with_name("lang"))
+    TEXTS = domain("mygame", Path(__file__).with_name("lang"))
     TEXTS.t("status.round", round=2, turn=1)     # "Round 2 · Turn 1 of 3"
 
 One language is current for the whole page (:func:`set_language`); a text is

@@ -1,35 +1,43 @@
 """Links that start a game (pure Python, tested under CPython).
 
-    ?date=1969-07-20T20:17Z&seats=human,hard,bot&seed=4242
+    ?game=<key>&<field>=<value>&seats=human,hard,bot&seed=4242
 
-* ``date``: the value of the game's setup field of kind "date" (an ISO date or
-  date-time, or ``now``); any setup field may also be given by its own key.
+* ``game``: the game's key (default: the first registered game, so links made
+  before there were several games keep working).
+* ``<field>=…``: any of that game's setup fields by its key (typed: a choice's
+  value, a whole number, a date-time or ``now``, text); a game may also accept
+  an older name for a field (``GameInfo.link_aliases``, e.g. ``date`` for
+  ``start``).  Fields not given take their defaults.
 * ``seats``: a comma list, one item per seat: ``human``, ``bot`` (the game's
   default level) or a bot level (``easy``, ``hard``…).  One seat is solitaire.
 * ``seed``: a whole number (random when missing).
-* ``game``: the game's key (default: the first registered game).
 * ``lang``: the page's language (``en``, ``es``, ``it``, ``de``); any link may
   carry it, with or without a game (:func:`link_language`).
 
-Names and colours are the defaults (``app.session.default_seats``).
+Parameters the page does not know (e.g. added by a site that shared the link)
+are ignored.  Names and colours are the defaults (``app.session.default_seats``).
+Every refusal is a :class:`LinkError` with a code and params (``app.errors``).
 """
 
 from __future__ import annotations
 
 import random
+from typing import Any
 
-from app.games import GameSpec, date_field
-from app.i18n import t
-from app.session import MAX_SEED, default_seats, random_seed
+from app.errors import ShellError
+from app.games import GameInfo, Games, GameSpec, resolve_spec
+from app.session import MAX_SEED, MAX_TEXT, SaveError, check_field, default_seats, random_seed, shown
+from gamekit.game import SetupField
 
 __all__ = ["LinkError", "LINK_KEYS", "is_game_link", "parse_link", "share_query", "link_language",
            "without_language"]
 
-LINK_KEYS = ("game", "date", "seats", "seed")
+LINK_KEYS = ("game", "seats", "seed")   # the shell's own; the rest are the games' fields
+MAX_QUERY = 2000
 
 
-class LinkError(ValueError):
-    """A link that cannot start a game; ``str(error)`` is for the player."""
+class LinkError(ShellError):
+    """A link that cannot start a game: a code (a shell text key) and params."""
 
 
 # (Not urllib.parse: importing it costs ~0.2 s of start-up in Pyodide, for ipaddress.)
@@ -58,6 +66,8 @@ def _quote(text: str) -> str:
 
 def _params(query: str) -> dict[str, str]:
     query = query[1:] if query.startswith("?") else query
+    if len(query) > MAX_QUERY:
+        raise LinkError("link.too_long", max=MAX_QUERY)
     params: dict[str, str] = {}
     for part in query.split("&"):
         if not part:
@@ -65,7 +75,7 @@ def _params(query: str) -> dict[str, str]:
         key, _, value = part.partition("=")
         key, value = _unquote(key), _unquote(value)
         if key in params:
-            raise LinkError(t("link.twice", key=key))
+            raise LinkError("link.twice", key=shown(key))
         params[key] = value
     return params
 
@@ -86,88 +96,127 @@ def without_language(query: str) -> str:
     return "?" + "&".join(parts) if parts else ""
 
 
-def is_game_link(query: str, games: dict[str, GameSpec]) -> bool:
-    """Whether the query asks to start a game (names any link key or setup field)."""
-    try:
-        keys = set(_params(query))
-    except LinkError:
-        return True  # malformed: parse_link will say why
-    fields = {f["key"] for spec in games.values() for f in spec.setup_fields()}
-    return bool(keys & (set(LINK_KEYS) | fields))
-
-
-def parse_link(query: str, games: dict[str, GameSpec], rng: random.Random | None = None
-               ) -> tuple[GameSpec, dict, list[dict]]:
-    """(spec, setup, seats) for the link; LinkError with a clear message if it is malformed.
-
-    The setup still needs ``Session.start`` (which asks the game whether, e.g.,
-    the date is one it can play)."""
-    params = _params(query)
+def _entry(games: Games, params: dict[str, str]) -> Any:
+    """The catalog entry the link names (``game=``), or the first game."""
     if not games:
-        raise LinkError(t("link.no_games"))
+        raise LinkError("link.no_games")
     key = params.get("game")
     if key is None:
-        spec = next(iter(games.values()))
-    elif key in games:
-        spec = games[key]
-    else:
-        raise LinkError(t("link.unknown_game", key=key, games=", ".join(games)))
+        return next(iter(games.values()))
+    if key not in games:
+        raise LinkError("link.unknown_game", key=shown(key), games=", ".join(games))
+    return games[key]
 
-    default = ["human"] + ["bot"] * (min(max(2, spec.min_players), spec.max_players) - 1)
+
+def _aliases(entry: "GameInfo | GameSpec | None") -> dict[str, str]:
+    """The game's old link names of its fields (``GameInfo.link_aliases``)."""
+    info = entry.info if isinstance(entry, GameSpec) else entry
+    return dict(info.link_aliases) if isinstance(info, GameInfo) else {}
+
+
+def is_game_link(query: str, games: Games) -> bool:
+    """Whether the query asks to start a game: it names ``game``, ``seats``, ``seed``, or a
+    setup field (or an alias of one) of the game it would start (only that game is loaded)."""
+    try:
+        params = _params(query)
+    except LinkError:
+        return True  # malformed: parse_link will say why
+    keys = set(params) - {"lang"}
+    if not keys:
+        return False
+    if keys & set(LINK_KEYS):
+        return True
+    entry: GameInfo | GameSpec | None = next(iter(games.values()), None)
+    if entry is None:
+        return False
+    if keys & set(_aliases(entry)):
+        return True
+    spec = resolve_spec(entry)
+    return spec is not None and bool(keys & {f.key for f in spec.setup_fields()})
+
+
+def _field_from_link(spec: GameSpec, field: SetupField, text: str) -> Any:
+    """A link's text as the field's typed value (LinkError if it is not one)."""
+    label = spec.field_label(field)
+    if field.kind == "choice":
+        for value in field.choices:
+            if str(value) == text:
+                return value
+        raise LinkError("link.not_a_choice", label=label, value=shown(text),
+                        choices=", ".join(str(v) for v in field.choices))
+    if field.kind == "int":
+        body = text.strip()
+        digits = body[1:] if body.startswith("-") else body
+        if not digits.isdigit() or not digits.isascii() or len(digits) > 16:
+            raise LinkError("link.not_a_number", label=label, value=shown(text))
+        return int(body)
+    if len(text) > MAX_TEXT:
+        raise LinkError("link.too_long_field", label=label, max=MAX_TEXT)
+    if field.kind == "datetime" and not text.strip():
+        raise LinkError("link.empty_field", label=label)
+    return text.strip() if field.kind == "datetime" else text
+
+
+def parse_link(query: str, games: Games, rng: random.Random | None = None
+               ) -> tuple[GameSpec, dict[str, Any], list[dict[str, Any]]]:
+    """(spec, setup, seats) for the link; LinkError (a code and params) if it is malformed.
+
+    Only the game the link names is imported.  The setup still needs
+    ``Session.start`` (which asks the game whether, e.g., a date is one it can play)."""
+    params = _params(query)
+    entry = _entry(games, params)
+    spec = resolve_spec(entry)
+    if spec is None:
+        raise LinkError("link.no_games")
+
+    n_default = min(max(2, spec.min_players), spec.max_players)
+    default = ["human"] + ["bot"] * (n_default - 1)
     items = [s.strip().lower() for s in params.get("seats", ",".join(default)).split(",")]
     if any(not s for s in items):
-        raise LinkError(t("link.empty_seat"))
+        raise LinkError("link.empty_seat")
     allowed = ["human", "bot", *spec.bot_levels]
     for s in items:
         if s not in allowed:
-            raise LinkError(t("link.unknown_seat", seat=s, allowed=", ".join(allowed)))
+            raise LinkError("link.unknown_seat", seat=shown(s), allowed=", ".join(allowed))
     if not spec.min_players <= len(items) <= spec.max_players:
-        raise LinkError(t("link.players_range", title=spec.title, min=spec.min_players, max=spec.max_players,
-                          n=len(items)))
+        raise LinkError("link.players_range", title=spec.title, min=spec.min_players, max=spec.max_players,
+                        n=len(items))
 
     if "seed" in params:
         text = params["seed"].strip()
-        if not text.isdigit() or int(text) > MAX_SEED:
-            raise LinkError(t("save.seed", max=MAX_SEED, seed=params["seed"]))
+        if not text.isdigit() or not text.isascii() or len(text) > 16 or int(text) > MAX_SEED:
+            raise LinkError("save.seed", max=MAX_SEED, seed=shown(params["seed"]))
         seed = int(text)
     else:
         seed = random_seed(rng)
 
-    setup: dict = {"players": len(items), "seed": seed}
-    dfield = date_field(spec)
-    dkey = dfield["key"] if dfield else None
-    for f in spec.setup_fields():
-        value = params.get(f["key"])
-        if f["key"] == dkey and "date" in params:
-            if value is not None and value != params["date"]:
-                raise LinkError(t("link.two_dates", key=f["key"]))
-            value = params["date"]
-        if value is None:
-            value = f.get("default")
-        elif f.get("kind") == "choice":
-            allowed_values = [str(v) for v, _label in f.get("choices", ())]
-            if value not in allowed_values:
-                raise LinkError(t("link.not_a_choice", label=f.get("label", f["key"]), value=value,
-                                  choices=", ".join(allowed_values)))
-            value = next(v for v, _l in f["choices"] if str(v) == value)
-        elif isinstance(value, str) and not value.strip():
-            raise LinkError(t("link.empty_field", label=f.get("label", f["key"])))
-        setup[f["key"]] = value.strip() if isinstance(value, str) else value
-    if "date" in params and dfield is None:
-        raise LinkError(t("link.no_date", title=spec.title))
+    aliases = _aliases(entry)
+    setup: dict[str, Any] = {"players": len(items), "seed": seed}
+    for field in spec.setup_fields():
+        given = [name for name in (field.key, *[old for old, new in aliases.items() if new == field.key])
+                 if name in params]
+        texts = {params[name] for name in given}
+        if len(texts) > 1:
+            raise LinkError("link.two_values", keys=", ".join(given))
+        if texts:
+            value = _field_from_link(spec, field, texts.pop())
+            try:
+                check_field(spec, field, value)   # "now" stays "now" until the game starts
+            except SaveError as e:
+                raise LinkError(e.code, **e.params) from None
+            setup[field.key] = value
+        else:
+            setup[field.key] = field.default
     return spec, setup, default_seats(spec, items)
 
 
-def share_query(spec: GameSpec, setup: dict, seats: list[dict], *, first_game: bool = True) -> str:
-    """The query (with ``?``) of a link that starts this setup (names and colours are not in links)."""
-    params: list[tuple[str, str]] = []
-    if not first_game:
-        params.append(("game", spec.key))
-    dfield = date_field(spec)
-    dkey = dfield["key"] if dfield else None
-    for f in spec.setup_fields():
-        if f["key"] in setup and setup[f["key"]] is not None:
-            params.append(("date" if f["key"] == dkey else f["key"], str(setup[f["key"]])))
-    params.append(("seats", ",".join("human" if s["kind"] == "human" else s["level"] for s in seats)))
+def share_query(spec: GameSpec, setup: dict[str, Any], seats: list[dict[str, Any]]) -> str:
+    """The query (with ``?``) of a link that starts this setup: ``game=<key>``, the game's
+    fields, the seats and the seed (names and colours are not in links)."""
+    params: list[tuple[str, str]] = [("game", spec.key)]
+    for field in spec.setup_fields():
+        if field.key in setup and setup[field.key] is not None:
+            params.append((field.key, str(setup[field.key])))
+    params.append(("seats", ",".join("human" if s["kind"] == "human" else str(s["level"]) for s in seats)))
     params.append(("seed", str(setup["seed"])))
     return "?" + "&".join(f"{_quote(k)}={_quote(v)}" for k, v in params)

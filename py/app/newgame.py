@@ -7,8 +7,9 @@ wrong) and ``app.links`` (the shared link), which are tested under CPython.
 
 Stable hooks for tests: ``#ng-form``, ``#ng-game``, ``#ng-count``, per seat
 ``li.ng-seat[data-seat=i]`` with ``.ng-kind``, ``.ng-level``, ``.ng-name``,
-``.ng-colour``; a setup field ``key`` is ``#ng-field-<key>`` (a date field
-also has ``#ng-field-<key>-other``); ``#ng-seed``, ``#ng-start``,
+``.ng-colour``; a setup field ``key`` is ``#ng-field-<key>`` (a "datetime" field
+is a select of suggestions, "now" and "other", with ``#ng-field-<key>-other`` for
+another value); the game's one-line description ``#ng-blurb``; ``#ng-seed``, ``#ng-start``,
 ``#ng-share``, ``#ng-share-link``, ``#ng-error``; saved games
 ``li.ng-saved-game[data-id]`` with ``.ng-resume`` / ``.ng-delete``; damaged
 saves ``li.ng-bad-save`` with ``.ng-download`` / ``.ng-delete``.
@@ -16,17 +17,20 @@ saves ``li.ng-bad-save`` with ``.ng-download`` / ``.ng-delete``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import traceback
+from typing import TYPE_CHECKING, Any
 
 from pyscript import window
 from pyscript.ffi import is_none
 
 from app import i18n
 from app.dom import Listeners, create_once, el
-from app.games import GameSpec, bot_level_label, seat_colours
+from app.errors import error_text
+from app.games import GameInfo, GameSpec
 from app.i18n import t
 from app.links import share_query
 from app.session import MAX_NAME, SaveError, Session, default_seats, random_seed
+from gamekit.game import SetupField
 
 if TYPE_CHECKING:
     from app.shell import App
@@ -49,15 +53,19 @@ class NewGameScreen:
     # ------------------------------------------------------------ drawing
 
     def render(self, prefill: tuple[GameSpec, dict, list[dict]] | None = None) -> None:
-        """Draw the screen (``prefill``: a spec, setup and seats to start from)."""
+        """Draw the screen (``prefill``: a spec, setup and seats to start from).  Only the game
+        chosen in the form is imported (the others are known by their descriptions)."""
         games = self.app.games
         if prefill is not None:
             self.spec, setup, self.seats = prefill[0], dict(prefill[1]), [dict(s) for s in prefill[2]]
             self.seed = setup.get("seed", random_seed())
-            self.values = {f["key"]: setup.get(f["key"], f.get("default")) for f in self.spec.setup_fields()}
+            self.values = {f.key: setup.get(f.key, f.default) for f in self.spec.setup_fields()}
         elif self.spec is None or self.spec.key not in games:
-            self.spec = next(iter(games.values()), None)
+            info = next(iter(games.values()), None)
+            self.spec = self._load(info) if isinstance(info, GameInfo) else None
             self._defaults()
+        if self.spec is not None:
+            self.app.use_stylesheet(games.get(self.spec.key))
         self.listeners.release()
         self.nodes = {}
         for seat in self.seats:  # the names the shell gave ("You", "Player 2") follow the language
@@ -77,7 +85,7 @@ class NewGameScreen:
             return
         n = max(spec.min_players, min(2, spec.max_players))
         self.seats = default_seats(spec, ["human"] + ["bot"] * (n - 1))
-        self.values = {f["key"]: f.get("default") for f in spec.setup_fields()}
+        self.values = {f.key: f.default for f in spec.setup_fields()}
         self.seed = random_seed()
 
     def _saved_section(self) -> list:
@@ -156,12 +164,18 @@ class NewGameScreen:
 
         games = self.app.games
         game_select = el("select", {"id": "ng-game"},
-                         *[el("option", {"value": g.key, "selected": g.key == spec.key}, g.title)
-                           for g in games.values()])
+                         *[el("option", {"value": key, "selected": key == spec.key}, info.title())
+                           for key, info in games.items()])
         n["game"] = game_select
         self.listeners.on(game_select, "change", lambda _e: self._change_game())
+        info = games.get(spec.key)
+        blurb = info.blurb() if isinstance(info, GameInfo) else ""
+        rules = info.rules_page() if isinstance(info, GameInfo) else None
         form.append(el("p", {"class": "ng-row"}, el("label", {"for": "ng-game"}, t("newgame.game"), " "),
-                       game_select))
+                       game_select),
+                    el("p", {"class": "ng-hint", "id": "ng-blurb"}, blurb, " " if blurb and rules else "",
+                       el("a", {"href": rules, "target": "_blank", "rel": "noopener"}, t("newgame.rules"))
+                       if rules else None))
 
         count = el("select", {"id": "ng-count"},
                    *[el("option", {"value": k, "selected": k == len(self.seats)},
@@ -211,12 +225,12 @@ class NewGameScreen:
                   el("option", {"value": "bot", "selected": seat["kind"] == "bot"}, t("newgame.seat.bot")))
         level = el("select", {"class": "ng-level", "aria-label": t("newgame.seat.level", n=i + 1),
                               "disabled": seat["kind"] != "bot"},
-                   *[el("option", {"value": lv, "selected": lv == (seat["level"] or spec.bot_levels[0])},
-                        bot_level_label(spec, lv))
+                   *[el("option", {"value": lv, "selected": lv == (seat["level"] or spec.default_bot_level)},
+                        spec.bot_level_label(lv))
                      for lv in spec.bot_levels])
         name = el("input", {"class": "ng-name", "type": "text", "value": seat["name"], "maxlength": MAX_NAME,
                             "aria-label": t("newgame.seat.name", n=i + 1), "autocomplete": "off"})
-        colours = seat_colours(spec)
+        colours = spec.seat_colours()
         colour = el("select", {"class": "ng-colour", "aria-label": t("newgame.seat.colour", n=i + 1)},
                     *[el("option", {"value": value, "selected": value == seat["colour"]}, cname)
                       for value, cname in colours])
@@ -227,20 +241,21 @@ class NewGameScreen:
         self.listeners.on(colour, "change", lambda _e: swatch.style.setProperty("background", colour.value))
         return row
 
-    def _field(self, field: dict) -> object:
-        key, kind, label = field["key"], field.get("kind", "text"), field.get("label", field["key"])
+    def _field(self, field: SetupField) -> object:
+        spec = self.spec
+        key, kind, label = field.key, field.kind, spec.field_label(field)
         fid = f"ng-field-{key}"
-        value = self.values.get(key, field.get("default"))
-        if kind == "date":
-            choices = list(field.get("choices", ()))
+        value = self.values.get(key, field.default)
+        if kind == "datetime":
+            choices = spec.field_suggestions(field)
             known = [v for v, _l in choices]
-            selected = value if value in known or value == NOW else OTHER
+            selected = value if value in known or (value == NOW and field.allow_now) else OTHER
             select = el("select", {"id": fid},
                         *[el("option", {"value": v, "selected": v == selected}, t("newgame.date.choice", label=lab,
                                                                                    date=v))
                           for v, lab in choices],
                         el("option", {"value": NOW, "selected": selected == NOW}, t("newgame.date.now"))
-                        if field.get("now", True) else None,
+                        if field.allow_now else None,
                         el("option", {"value": OTHER, "selected": selected == OTHER}, t("newgame.date.other")))
             other = el("input", {"id": f"{fid}-other", "type": "text", "size": 22, "autocomplete": "off",
                                  "placeholder": t("newgame.date.placeholder"),
@@ -257,18 +272,21 @@ class NewGameScreen:
                       el("label", {"for": fid}, f"{label} "), select, other_row, self._help(field))
         if kind == "choice":
             control = el("select", {"id": fid},
-                         *[el("option", {"value": str(v), "selected": v == value}, lab)
-                           for v, lab in field.get("choices", ())])
-        elif kind == "bool":
-            control = el("input", {"id": fid, "type": "checkbox", "checked": bool(value)})
+                         *[el("option", {"value": str(v), "selected": v == value}, spec.choice_label(field, v))
+                           for v in field.choices])
+        elif kind == "int":
+            attrs: dict[str, Any] = {"id": fid, "type": "number", "step": 1, "value": "" if value is None else value}
+            if field.minimum is not None:
+                attrs["min"] = field.minimum
+            if field.maximum is not None:
+                attrs["max"] = field.maximum
+            control = el("input", attrs)
         else:
-            control = el("input", {"id": fid, "type": "number" if kind == "int" else "text",
-                                   "value": "" if value is None else value})
+            control = el("input", {"id": fid, "type": "text", "value": "" if value is None else value})
         return el("div", {"class": "ng-row"}, el("label", {"for": fid}, f"{label} "), control, self._help(field))
 
-    @staticmethod
-    def _help(field: dict):
-        text = field.get("help")
+    def _help(self, field: SetupField):
+        text = self.spec.field_help(field)
         return el("p", {"class": "ng-hint"}, text) if text else None
 
     # ------------------------------------------------------------ reading
@@ -285,24 +303,16 @@ class NewGameScreen:
                           "colour": row.querySelector(".ng-colour").value})
         self.seats = seats
         for field in self.spec.setup_fields():
-            key, kind = field["key"], field.get("kind", "text")
-            node = form.querySelector(f"#ng-field-{key}")
-            if kind == "date":
-                value = node.value
-                if value == OTHER:
-                    value = form.querySelector(f"#ng-field-{key}-other").value.strip()
-            elif kind == "choice":
-                value = next((v for v, _l in field.get("choices", ()) if str(v) == node.value), node.value)
-            elif kind == "bool":
-                value = bool(node.checked)
-            elif kind == "int":
-                try:
-                    value = int(node.value)
-                except ValueError:
-                    value = node.value
-            else:
-                value = node.value
-            self.values[field["key"]] = value
+            node = form.querySelector(f"#ng-field-{field.key}")
+            value: Any = str(node.value)
+            if field.kind == "datetime" and value == OTHER:
+                value = str(form.querySelector(f"#ng-field-{field.key}-other").value).strip()
+            elif field.kind == "choice":
+                value = next((v for v in field.choices if str(v) == value), value)
+            elif field.kind == "int":
+                text = value.strip()
+                value = int(text) if text.lstrip("-").isdigit() and len(text) <= 16 else text
+            self.values[field.key] = value
         self.seed = self.nodes["seed"].value.strip()
 
     def _setup(self) -> dict:
@@ -320,9 +330,22 @@ class NewGameScreen:
 
     # ------------------------------------------------------------ events
 
+    def _load(self, info: GameInfo) -> GameSpec | None:
+        """The game's spec, imported now; None (and a notice) if its code cannot load."""
+        try:
+            return info.load()
+        except (ImportError, TypeError, ValueError) as e:  # a broken game must not break the page
+            traceback.print_exc()
+            self.app.notify(t("newgame.game_broken", title=info.title(), error=e), "error")
+            return None
+
     def _change_game(self) -> None:
-        key = self.nodes["game"].value
-        self.spec = self.app.games[key]
+        key = str(self.nodes["game"].value)
+        spec = self._load(self.app.games[key])
+        if spec is None:
+            self.nodes["game"].value = self.spec.key if self.spec is not None else ""
+            return
+        self.spec = spec
         self._defaults()
         self.render()
 
@@ -336,7 +359,7 @@ class NewGameScreen:
                                               for s in self.seats] + ["bot"] * (n - len(self.seats)))
             used = {s["colour"].lower() for s in self.seats}
             names = {s["name"].casefold() for s in self.seats}
-            spare = [c for c, _n in seat_colours(self.spec) if c.lower() not in used]
+            spare = [c for c, _n in self.spec.seat_colours() if c.lower() not in used]
             for seat in fresh[len(self.seats):]:
                 if seat["colour"].lower() in used and spare:
                     seat["colour"] = spare.pop(0)
@@ -363,13 +386,12 @@ class NewGameScreen:
             if seat["kind"] == "bot" and fresh[i]["name"].casefold() not in taken:
                 seat["name"] = fresh[i]["name"]
         if seat["kind"] == "bot" and not seat["level"]:
-            seat["level"] = self.spec.bot_levels[0]
+            seat["level"] = self.spec.default_bot_level
         self.render()
         self.container.querySelector(f'li.ng-seat[data-seat="{i}"] .ng-kind').focus()
 
     def _default_name(self, name: str) -> bool:
-        bot_names = list(getattr(self.spec, "bot_names", None) or [])
-        return name in bot_names or i18n.default_name(name) is not None
+        return name in self.spec.bot_names or i18n.default_name(name) is not None
 
     def _reseed(self) -> None:
         self.nodes["seed"].value = str(random_seed())
@@ -379,7 +401,7 @@ class NewGameScreen:
         try:
             session = self._session()
         except SaveError as e:
-            self._error(t("newgame.cannot_start", error=e))
+            self._error(t("newgame.cannot_start", error=error_text(e)))
             return
         self._error("")
         self.app.start_session(session)
@@ -392,12 +414,11 @@ class NewGameScreen:
             Session.start(self.spec, setup, default_seats(self.spec, [
                 s["kind"] if s["kind"] == "human" else s["level"] for s in self.seats]))
         except SaveError as e:
-            self._error(t("newgame.cannot_share", error=e))
+            self._error(t("newgame.cannot_share", error=error_text(e)))
             return
         self._error("")
-        first = next(iter(self.app.games)) == self.spec.key
         location = window.location
-        url = f"{location.origin}{location.pathname}{share_query(self.spec, setup, self.seats, first_game=first)}"
+        url = f"{location.origin}{location.pathname}{share_query(self.spec, setup, self.seats)}"
         self.nodes["link"].value = url
         self.nodes["share_out"].hidden = False
         self.nodes["link"].select()

@@ -4,8 +4,8 @@ A session is what ``localStorage`` holds, what export writes to a file and
 what import reads back::
 
     {"format": "boardgame-session", "version": 1,
-     "game": "ptolemaeus", "game_version": 1, "id": "lx3k9a-4f2c",
-     "setup": {"players": 2, "seed": 123, "start": "1969-07-20T20:17Z"},
+     "game": "<key>", "game_version": 1, "id": "lx3k9a-4f2c",
+     "setup": {"players": 2, "seed": 123, ...the game's setup fields...},
      "seats": [{"kind": "human", "level": null, "name": "Ann", "colour": "#d64541"}, ...],
      "actions": [{...action JSON...}, ...],
      "created": "2025-01-01T12:00:00Z", "updated": "...", "over": false}
@@ -13,7 +13,7 @@ what import reads back::
 The state is never stored: it is rebuilt by replaying ``actions`` from
 ``setup`` (the seed lives in the setup, so the replay is exact), which also
 proves every stored action legal.  Anything wrong with a save raises
-:class:`SaveError`, whose message is written for the player.
+:class:`SaveError`: a code and params, translated when shown (``app.errors``).
 """
 
 from __future__ import annotations
@@ -21,29 +21,33 @@ from __future__ import annotations
 import datetime as _dt
 import json
 import random
-from typing import Any
-from collections.abc import Iterable
+from typing import Any, Iterable
 
-from app.games import GameSpec, seat_colours, spec_version
+from app.errors import ShellError
+from app.games import Games, GameSpec, spec_of, title_of
 from app.i18n import seat_label, t
+from gamekit.game import GameError, SetupField
+from gamekit.safejson import JSONLimitError, loads
 
 __all__ = ["FORMAT", "VERSION", "SaveError", "Session", "check_seats", "default_seats", "resolve_setup",
-           "new_id", "now_iso", "random_seed", "MAX_SEED", "MAX_NAME"]
+           "check_field", "new_id", "now_iso", "random_seed", "MAX_SEED", "MAX_NAME", "MAX_TEXT"]
 
 FORMAT = "boardgame-session"
 VERSION = 1
 MAX_SEED = 2**53 - 1          # exact in JSON everywhere
 MAX_NAME = 24
+MAX_TEXT = 200                # a "text" or "datetime" setup value
 KINDS = ("human", "bot")
 
 
-class SaveError(ValueError):
-    """A save (or a setup) that cannot be used; ``str(error)`` is for the player."""
+class SaveError(ShellError):
+    """A save (or a setup) that cannot be used: ``code`` (a shell text key) and ``params``;
+    ``app.errors.error_text`` shows it in the page's language."""
 
 
 def now_iso(now: _dt.datetime | None = None) -> str:
-    now = now or _dt.datetime.now(_dt.UTC)
-    return now.astimezone(_dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+    now = now or _dt.datetime.now(_dt.timezone.utc)
+    return now.astimezone(_dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def random_seed(rng: random.Random | None = None) -> int:
@@ -52,7 +56,7 @@ def random_seed(rng: random.Random | None = None) -> int:
 
 def new_id(rng: random.Random | None = None, now: _dt.datetime | None = None) -> str:
     """A short unique id for a saved game (time-ordered, plus randomness)."""
-    now = now or _dt.datetime.now(_dt.UTC)
+    now = now or _dt.datetime.now(_dt.timezone.utc)
     millis = int(now.timestamp() * 1000)
     digits = "0123456789abcdefghijklmnopqrstuvwxyz"
     stamp = ""
@@ -62,19 +66,27 @@ def new_id(rng: random.Random | None = None, now: _dt.datetime | None = None) ->
     return f"{stamp or '0'}-{(rng or random).randrange(16**6):06x}"
 
 
+def shown(value: Any, limit: int = 40) -> str:
+    """A value as quoted in a message, cut short (a tampered save may hold anything)."""
+    text = value if isinstance(value, str) else repr(value)
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
 # ------------------------------------------------------------------ seats & setup
 
 
-def default_seats(spec: GameSpec, kinds: Iterable[str]) -> list[dict]:
-    """Seats for ``kinds`` (each "human", "bot" or a bot level) with default names and distinct colours."""
-    colours = seat_colours(spec)
-    bot_names = list(getattr(spec, "bot_names", None) or [])
-    seats, humans = [], 0
+def default_seats(spec: GameSpec, kinds: Iterable[str]) -> list[dict[str, Any]]:
+    """Seats for ``kinds`` (each "human", "bot" — the game's default level — or a bot level)
+    with default names and distinct colours."""
+    colours = spec.seat_colours()
+    bot_names = list(spec.bot_names)
+    seats: list[dict[str, Any]] = []
+    humans = 0
     kinds = list(kinds)
     for i, kind in enumerate(kinds):
         level = None
         if kind == "bot":
-            level = spec.bot_levels[0]
+            level = spec.default_bot_level
         elif kind != "human":
             level, kind = kind, "bot"
         if kind == "human":
@@ -86,99 +98,140 @@ def default_seats(spec: GameSpec, kinds: Iterable[str]) -> list[dict]:
     return seats
 
 
-def check_seats(spec: GameSpec, seats: Any, players: int | None = None) -> list[dict]:
+def check_seats(spec: GameSpec, seats: Any, players: int | None = None) -> list[dict[str, Any]]:
     """``seats`` cleaned up (exactly the four keys), or SaveError saying what is wrong."""
     if not isinstance(seats, list) or not seats:
-        raise SaveError(t("save.seats_missing"))
+        raise SaveError("save.seats_missing")
     n = len(seats)
     if not spec.min_players <= n <= spec.max_players:
-        raise SaveError(t("save.players_range", title=spec.title, min=spec.min_players, max=spec.max_players, n=n))
+        raise SaveError("save.players_range", title=spec.title, min=spec.min_players, max=spec.max_players, n=n)
     if players is not None and players != n:
-        raise SaveError(t("save.players_seats", players=players, n=n))
-    out, names, colours = [], set(), set()
+        raise SaveError("save.players_seats", players=players, n=n)
+    out: list[dict[str, Any]] = []
+    names: set[str] = set()
+    colours: set[str] = set()
     for i, seat in enumerate(seats, 1):
         if not isinstance(seat, dict):
-            raise SaveError(t("save.seat_bad", i=i))
+            raise SaveError("save.seat_bad", i=i)
         kind = seat.get("kind")
         if kind not in KINDS:
-            raise SaveError(t("save.seat_kind", i=i, kind=kind))
+            raise SaveError("save.seat_kind", i=i, kind=shown(kind))
         level = seat.get("level")
-        if kind == "bot" and level not in spec.bot_levels:
-            raise SaveError(t("save.seat_level", i=i, level=level, levels=", ".join(spec.bot_levels)))
+        if kind == "bot" and (not isinstance(level, str) or level not in spec.bot_levels):
+            raise SaveError("save.seat_level", i=i, level=shown(level), levels=", ".join(spec.bot_levels))
         name = seat.get("name")
         if not isinstance(name, str) or not name.strip():
-            raise SaveError(t("save.seat_name", i=i))
+            raise SaveError("save.seat_name", i=i)
         name = " ".join(name.split())
         if len(name) > MAX_NAME:
-            raise SaveError(t("save.seat_name_long", i=i, max=MAX_NAME))
+            raise SaveError("save.seat_name_long", i=i, max=MAX_NAME)
         if name.casefold() in names:
-            raise SaveError(t("save.seat_same_name", name=name))
+            raise SaveError("save.seat_same_name", name=name)
         names.add(name.casefold())
         colour = seat.get("colour")
-        if not isinstance(colour, str) or not colour:
-            raise SaveError(t("save.seat_colour", i=i))
+        if not isinstance(colour, str) or not colour or len(colour) > 64:
+            raise SaveError("save.seat_colour", i=i)
         if colour.lower() in colours:
-            raise SaveError(t("save.seat_same_colour"))
+            raise SaveError("save.seat_same_colour")
         colours.add(colour.lower())
         out.append({"kind": kind, "level": level if kind == "bot" else None, "name": name, "colour": colour})
     return out
 
 
-def resolve_setup(spec: GameSpec, setup: dict, now: _dt.datetime | None = None) -> dict:
-    """A copy of ``setup`` ready for ``new_state``: fields defaulted, a date of "now" made
-    concrete (so a replay is exact), ``players`` and ``seed`` checked."""
+def _fixed_now(now: _dt.datetime | None) -> str:
+    return (now or _dt.datetime.now(_dt.timezone.utc)).astimezone(_dt.timezone.utc).strftime("%Y-%m-%dT%H:%MZ")
+
+
+def check_field(spec: GameSpec, field: SetupField, value: Any, now: _dt.datetime | None = None) -> Any:
+    """``value`` checked against ``field`` (SaveError with a code and params if it does not
+    fit): a "choice" one of its choices (of the same type), an "int" a whole number within
+    its bounds, a "datetime" or "text" a string; a datetime of "now" (where ``allow_now``)
+    becomes a fixed UTC time, so that a replay is exact.  What a date *means* is the game's
+    to check (``new_state``)."""
+    label = spec.field_label(field)
+    if field.kind == "choice":
+        if not any(type(v) is type(value) and v == value for v in field.choices):
+            raise SaveError("setup.not_a_choice", label=label, value=shown(value),
+                            choices=", ".join(str(v) for v in field.choices))
+        return value
+    if field.kind == "int":
+        low = field.minimum if field.minimum is not None else -MAX_SEED
+        high = field.maximum if field.maximum is not None else MAX_SEED
+        if type(value) is not int or not low <= value <= high:
+            raise SaveError("setup.not_a_number", label=label, value=shown(value), min=low, max=high)
+        return value
+    if not isinstance(value, str):
+        raise SaveError("setup.not_text", label=label, value=shown(value))
+    if len(value) > MAX_TEXT:
+        raise SaveError("setup.too_long", label=label, max=MAX_TEXT)
+    if field.kind == "datetime":
+        value = value.strip()
+        if not value:
+            raise SaveError("setup.empty", label=label)
+        if value.lower() == "now":
+            if not field.allow_now:
+                raise SaveError("setup.no_now", label=label)
+            return _fixed_now(now)
+    return value
+
+
+def resolve_setup(spec: GameSpec, setup: Any, now: _dt.datetime | None = None) -> dict[str, Any]:
+    """A copy of ``setup`` ready for ``new_state``: ``players`` and ``seed`` checked, each of
+    the game's fields defaulted and checked (:func:`check_field`), nothing else."""
     if not isinstance(setup, dict):
-        raise SaveError(t("save.setup_missing"))
-    out = dict(setup)
-    players, seed = out.get("players"), out.get("seed")
+        raise SaveError("save.setup_missing")
+    players, seed = setup.get("players"), setup.get("seed")
     if type(players) is not int or not spec.min_players <= players <= spec.max_players:
-        raise SaveError(t("save.players_range", title=spec.title, min=spec.min_players, max=spec.max_players,
-                          n=players))
+        raise SaveError("save.players_range", title=spec.title, min=spec.min_players, max=spec.max_players,
+                        n=shown(players))
     if type(seed) is not int or not 0 <= seed <= MAX_SEED:
-        raise SaveError(t("save.seed", max=MAX_SEED, seed=seed))
-    for field in spec.setup_fields():
-        key, kind = field["key"], field.get("kind", "text")
-        value = out.get(key, field.get("default"))
-        if kind == "date" and isinstance(value, str) and value.strip().lower() == "now":
-            value = (now or _dt.datetime.now(_dt.UTC)).astimezone(_dt.UTC).strftime(
-                "%Y-%m-%dT%H:%MZ")
-        if kind == "choice":
-            allowed = [v for v, _label in field.get("choices", ())]
-            if value not in allowed:
-                raise SaveError(t("save.not_a_choice", label=field.get("label", key), value=value))
-        if kind in ("date", "text") and not isinstance(value, str):
-            raise SaveError(t("save.not_text", label=field.get("label", key), value=value))
-        out[key] = value
+        raise SaveError("save.seed", max=MAX_SEED, seed=shown(seed))
+    fields = spec.setup_fields()
+    known = {"players", "seed", *(f.key for f in fields)}
+    for key in setup:
+        if key not in known:
+            raise SaveError("setup.unknown_field", key=shown(key), title=spec.title)
+    out: dict[str, Any] = {"players": players, "seed": seed}
+    for field in fields:
+        out[field.key] = check_field(spec, field, setup.get(field.key, field.default), now)
     return out
+
+
+def _new_state(spec: GameSpec, setup: dict[str, Any]) -> Any:
+    """``spec.new_state`` with the game's refusal (any ValueError) as a SaveError."""
+    try:
+        return spec.new_state(setup)
+    except ValueError as e:
+        raise SaveError("save.cannot_set_up", error=e, game=spec) from e
 
 
 # ------------------------------------------------------------------ replay
 
 
-def _replay(spec: GameSpec, setup: dict, actions: list) -> tuple[Any, list[int | None], int, list[dict]]:
+def _replay(spec: GameSpec, setup: dict[str, Any], actions: list[Any]
+            ) -> tuple[Any, list[int | None], int, list[dict[str, Any]]]:
     """(state, movers, barrier, log) after ``actions``; SaveError if anything is illegal.
 
     ``movers[i]`` is the seat that took action i; ``barrier`` is how many
     actions lie before the last reveal of hidden information (undo stops there)."""
-    try:
-        state = spec.new_state(setup)
-    except Exception as e:  # noqa: BLE001 - any failure of untrusted data is a bad save
-        raise SaveError(t("save.cannot_set_up", error=e)) from e
+    state = _new_state(spec, setup)
     movers: list[int | None] = []
     barrier = 0
-    log: list[dict] = []
+    log: list[dict[str, Any]] = []
     for i, data in enumerate(actions):
         if spec.is_over(state):
-            raise SaveError(t("save.move_after_end", n=i + 1))
+            raise SaveError("save.move_after_end", n=i + 1)
         seat = spec.current_player(state)
         try:
             action = spec.action_from_json(data)
-        except Exception as e:  # noqa: BLE001
-            raise SaveError(t("save.move_unreadable", n=i + 1, error=e)) from e
+        except (ValueError, TypeError, KeyError) as e:
+            raise SaveError("save.move_unreadable", n=i + 1, error=e, game=spec) from e
+        if _canonical(spec, state, action) is None:
+            raise SaveError("save.move_illegal", n=i + 1, error=shown(data), game=spec)
         try:
             events = spec.apply(state, action)
-        except Exception as e:  # noqa: BLE001
-            raise SaveError(t("save.move_illegal", n=i + 1, error=e)) from e
+        except ValueError as e:
+            raise SaveError("save.move_illegal", n=i + 1, error=e, game=spec) from e
         movers.append(seat)
         log.extend(events or ())
         if spec.reveals_hidden(state):
@@ -186,10 +239,32 @@ def _replay(spec: GameSpec, setup: dict, actions: list) -> tuple[Any, list[int |
     return state, movers, barrier, log
 
 
+def _json_form(spec: GameSpec, action: Any) -> str | None:
+    try:
+        return json.dumps(spec.action_to_json(action), sort_keys=True)
+    except (ValueError, TypeError, KeyError, AttributeError, IndexError):
+        return None
+
+
+def _canonical(spec: GameSpec, state: Any, action: Any) -> Any:
+    """The legal action equal to ``action`` with the very same JSON (``True`` is not ``1``,
+    ``3.0`` is not ``3``), or None: what a session applies and saves must load again."""
+    try:
+        found = [a for a in spec.legal_actions(state) if a == action]
+    except TypeError:
+        return None
+    form = _json_form(spec, action)
+    for legal in found:
+        if form is not None and _json_form(spec, legal) == form:
+            return legal
+    return None
+
+
 class Session:
     """A game: the session dict plus the state rebuilt from it."""
 
-    def __init__(self, spec: GameSpec, data: dict, state: Any, movers: list, barrier: int, log: list[dict]):
+    def __init__(self, spec: GameSpec, data: dict[str, Any], state: Any, movers: list[int | None],
+                 barrier: int, log: list[dict[str, Any]]):
         self.spec = spec
         self.data = data
         self.state = state
@@ -200,70 +275,78 @@ class Session:
     # ---- making one
 
     @classmethod
-    def start(cls, spec: GameSpec, setup: dict, seats: list[dict], *, now: _dt.datetime | None = None,
-              rng: random.Random | None = None) -> Session:
-        """A new game; SaveError (with a message for the player) if the setup or seats are wrong."""
+    def start(cls, spec: GameSpec, setup: Any, seats: Any, *, now: _dt.datetime | None = None,
+              rng: random.Random | None = None) -> "Session":
+        """A new game; SaveError (a code and params for the player) if the setup or seats are wrong."""
         setup = resolve_setup(spec, setup, now)
         seats = check_seats(spec, seats, setup["players"])
         stamp = now_iso(now)
-        data = {"format": FORMAT, "version": VERSION, "game": spec.key, "game_version": spec_version(spec),
+        data = {"format": FORMAT, "version": VERSION, "game": spec.key, "game_version": spec.version,
                 "id": new_id(rng, now), "setup": setup, "seats": seats, "actions": [],
                 "created": stamp, "updated": stamp, "over": False}
-        try:
-            state = spec.new_state(setup)
-        except ValueError as e:
-            raise SaveError(str(e)) from e
+        state = _new_state(spec, setup)
         session = cls(spec, data, state, [], 0, [])
         data["over"] = bool(spec.is_over(state))
         return session
 
     @classmethod
-    def from_data(cls, data: Any, games: dict[str, GameSpec]) -> Session:
-        """The session of a parsed save, replayed and checked; SaveError if it can't be used."""
+    def from_data(cls, data: Any, games: Games) -> "Session":
+        """The session of a parsed save, replayed and checked; SaveError if it can't be used.
+        Imports only the game the save is of."""
         if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise SaveError(t("save.not_a_save"))
+            raise SaveError("save.not_a_save")
         version = data.get("version")
-        if version != VERSION:
-            raise SaveError(t("save.format", found=repr(version), version=VERSION))
+        if type(version) is not int or version != VERSION:
+            raise SaveError("save.format", found=shown(version), version=VERSION)
         key = data.get("game")
-        spec = games.get(key) if isinstance(key, str) else None
+        try:
+            spec = spec_of(games, key)
+        except (ImportError, TypeError, ValueError) as e:   # the game's code is broken: not the save's fault
+            raise SaveError("save.game_broken", key=shown(key), error=shown(str(e), 200)) from e
         if spec is None:
-            raise SaveError(t("save.unknown_game", key=key))
+            raise SaveError("save.unknown_game", key=shown(key))
         game_version = data.get("game_version")
-        if game_version != spec_version(spec):
-            raise SaveError(t("save.game_version", title=spec.title, found=repr(game_version),
-                              version=spec_version(spec)))
-        if not isinstance(data.get("id"), str) or not data["id"]:
-            raise SaveError(t("save.no_id"))
+        if type(game_version) is not int or game_version != spec.version:
+            raise SaveError("save.game_version", title=spec.title, found=shown(game_version), version=spec.version)
+        if not isinstance(data.get("id"), str) or not data["id"] or len(data["id"]) > 64:
+            raise SaveError("save.no_id")
         setup = data.get("setup")
         if not isinstance(setup, dict):
-            raise SaveError(t("save.no_setup"))
+            raise SaveError("save.no_setup")
         resolved = resolve_setup(spec, setup)
-        if any(resolved[k] != setup[k] for k in setup):  # e.g. a date of "now": not replayable
-            raise SaveError(t("save.not_fixed"))
+        if resolved != setup:  # e.g. a date of "now", a missing field: not exactly replayable
+            raise SaveError("save.not_fixed")
         setup = resolved
         seats = check_seats(spec, data.get("seats"), setup["players"])
         actions = data.get("actions")
         if not isinstance(actions, list):
-            raise SaveError(t("save.no_moves"))
+            raise SaveError("save.no_moves")
         state, movers, barrier, log = _replay(spec, setup, actions)
-        clean = {"format": FORMAT, "version": VERSION, "game": spec.key, "game_version": spec_version(spec),
+        clean = {"format": FORMAT, "version": VERSION, "game": spec.key, "game_version": spec.version,
                  "id": data["id"], "setup": setup, "seats": seats, "actions": actions,
-                 "created": str(data.get("created", "")), "updated": str(data.get("updated", "")),
+                 "created": str(data.get("created", ""))[:40], "updated": str(data.get("updated", ""))[:40],
                  "over": bool(spec.is_over(state))}
         return cls(spec, clean, state, movers, barrier, log)
 
     @classmethod
-    def from_json(cls, text: str, games: dict[str, GameSpec]) -> Session:
-        """Like :meth:`from_data` from JSON text; says so when the text is cut off or not JSON."""
+    def from_json(cls, text: Any, games: Games) -> "Session":
+        """Like :meth:`from_data` from JSON text (parsed within bounds: ``gamekit.safejson``);
+        says so when the text is cut off or not JSON."""
         if not isinstance(text, str) or not text.strip():
-            raise SaveError(t("save.empty"))
+            raise SaveError("save.empty")
         try:
-            data = json.loads(text)
-        except json.JSONDecodeError as e:
-            if e.pos >= len(text.rstrip()) - 1 or "Unterminated" in e.msg:
-                raise SaveError(t("save.cut_off", count=len(text))) from None
-            raise SaveError(t("save.damaged", pos=e.pos)) from None
+            data = loads(text)
+        except JSONLimitError as e:
+            if e.code == "not_json":
+                try:
+                    json.loads(text)
+                except json.JSONDecodeError as d:
+                    if d.pos >= len(text.rstrip()) - 1 or "Unterminated" in d.msg:
+                        raise SaveError("save.cut_off", count=len(text)) from None
+                    raise SaveError("save.damaged", pos=d.pos) from None
+                except (ValueError, RecursionError):
+                    pass
+            raise SaveError("save.too_big", reason=str(e)) from None
         return cls.from_data(data, games)
 
     def to_json(self, indent: int | None = None) -> str:
@@ -273,19 +356,22 @@ class Session:
 
     @property
     def id(self) -> str:
-        return self.data["id"]
+        return str(self.data["id"])
 
     @property
-    def setup(self) -> dict:
-        return self.data["setup"]
+    def setup(self) -> dict[str, Any]:
+        setup: dict[str, Any] = self.data["setup"]
+        return setup
 
     @property
-    def seats(self) -> list[dict]:
-        return self.data["seats"]
+    def seats(self) -> list[dict[str, Any]]:
+        seats: list[dict[str, Any]] = self.data["seats"]
+        return seats
 
     @property
-    def actions(self) -> list:
-        return self.data["actions"]
+    def actions(self) -> list[Any]:
+        actions: list[Any] = self.data["actions"]
+        return actions
 
     @property
     def over(self) -> bool:
@@ -302,15 +388,17 @@ class Session:
 
     # ---- changing
 
-    def apply(self, action: Any, *, now: _dt.datetime | None = None) -> list[dict]:
-        """Play ``action`` (ValueError if it is not legal now); returns its public events."""
+    def apply(self, action: Any, *, now: _dt.datetime | None = None) -> list[dict[str, Any]]:
+        """Play ``action`` (a ValueError — IllegalAction — if it is not legal now, nothing changed);
+        returns its public events.  What is applied and saved is the game's own legal action."""
         if self.over:
-            raise ValueError("the game is over")
-        if action not in self.spec.legal_actions(self.state):
-            raise ValueError(f"not a legal action now: {action}")
+            raise GameError("the game is over", code="game_over")
+        legal = _canonical(self.spec, self.state, action)
+        if legal is None:
+            raise GameError(f"not a legal action now: {shown(action, 80)}", code="illegal_action")
         seat = self.spec.current_player(self.state)
-        data = self.spec.action_to_json(action)
-        events = list(self.spec.apply(self.state, action) or ())
+        data = self.spec.action_to_json(legal)
+        events = list(self.spec.apply(self.state, legal) or ())
         self.actions.append(data)
         self.movers.append(seat)
         self.log.extend(events)
@@ -351,10 +439,11 @@ class Session:
         return describe(self.data, self.spec)
 
 
-def describe(data: dict, spec: GameSpec | None = None) -> str:
-    """"Ptolemaeus: You, Bot 2 – 12 moves" from a session dict (no replay)."""
-    title = spec.title if spec is not None else str(data.get("game", "?"))
+def describe(data: dict[str, Any], entry: Any = None) -> str:
+    """"<title>: You, Bot 2 – 12 moves" from a session dict (no replay; ``entry``: the game's
+    GameInfo or spec, for its title — a GameInfo is not loaded)."""
+    title = title_of(entry, shown(data.get("game", "?")))
     seats = data.get("seats") if isinstance(data.get("seats"), list) else []
-    names = ", ".join(seat_label(s.get("name", "?")) for s in seats if isinstance(s, dict))
-    moves = len(data.get("actions", [])) if isinstance(data.get("actions"), list) else 0
+    names = ", ".join(seat_label(shown(s.get("name", "?"), MAX_NAME)) for s in (seats or []) if isinstance(s, dict))
+    moves = len(data["actions"]) if isinstance(data.get("actions"), list) else 0
     return t("save.describe", title=title, names=names, count=moves)

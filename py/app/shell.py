@@ -1,11 +1,11 @@
 """The page shell: chrome, screens, saves, links, settings; games plug in through ``app.games``.
 
-``app/main.py`` registers the games, then::
+``app/main.py`` imports the catalog (which registers each game's description), then::
 
     App().run()
 
 ``run`` draws the chrome into ``#root``, opens the browser's storage, then
-either starts the game a link describes (``?date=…&seats=…&seed=…``), resumes
+either starts the game a link describes (``?game=…&seats=…&seed=…``), resumes
 the game on screen at the last visit, or shows the new-game screen; finally it
 removes the loading screen and sets ``<body data-ready="1">``.
 
@@ -30,14 +30,17 @@ from __future__ import annotations
 import asyncio
 import gc
 import re
+import sys
 import traceback
+from typing import Callable
 
 from pyscript import document, window
-from pyscript.ffi import is_none
+from pyscript.ffi import create_proxy, is_none
 
-from app import i18n
+from app import i18n, site
 from app.dom import Listeners, by_id, download_text, el, on
-from app.games import GAMES, GameSpec
+from app.errors import error_text
+from app.games import CATALOG, Catalog, GameInfo
 from app.host import Controller
 from app.i18n import t
 from app.links import LinkError, is_game_link, link_language, parse_link, without_language
@@ -103,11 +106,13 @@ def browser_languages() -> list[str]:
 class App:
     """The page: header, notices, screens; the ``ShellUI`` of the game controller."""
 
-    def __init__(self, title: str = "Ptolemaeus", root_id: str = "root", storage_prefix: str = "ptolemaeus."):
+    def __init__(self, title: str = site.NAME, root_id: str = "root", storage_prefix: str = site.STORAGE_PREFIX,
+                 games: Catalog = CATALOG):
         self.title = title
         self.root = by_id(root_id)
         self.prefix = storage_prefix
-        self.games: dict[str, GameSpec] = GAMES
+        self.games: Catalog = games
+        self.stylesheets: set[str] = set()
         self.store: SaveStore | None = None
         self.settings: dict = {}
         self.session: Session | None = None
@@ -115,6 +120,7 @@ class App:
         self.newgame = None
         self.nodes: dict = {}
         self.notice_listeners: dict[str, Listeners] = {}
+        self.notice_texts: dict[str, Callable[[], str]] = {}   # kind -> the text, in the current language
         self.lang_chosen = False   # a language picked by the player (or a link) is remembered
         self._pass_name: str | None = None
 
@@ -190,6 +196,10 @@ class App:
         n["lang"].value = i18n.language()
         for close in n["notices"].querySelectorAll(".shell-notice-close"):
             close.setAttribute("aria-label", t("notice.dismiss"))
+        for kind, text in self.notice_texts.items():
+            shown = n["notices"].querySelector(f'.shell-notice[data-kind="{kind}"] .shell-notice-text')
+            if not is_none(shown):
+                shown.textContent = text()
         if self._pass_name is not None:
             self._pass_labels(self._pass_name)
         document.documentElement.lang = i18n.language()
@@ -219,8 +229,15 @@ class App:
 
     # ------------------------------------------------------------ notices
 
-    def notify(self, text: str | None, kind: str = "info", actions: list[tuple[str, object]] | None = None) -> None:
-        """Show a message (one per kind: "error", "info", "save"...); ``text=None`` removes it."""
+    def notify(self, text: "str | Callable[[], str] | None", kind: str = "info",
+               actions: list[tuple[str, object]] | None = None) -> None:
+        """Show a message (one per kind: "error", "info", "save"...); ``text=None`` removes it.
+        A callable ``text`` is called again when the language changes (the message is
+        translated at display: e.g. an error's code and params through ``error_text``)."""
+        self.notice_texts.pop(kind, None)
+        if callable(text):
+            self.notice_texts[kind] = text
+            text = text()
         box = self.nodes["notices"]
         old = box.querySelector(f'.shell-notice[data-kind="{kind}"]')
         listeners = self.notice_listeners.pop(kind, None)
@@ -256,6 +273,8 @@ class App:
     # ------------------------------------------------------------ start-up
 
     def run(self) -> None:
+        # For tests: the top-level modules imported so far (a game's code only once it is played).
+        window.ludusModules = create_proxy(lambda: ",".join(sorted({m.split(".")[0] for m in sys.modules})))
         storage, problem = open_storage()
         self.store = SaveStore(storage, self.games, self.prefix)
         self.settings = self.store.load_settings()
@@ -296,10 +315,10 @@ class App:
             self.open_session(loaded.session)
             moves = len(loaded.session.actions)
             if moves and not loaded.session.over:
-                self.notify(t("start.welcome", count=moves), "info", [(t("start.abandon"), self._abandon)])
+                self.notify(lambda: t("start.welcome", count=moves), "info", [(t("start.abandon"), self._abandon)])
             return
         if loaded.problem:
-            self.notify(loaded.problem, "error")
+            self.notify(loaded.problem if isinstance(loaded.problem, str) else error_text(loaded.problem), "error")
         self.show_newgame()
 
     def start_from_link(self, query: str) -> None:
@@ -309,15 +328,27 @@ class App:
             spec, setup, seats = parse_link(query, self.games)
             session = Session.start(spec, setup, seats)
         except (LinkError, SaveError) as e:
-            self.notify(t("start.bad_link", error=e), "error")
+            self.notify(lambda e=e: t("start.bad_link", error=error_text(e)), "error")
             self.show_newgame()
         else:
             self.start_session(session)
             if kept:
-                self.notify(t("start.kept"), "info")
+                self.notify(lambda: t("start.kept"), "info")
         # A reload now resumes the game instead of starting the link's again.
         path = window.location.pathname + (window.location.hash or "")
         window.history.replaceState(None, "", path)
+
+    def use_stylesheet(self, info: GameInfo | None) -> None:
+        """Link the game's stylesheet (from its description) once, when it is set up or played."""
+        href = info.stylesheet if isinstance(info, GameInfo) else None
+        if not href or href in self.stylesheets:
+            return
+        self.stylesheets.add(href)
+        link = document.createElement("link")
+        link.rel = "stylesheet"
+        link.href = "./" + href
+        link.dataset.game = info.key
+        document.head.append(link)
 
     def finish_loading(self) -> None:
         """Remove the loading screen and tell the world (and the tests) we're ready."""
@@ -352,6 +383,7 @@ class App:
         self.session = session
         container = self.nodes["game"]
         container.replaceChildren()
+        self.use_stylesheet(self.games.get(session.spec.key))
         controller = Controller(session, self.store, self, self.settings)
         self.controller = controller
         self._screen("game")
@@ -379,7 +411,8 @@ class App:
             return
         loaded = self.store.load(game_id)
         if loaded.session is None:
-            self.notify(loaded.problem, "error")
+            problem = loaded.problem
+            self.notify(problem if isinstance(problem, str) else error_text(problem), "error")
             self.show_newgame()
             return
         self.notify(None, "info")
@@ -461,7 +494,7 @@ class App:
         try:
             session = Session.from_json(text, self.games)
         except SaveError as e:
-            self.notify(t("import.failed", file=name, error=e), "error")
+            self.notify(lambda e=e: t("import.failed", file=name, error=error_text(e)), "error")
             return
         except Exception as e:  # noqa: BLE001 - never let a file break the page
             traceback.print_exc()
@@ -470,7 +503,7 @@ class App:
         stored = self.store.storage.getItem(self.store.game_key(session.id)) if self.store else None
         if stored is not None and stored != session.to_json():
             session.data["id"] = new_id()  # never overwrite another save with the same id
-        self.notify(t("import.done", file=name), "info")
+        self.notify(lambda: t("import.done", file=name), "info")
         self.open_session(session, save=True)
 
     # ------------------------------------------------------------ settings

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-PREFIX = "ptolemaeus."
+PREFIX = "ludus."
 SOLO = "?date=1969-07-20T20:17Z&seats=human&seed=7"
 
 
@@ -48,7 +48,7 @@ def test_a_link_with_lang_then_a_reload_then_the_settings_mid_game(guarded_page,
     ready(page)
     expect_language(page, "es")
     # The loading screen's texts (loader.js, offline.js) come from the same files.
-    assert page.evaluate("window.ptolemaeusTexts.load('es').then(t => t['loader.loading'])") == \
+    assert page.evaluate("window.ludusTexts.load('es').then(t => t['loader.loading'])") == \
         texts("app", "es")["loader.loading"]
     # A move, so that there is something to lose: draw from the deck, twice.
     page.click('[data-act="deck"]')

@@ -222,6 +222,8 @@ def test_update_waits_for_the_player_then_replaces_the_cache(new_context, page_g
         assert page.evaluate(BUILD_JS) == "A", "a reload alone must not switch versions"
         notice.wait_for(state="visible", timeout=30_000)  # the waiting update is offered again
 
+        # A cache of the site from before it was called Ludus: the new worker deletes it too.
+        page.evaluate("scope => caches.open('ptolemaeus ' + scope + ' 0123456789abcdef')", url)
         with page.expect_navigation(timeout=CONTROL_TIMEOUT_MS):
             page.locator("#update-reload").click()  # skipWaiting, then reload on controllerchange
         ready(page)
@@ -231,6 +233,7 @@ def test_update_waits_for_the_player_then_replaces_the_cache(new_context, page_g
         assert page.locator("#update-notice").count() == 0
         caches = page.evaluate(CACHE_JS, version_b)
         assert [name.rsplit(" ", 1)[1] for name in caches["names"]] == [version_b], caches["names"]
+        assert all(name.startswith("ludus ") for name in caches["names"]), caches["names"]
         assert len(caches["urls"]) == len(precache.read(site_dir)["files"])
 
         # And version B plays offline.

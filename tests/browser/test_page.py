@@ -27,7 +27,12 @@ def test_index_boots_and_renders_the_shell(guarded_page, page_guard, site, ready
     page.goto(site.url)  # "/" serves index.html
     ready(page)
 
-    assert page.locator("h1").inner_text() == "Ptolemaeus"
+    assert page.locator("h1").inner_text() == "Ludus" and page.title() == "Ludus"
+    # The default game is set up on the new-game screen: the shell linked its stylesheet (from its
+    # description), and imported its code, but no other game's.
+    assert page.locator('link[rel="stylesheet"][href="./static/ptolemaeus.css"][data-game="ptolemaeus"]').count() == 1
+    modules = page.evaluate("window.ludusModules()").split(",")
+    assert "ptolemaeus_ui" in modules and "pompeii" not in modules and "shellgame" not in modules
     app = page.locator("div#app")
     assert app.count() == 1
     assert page.locator("#loading").count() == 0, "the loading screen must be gone once ready"
@@ -53,7 +58,7 @@ def test_index_works_under_a_subpath(guarded_page, page_guard, site_under_subpat
     page = guarded_page
     page.goto(site_under_subpath.url)
     ready(page)
-    assert page.locator("h1").inner_text() == "Ptolemaeus"
+    assert page.locator("h1").inner_text() == "Ludus"
     # Everything was asked for under the sub-path (no absolute /static/... URLs).
     outside = [u for u in page_guard.requests if not u.startswith(site_under_subpath.url)]
     assert not outside, f"requests outside {site_under_subpath.url}: {outside}"

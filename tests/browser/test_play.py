@@ -37,7 +37,7 @@ ROOT = Path(__file__).resolve().parents[2]
 SHOTS = Path(os.environ.get("PTOLEMAEUS_SCREENSHOTS", ROOT / "test-results" / "screenshots"))
 DATE = "1969-07-20T20:17Z"
 LINK = f"?date={DATE}&seats=human,bot&seed=1"
-PREFIX = "ptolemaeus."
+PREFIX = "ludus."
 SPEC = PtolemaeusSpec()
 INIT = f"""
 window.ptolemaeusTestEnable = true;

@@ -11,13 +11,14 @@ from __future__ import annotations
 import json
 import os
 import re
+import textwrap
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 SHELLGAME = ROOT / "tests" / "shellgame.py"
-PREFIX = "ptolemaeus."
+PREFIX = "ludus."
 
 # Bots move at once unless a test says otherwise (the default is "watchable").
 INSTANT = f"""
@@ -153,7 +154,139 @@ def test_a_link_with_a_date_the_game_refuses(guarded_page, site, ready):
     assert page.evaluate("document.body.dataset.screen") == "newgame"
 
 
+def t_in(lang: str, key: str, **params) -> str:
+    import sys
+    sys.path.insert(0, str(ROOT / "py"))
+    from app.i18n import APP
+    return APP.t_in(lang, key, **params)
+
+
+def test_a_bad_link_is_explained_in_the_pages_language(guarded_page, site, ready):
+    """The error carries a code and params (LinkError) and is translated when shown."""
+    page = tally(guarded_page)
+    open_page(page, site, ready, "?seats=human,wizard&lang=de")
+    text = page.locator('.shell-notice[data-kind="error"]').inner_text()
+    assert "Mit diesem Link lässt sich kein Spiel starten" in text and "unbekannter Platz „wizard“" in text
+    # Switched to Spanish in the settings: the message follows (translated when shown).
+    page.click("#shell-settings summary")
+    page.select_option("#shell-lang", "es")
+    text = page.locator('.shell-notice[data-kind="error"]').inner_text()
+    assert "Mit diesem Link" not in text and "wizard" in text
+    assert t_in("es", "start.bad_link", error="")[:20] in text
+
+
+def test_the_games_stylesheet_comes_from_its_description(guarded_page, site, ready):
+    page = tally(guarded_page)
+    open_page(page, site, ready)
+    assert page.locator('link[rel="stylesheet"][data-game="tally"][href="./tests/tally.css"]').count() == 1
+    assert page.locator('link[href*="ptolemaeus.css"]').count() == 0
+    assert page.title() == "Ludus" and page.locator("h1").inner_text() == "Ludus"
+
+
+def catalog_and_tally(page):
+    """Serve a main.py that registers the page's catalog AND Tally (second), as a page with two games."""
+    body = SHELLGAME.read_text().replace('    register(TALLY)\n', '    import catalog  # noqa: F401\n    register(TALLY)\n')
+    assert "import catalog" in body
+    page.route(re.compile(r".*/py/app/main\.py$"), lambda route: route.fulfill(
+        status=200, content_type="text/x-python", body=body))
+    page.add_init_script(INSTANT)
+    return page
+
+
+def test_resuming_a_game_imports_only_that_games_code(guarded_page, site, ready):
+    """Issue 10: a saved Tally game resumes in a page whose catalog also holds Ptolemaeus (its
+    default game) without importing any Ptolemaeus code or astronomy."""
+    page = catalog_and_tally(guarded_page)
+    open_page(page, site, ready, "?game=tally&seats=human,easy&seed=9")
+    wait_turn(page)
+    page.reload()
+    ready(page)
+    wait_turn(page)
+    assert page.evaluate("document.body.dataset.screen") == "game" and stored(page)["game"] == "tally"
+    modules = set(page.evaluate("window.ludusModules()").split(","))
+    assert "app" in modules and "catalog" in modules
+    assert not modules & {"ptolemaeus", "ptolemaeus_ui", "astronomy", "pompeii", "pompeii_ui"}, modules
+    # Choosing the other game in the form imports it then, and links its stylesheet.
+    page.click("#shell-new")
+    page.select_option("#ng-game", "ptolemaeus")
+    page.wait_for_selector('link[data-game="ptolemaeus"]', state="attached")
+    assert "ptolemaeus_ui" in page.evaluate("window.ludusModules()").split(",")
+    assert page.locator("#ng-field-start").count() == 1
+
+
 # ------------------------------------------------------------------ the new-game screen
+
+OPTIONS_GAME = """
+class Options(TallySpec):
+    key = "options"
+    FIELDS = [SetupField("start", "datetime", default="1969-07-20T20:17Z"),
+              SetupField("deck", "choice", default="short", choices=("short", "long")),
+              SetupField("target", "int", default=15, minimum=5, maximum=40),
+              SetupField("motto", "text", default="")]
+
+    def setup_fields(self):
+        return list(self.FIELDS)
+
+    def field_label(self, setup_field):
+        return {"start": "Start date", "deck": "Deck", "target": "Target", "motto": "Motto"}[setup_field.key]
+
+    def choice_label(self, setup_field, value):
+        return {"short": "Short deck", "long": "Long deck"}.get(value, str(value))
+
+
+register(GameInfo(key="options", titles={"en": "Options"}, spec="shellgame:Options", min_players=1,
+                  max_players=4, bot_levels=("easy", "normal", "hard"), default_bot_level="normal"))
+"""
+
+
+def two_test_games(page):
+    """Serve Tally and "Options" (Tally with a setup field of every kind) as the page's games."""
+    body = SHELLGAME.read_text().replace("    App().run()", "    from gamekit.game import SetupField\n"
+                                         + textwrap.indent(OPTIONS_GAME, "    ") + "\n    App().run()")
+    page.route(re.compile(r".*/py/app/main\.py$"), lambda route: route.fulfill(
+        status=200, content_type="text/x-python", body=body))
+    page.add_init_script(INSTANT)
+    return page
+
+
+def test_any_games_typed_setup_fields_in_the_form_and_in_links(guarded_page, site, ready, axe):
+    """Issue 10: the form, the share link and links handle a choice, an int, a datetime and a text
+    field of any game; a bad value is refused with a translated message."""
+    page = two_test_games(guarded_page)
+    open_page(page, site, ready)
+    page.select_option("#ng-game", "options")
+    assert page.locator("#ng-field-deck option").all_inner_texts() == ["Short deck", "Long deck"]
+    assert page.locator("#ng-field-target").get_attribute("type") == "number"
+    assert page.locator("#ng-field-start option[value=now]").count() == 0     # allow_now is False
+    assert axe(page) == []
+    page.fill("#ng-field-target", "99")
+    page.click("#ng-start")
+    assert "Target: '99' is not a whole number from 5 to 40" in page.locator("#ng-error").inner_text()
+    page.click("#shell-settings summary")
+    page.select_option("#shell-lang", "it")
+    page.click("#shell-settings summary")
+    page.fill("#ng-field-target", "41")
+    page.click("#ng-start")
+    assert "non è un numero intero da 5 a 40" in page.locator("#ng-error").inner_text()
+    page.fill("#ng-field-target", "20")
+    page.select_option("#ng-field-deck", "long")
+    page.fill("#ng-field-motto", "carpe diem & co")
+    page.fill("#ng-seed", "31")
+    page.click("#ng-share")
+    link = page.locator("#ng-share-link").input_value()
+    assert link.endswith("?game=options&start=1969-07-20T20:17Z&deck=long&target=20&motto=carpe%20diem%20%26%20co"
+                         "&seats=human,normal&seed=31"), link
+    page.click("#ng-start")
+    setup = {"players": 2, "seed": 31, "start": "1969-07-20T20:17Z", "deck": "long", "target": 20,
+             "motto": "carpe diem & co"}
+    assert stored(page)["setup"] == setup and stored(page)["game"] == "options"
+    page.goto(link)
+    ready(page)
+    assert stored(page)["setup"] == setup
+    page.goto(site.url + "index.html?game=options&target=4x&seats=human")
+    ready(page)
+    assert "Target: '4x' non è un numero intero" in page.locator('.shell-notice[data-kind="error"]').inner_text()
+
 
 
 def test_the_new_game_form_starts_a_hot_seat_game_and_shares_its_setup(guarded_page, site, ready, axe):
@@ -178,7 +311,7 @@ def test_the_new_game_form_starts_a_hot_seat_game_and_shares_its_setup(guarded_p
 
     page.click("#ng-share")
     link = page.locator("#ng-share-link").input_value()
-    assert link.endswith("index.html?date=1054-07-04T12:00Z&seats=human,human,hard&seed=777")
+    assert link.endswith("index.html?game=tally&start=1054-07-04T12:00Z&seats=human,human,hard&seed=777")
 
     page.click("#ng-start")
     page.wait_for_function("document.body.dataset.screen === 'pass'")
@@ -439,7 +572,7 @@ def test_ptolemaeus_bots_at_the_hardest_level_never_block_the_page(new_context, 
                                         .map(o => o.value)""")
         if not levels:
             context.close()
-            pytest.skip("no game with bots is registered in py/app/main.py yet")
+            pytest.skip("no game with bots is registered in py/catalog.py yet")
         hardest = levels[-1]  # GameSpec.bot_levels: the last is the strongest
         page.goto(site.url + f"index.html?seats={hardest},{hardest}&seed=1")
         ready(page)
@@ -518,7 +651,7 @@ def test_ptolemaeus_hot_seat_never_shows_the_other_hand_and_a_reload_loses_nothi
     page.add_init_script(INSTANT)
     open_page(page, site, ready, "?date=1969-07-20T20:17Z&seats=human,human&seed=3")
     if page.evaluate("document.body.dataset.screen") == "newgame":
-        pytest.skip("Ptolemaeus is not registered in py/app/main.py")
+        pytest.skip("Ptolemaeus is not registered in py/catalog.py")
 
     def secrets() -> dict:
         """Each seat's objective, from the engine (the replayed save)."""

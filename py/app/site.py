@@ -1,0 +1,8 @@
+"""The site's identity, in one place: its name and the prefix of everything it keeps in storage.
+
+``index.html`` repeats both (its title, and loader.js's ``data-settings`` key:
+``tests/test_i18n.py`` checks they agree); games bring their own titles.
+"""
+
+NAME = "Ludus"
+STORAGE_PREFIX = "ludus."       # localStorage keys: <prefix>current, <prefix>game.<id>, ...

@@ -1,0 +1,21 @@
+"""The page's games: one ``register`` line each (the first is the default game).
+
+The shell (``py/app``) names no game; ``app/main.py`` imports this module,
+which describes each game without importing it (``app.games.GameInfo``): the
+shell imports a game's code only when that game is set up or played.
+"""
+
+from app.games import GameInfo, register
+
+register(GameInfo(
+    key="ptolemaeus", titles={"en": "Ptolemaeus", "es": "Ptolemaeus", "it": "Ptolemaeus", "de": "Ptolemaeus"},
+    blurbs={"en": "Observe the sky of a real date and study its planets.",
+            "es": "Observa el cielo de una fecha real y estudia sus planetas.",
+            "it": "Osserva il cielo di una data reale e studia i suoi pianeti.",
+            "de": "Beobachte den Himmel eines echten Datums und studiere seine Planeten."},
+    spec="ptolemaeus_ui.spec:PtolemaeusSpec", min_players=1, max_players=4,
+    bot_levels=("random", "easy", "greedy", "normal", "hard"), default_bot_level="normal",
+    stylesheet="static/ptolemaeus.css",
+    rules_pages={"en": "rules.html", "es": "rules.es.html", "it": "rules.it.html", "de": "rules.de.html"},
+    link_aliases={"date": "start"},      # ?date=… links from before there were several games
+))

@@ -1,0 +1,212 @@
+"""Game descriptions (app.games): registration refuses incomplete ones, games load lazily, and
+the shell's package names no game."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from app.games import Catalog, GameInfo, GameInfoError, GameSpec
+from shellgame import TALLY, TallySpec
+
+ROOT = Path(__file__).resolve().parents[1]
+GOOD = dict(key="demo", titles={"en": "Demo"}, spec="shellgame:TallySpec", min_players=1, max_players=4,
+            bot_levels=("easy", "normal", "hard"), default_bot_level="normal")
+
+
+@pytest.mark.parametrize("change, words", [
+    ({"key": ""}, "key"), ({"key": "Two Words"}, "key"), ({"key": 3}, "key"),
+    ({"titles": {}}, "English title"), ({"titles": {"de": "Demo"}}, "English title"),
+    ({"spec": "shellgame.TallySpec"}, "package.module:Class"), ({"spec": ":TallySpec"}, "package.module:Class"),
+    ({"min_players": 0}, "player range"), ({"min_players": 3, "max_players": 2}, "player range"),
+    ({"max_players": True}, "player range"), ({"max_players": 4.0}, "player range"),
+    ({"bot_levels": ()}, "bot_levels"), ({"bot_levels": ["easy"]}, "bot_levels"),
+    ({"default_bot_level": "wizard"}, "default_bot_level"),
+    ({"stylesheet": "https://elsewhere.example/x.css"}, "stylesheet"), ({"stylesheet": "/abs.css"}, "stylesheet"),
+    ({"link_aliases": {"date": 3}}, "link_aliases"), ({"rules_pages": ["rules.html"]}, "rules_pages"),
+])
+def test_an_incomplete_description_fails_at_registration_naming_what_is_missing(change, words):
+    with pytest.raises(GameInfoError, match=re.escape(words)):
+        GameInfo(**{**GOOD, **change})
+
+
+def test_a_description_lacking_a_required_field_cannot_even_be_made():
+    fields = {f.name for f in dataclasses.fields(GameInfo) if f.default is dataclasses.MISSING
+              and f.default_factory is dataclasses.MISSING}
+    assert fields == {"key", "titles", "spec", "min_players", "max_players", "bot_levels", "default_bot_level"}
+    for name in fields:
+        with pytest.raises(TypeError, match=name):
+            GameInfo(**{k: v for k, v in GOOD.items() if k != name})
+
+
+def test_only_descriptions_register_and_a_key_registers_once():
+    catalog = Catalog([TALLY])
+    with pytest.raises(GameInfoError, match="GameInfo"):
+        catalog.add(TallySpec())   # type: ignore[arg-type]
+    with pytest.raises(GameInfoError, match="two games"):
+        catalog.add(dataclasses.replace(TALLY, titles={"en": "Another"}))
+    assert catalog.default() is TALLY and list(catalog) == ["tally"]
+
+
+class NoMount(TallySpec):
+    """Forgets ``mount`` (an abstract part of GameSpec)."""
+    mount = GameSpec.mount  # the abstract one
+
+
+class NotASpec:
+    key = "demo"
+
+
+def test_a_spec_that_is_not_complete_or_disagrees_fails_when_loaded_with_a_clear_message():
+    NoMount.__abstractmethods__ = frozenset({"mount"})
+    for spec, words in (("test_app_games:NoMount", "lacks mount"),
+                        ("test_app_games:NotASpec", "is not a app.games.GameSpec"),
+                        ("shellgame:TallySpec", "disagree on key")):
+        with pytest.raises(GameInfoError, match=words):
+            GameInfo(**{**GOOD, "spec": spec}).load()
+    with pytest.raises(GameInfoError, match="bot_levels"):
+        GameInfo(**{**GOOD, "key": "tally", "bot_levels": ("normal", "easy", "hard")}).load()
+    with pytest.raises(GameInfoError, match="link_aliases name no setup field"):
+        GameInfo(**{**GOOD, "key": "tally", "link_aliases": {"when": "date"}}).load()
+
+
+def test_a_rules_class_missing_its_class_attributes_fails_when_defined():
+    with pytest.raises(TypeError, match="default_bot_level"):
+        class Half(TallySpec):  # noqa: F841
+            default_bot_level = "wizard"
+
+
+def test_titles_blurbs_and_rules_pages_by_language_with_english_fallback():
+    info = GameInfo(**{**GOOD, "titles": {"en": "Demo", "de": "Vorführung"}, "rules_pages": {"en": "r.html"}})
+    assert info.title("de") == "Vorführung" and info.title("es") == "Demo"
+    assert info.rules_page("it") == "r.html" and info.blurb("de") == ""
+
+
+def test_the_pages_catalog_describes_its_games_and_each_loads_and_agrees():
+    out = _python("""
+        import sys, catalog
+        from app.games import CATALOG
+        assert list(CATALOG) == ["ptolemaeus"], list(CATALOG)
+        assert not any(m.startswith(("ptolemaeus", "astronomy")) for m in sys.modules), "imported at start"
+        spec = CATALOG.spec("ptolemaeus")
+        assert spec.info is CATALOG["ptolemaeus"] and spec.title == "Ptolemaeus"
+        assert "astronomy" not in sys.modules, "astronomy without a sky"
+        print("ok")
+    """)
+    assert out == "ok"
+
+
+def _python(code: str) -> str:
+    """Run ``code`` in a fresh interpreter (a clean sys.modules) with py/ and tests/ on the path."""
+    env_path = f"{ROOT / 'py'}:{ROOT / 'tests'}"
+    done = subprocess.run([sys.executable, "-c", textwrap.dedent(code)], capture_output=True, text=True,
+                          env={"PYTHONPATH": env_path, "PATH": "/usr/bin:/bin"}, timeout=120)
+    assert done.returncode == 0, done.stderr
+    return done.stdout.strip()
+
+
+def test_resuming_a_saved_game_imports_only_that_game():
+    """A Tally save resumed in a catalog holding Ptolemaeus too: no Ptolemaeus code, no astronomy;
+    and a Ptolemaeus save resumed there never imports Tally's."""
+    out = _python("""
+        import sys
+        import catalog
+        from app.games import CATALOG, register
+        from app.session import Session, default_seats
+        from app.storage import MemoryStorage, SaveStore
+        import shellgame
+        register(shellgame.TALLY)
+        storage = MemoryStorage()
+        spec = CATALOG.spec("tally")
+        first = Session.start(spec, {"players": 2, "seed": 5, "start": "1610-01-07"},
+                              default_seats(spec, ["human", "bot"]))
+        first.apply(spec.legal_actions(first.state)[0])
+        SaveStore(storage, CATALOG, "ludus.").save(first)
+        loaded = SaveStore(storage, CATALOG, "ludus.").load_current()
+        assert loaded.session is not None and len(loaded.session.actions) == 1, loaded.problem
+        SaveStore(storage, CATALOG, "ludus.").saved_games()
+        bad = sorted(m for m in sys.modules if m.split(".")[0] in ("ptolemaeus", "ptolemaeus_ui", "astronomy"))
+        assert not bad, bad
+        print("ok")
+    """)
+    assert out == "ok"
+    out = _python("""
+        import sys
+        import catalog
+        from app.games import CATALOG, register
+        from app.session import Session, default_seats
+        from app.storage import MemoryStorage, SaveStore
+        from shellgame import TALLY   # imports the Tally module itself: forget it, keep its description
+        del sys.modules["shellgame"]
+        register(TALLY)
+        storage = MemoryStorage()
+        spec = CATALOG.spec("ptolemaeus")
+        first = Session.start(spec, {"players": 2, "seed": 5, "start": "1610-01-07"},
+                              default_seats(spec, ["human", "bot"]))
+        SaveStore(storage, CATALOG, "ludus.").save(first)
+        loaded = SaveStore(storage, CATALOG, "ludus.").load_current()
+        assert loaded.session is not None, loaded.problem
+        assert "shellgame" not in sys.modules
+        print("ok")
+    """)
+    assert out == "ok"
+
+
+# Game names (and the sky library one of them needs) that must not appear in the shell.
+GAME_WORDS = re.compile(r"ptolem|pompei|tally|astronom|planet|constellation|start date|\bsky\b", re.IGNORECASE)
+
+
+# storage.py belongs to the storage branch (issue 16), which replaces its old default prefix and
+# takes the legacy one to migrate from as a parameter; drop this exception once that is merged.
+NOT_YET = {"storage.py"}
+
+
+def test_the_shells_package_names_no_game():
+    found = []
+    for path in sorted((ROOT / "py" / "app").rglob("*")):
+        if path.is_file() and path.suffix in (".py", ".json") and path.name not in NOT_YET:
+            for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+                if GAME_WORDS.search(line):
+                    found.append(f"{path.relative_to(ROOT)}:{n}: {line.strip()}")
+    assert not found, "\n".join(found)
+
+
+def test_a_specs_default_labels_come_from_its_texts_with_fallbacks(tmp_path):
+    """GameSpec's optional parts: labels from the game's texts (``setup.<key>``, ``setup.<key>.<value>``,
+    ``setup.<key>.help``, ``bot_level.<level>``, ``error.<code>``), else the key, value, level, English."""
+    import json
+
+    from app import i18n
+    from gamekit.game import IllegalAction, SetupField
+    (tmp_path / "en.json").write_text(json.dumps({
+        "setup.deck": "Deck", "setup.deck.long": "Long deck", "setup.deck.help": "How many cards",
+        "bot_level.hard": "Hard", "error.not_yours": "Seat {seat} may not move now"}))
+    (tmp_path / "de.json").write_text(json.dumps({"setup.deck": "Stapel", "error.not_yours": "Platz {seat} ist nicht dran"}))
+
+    class Labelled(TallySpec):
+        texts = i18n.Domain("labelled-test", tmp_path)
+
+    spec, bare = Labelled(), TallySpec()
+    g = GameSpec     # its defaults (TallySpec overrides some of them)
+    deck = SetupField("deck", "choice", default="short", choices=("short", "long"))
+    refusal = IllegalAction("seat 2 may not move", code="not_yours", seat=2)
+    assert (g.field_label(spec, deck), g.choice_label(spec, deck, "long"), g.choice_label(spec, deck, "short")) == \
+        ("Deck", "Long deck", "short")
+    assert g.field_help(spec, deck) == "How many cards" and g.field_help(bare, deck) == ""
+    assert g.bot_level_label(spec, "hard") == "Hard" and g.bot_level_label(spec, "easy") == "easy"
+    assert g.field_suggestions(spec, deck) == [(v, spec.choice_label(deck, v)) for v in ("short", "long")]
+    assert g.error_text(spec, refusal) == "Seat 2 may not move now"
+    assert g.error_text(bare, refusal) == "seat 2 may not move"
+    try:
+        i18n.set_language("de")
+        assert g.field_label(spec, deck) == "Stapel" and g.error_text(spec, refusal) == "Platz 2 ist nicht dran"
+        assert g.choice_label(spec, deck, "long") == "Long deck"     # English where German lacks it
+    finally:
+        i18n.set_language("en")
+    assert [c for c, _ in GameSpec.seat_colours(bare)][:2] == ["#d64541", "#3a7bd5"]   # the shell's defaults
