@@ -24,8 +24,8 @@ def test_the_contract_and_its_levels():
     assert RULES.bot_levels == ("random", "easy", "greedy", "normal", "hard")      # weakest first
     assert RULES.default_bot_level == "normal" and set(RULES.bot_levels) == set(LEVELS)
     assert (RULES.min_players, RULES.max_players) == (1, 4)
-    # the current shell: first is its default, and every level is there
-    assert PtolemaeusSpec.bot_levels[0] == "normal" and set(PtolemaeusSpec.bot_levels) == set(LEVELS)
+    # the page's spec keeps the engine's ladder and default (the shell reads default_bot_level)
+    assert PtolemaeusSpec.bot_levels == RULES.bot_levels and PtolemaeusSpec.default_bot_level == "normal"
 
 
 def test_the_start_date_is_a_datetime_setup_field():
