@@ -23,6 +23,7 @@ import json
 import random
 from typing import Any, Callable, Iterable
 
+from app import savejson
 from app.games import GameSpec, seat_colours, spec_version
 from app.i18n import seat_label, t
 
@@ -37,7 +38,13 @@ KINDS = ("human", "bot")
 
 
 class SaveError(ValueError):
-    """A save (or a setup) that cannot be used; ``str(error)`` is for the player."""
+    """A save (or a setup) that cannot be used; ``str(error)`` is for the player (``code`` and
+    ``params``, when given, let ``app.storage`` translate it again)."""
+
+    def __init__(self, message: str = "", *, code: str | None = None, **params: Any) -> None:
+        super().__init__(message)
+        self.code = code
+        self.params = params
 
 
 def now_iso(now: _dt.datetime | None = None) -> str:
@@ -172,6 +179,8 @@ def _replay(spec: GameSpec, setup: dict, actions: list) -> tuple[Any, list[int |
         seat = spec.current_player(state)
         try:
             action = spec.action_from_json(data)
+            if not same_json(spec.action_to_json(action), data):   # e.g. true or 3.0 where 3 belongs
+                raise ValueError(t("save.move_not_canonical"))
         except Exception as e:  # noqa: BLE001
             raise SaveError(t("save.move_unreadable", n=i + 1, error=e)) from e
         try:
@@ -183,6 +192,39 @@ def _replay(spec: GameSpec, setup: dict, actions: list) -> tuple[Any, list[int |
         if spec.reveals_hidden(state):
             barrier = i + 1
     return state, movers, barrier, log
+
+
+def same_json(a: Any, b: Any) -> bool:
+    """Do ``a`` and ``b`` write the same JSON (key order aside)? ``True`` is not ``1``, ``3.0`` not ``3``."""
+    try:
+        return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
+    except (TypeError, ValueError, RecursionError):
+        return False
+
+
+def canonical_action(spec: GameSpec, state: Any, action: Any) -> tuple[Any, dict]:
+    """(the legal action equal to ``action``, its JSON); ValueError if there is none, or if that JSON
+    would not read back as the same action (then a save of it would not load: refuse it now).
+
+    ``Session.apply`` plays and stores this one, not the caller's value, so that an action with
+    ``True`` where ``1`` belongs (equal in Python) is saved as ``1`` and replays byte for byte."""
+    try:
+        legal = spec.legal_actions(state)
+        matched = next((a for a in legal if type(a) is type(action) and a == action), None)
+    except Exception as e:  # noqa: BLE001 - an action whose comparison fails is not a legal one
+        raise ValueError(f"not a legal action now: {e}") from None
+    if matched is None:
+        raise ValueError(f"not a legal action now: {action!r}"[:300])
+    data = spec.action_to_json(matched)
+    try:
+        text = json.dumps(data, sort_keys=True, allow_nan=False)
+        back = spec.action_from_json(json.loads(text))
+        ok = back == matched and same_json(spec.action_to_json(back), data)
+    except Exception:  # noqa: BLE001
+        ok = False
+    if not ok:
+        raise ValueError(f"the action {matched!r} would not save and load again"[:300])
+    return matched, data
 
 
 class Session:
@@ -255,14 +297,10 @@ class Session:
     @classmethod
     def from_json(cls, text: str, games: dict[str, GameSpec]) -> "Session":
         """Like :meth:`from_data` from JSON text; says so when the text is cut off or not JSON."""
-        if not isinstance(text, str) or not text.strip():
-            raise SaveError(t("save.empty"))
         try:
-            data = json.loads(text)
-        except json.JSONDecodeError as e:
-            if e.pos >= len(text.rstrip()) - 1 or "Unterminated" in e.msg:
-                raise SaveError(t("save.cut_off", count=len(text))) from None
-            raise SaveError(t("save.damaged", pos=e.pos)) from None
+            data = savejson.parse(text)   # bounded: size, depth, number length (issue 16)
+        except savejson.JSONProblem as e:
+            raise SaveError(str(e), code=e.code, **e.params) from None
         return cls.from_data(data, games)
 
     def to_json(self, indent: int | None = None) -> str:
@@ -305,10 +343,8 @@ class Session:
         """Play ``action`` (ValueError if it is not legal now); returns its public events."""
         if self.over:
             raise ValueError("the game is over")
-        if action not in self.spec.legal_actions(self.state):
-            raise ValueError(f"not a legal action now: {action}")
+        action, data = canonical_action(self.spec, self.state, action)   # what is saved loads again
         seat = self.spec.current_player(self.state)
-        data = self.spec.action_to_json(action)
         events = list(self.spec.apply(self.state, action) or ())
         self.actions.append(data)
         self.movers.append(seat)
