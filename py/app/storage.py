@@ -335,8 +335,10 @@ class SaveStore:
         """The game on screen at the last visit (Loaded() if there is none)."""
         game_id = self.current_id()
         if game_id is None:
-            if self._get(self.current_key) is not None:   # not an id of ours: a pointer, nothing to keep
-                self.clear_current()
+            junk = self._get(self.current_key)
+            if junk:                                      # not an id of ours: kept aside, as anything bad
+                if self.put_aside(self.current_key, junk) is None:
+                    self.clear_current()
             return Loaded()
         loaded = self.load(game_id)
         if loaded.session is None:
