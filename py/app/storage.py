@@ -47,7 +47,7 @@ from app.session import SaveError, Session, describe
 from app.savejson import JSONProblem, parse
 from gamekit import safejson
 
-__all__ = ["StorageError", "MemoryStorage", "SaveStore", "Loaded", "Entry", "Problem", "SavedGame",
+__all__ = ["StorageError", "SaveConflict", "MemoryStorage", "SaveStore", "Loaded", "Entry", "Problem", "SavedGame",
            "DEFAULT_SETTINGS", "SETTING_CHOICES", "LEGACY_PREFIXES", "MAX_SAVE_CHARS", "MAX_SETTINGS_CHARS",
            "MAX_ID_CHARS", "MAX_KEYS"]
 
@@ -64,6 +64,10 @@ T = TypeVar("T")
 
 class StorageError(Exception):
     """Writing to storage failed; ``str(error)`` is for the player."""
+
+
+class SaveConflict(StorageError):
+    """Another tab changed this save since this tab read or wrote it: not overwritten."""
 
 
 class Problem(str):
@@ -204,6 +208,7 @@ class SaveStore:
         self.legacy = tuple(p for p in (LEGACY_PREFIXES.get(prefix, ()) if legacy is None else legacy)
                             if p != prefix)
         self.problems: list[Problem] = []     # met while reading, not yet shown (take_problems)
+        self.known: dict[str, str] = {}       # game id -> the text this tab last read or wrote there
         self._migrated = False
 
     # ---- keys
@@ -314,10 +319,16 @@ class SaveStore:
         """Write ``session`` under its own key, then make it the current game (StorageError if that fails).
 
         One ``setItem`` per key: interrupted between the two, the previous current game still
-        loads and this one is listed and loads too."""
+        loads and this one is listed and loads too.  Compare-and-set: if another tab wrote this
+        game since this store read or wrote it, :class:`SaveConflict` and nothing is written."""
         self._ensure_migrated()
         what = "game"
-        self._set(self.game_key(session.id), session.to_json(), what)
+        key, text = self.game_key(session.id), session.to_json()
+        known, stored = self.known.get(session.id), self._get(key)
+        if known is not None and stored is not None and stored not in (known, text):
+            raise SaveConflict(t("tabs.changed"))
+        self._set(key, text, what)
+        self.known[session.id] = text
         if self._get(self.current_key) != session.id:
             self._set(self.current_key, session.id, what)
 
@@ -358,6 +369,8 @@ class SaveStore:
         entry = self.read(key, check)
         if entry.missing:
             return Loaded(problem=Problem("storage.not_found"))
+        if entry.value is not None:
+            self.known[game_id] = self._get(key) or ""
         return Loaded(session=entry.value, problem=entry.problem, aside=entry.aside)
 
     def put_aside(self, key: str, text: str) -> str | None:
@@ -411,6 +424,7 @@ class SaveStore:
 
     def forget(self, game_id: str) -> None:
         """Delete a saved game (the player asked to)."""
+        self.known.pop(game_id, None)
         self._remove(self.game_key(game_id))
         if self.current_id() == game_id:
             self.clear_current()
