@@ -332,6 +332,11 @@ class SaveStore:
         if self._get(self.current_key) != session.id:
             self._set(self.current_key, session.id, what)
 
+    def changed_elsewhere(self, game_id: str) -> bool:
+        """Does the save of ``game_id`` differ from what this store last read or wrote there (another tab)?"""
+        stored = self._get(self.game_key(game_id))
+        return stored is not None and stored != self.known.get(game_id)
+
     def current_id(self) -> str | None:
         self._ensure_migrated()
         value = self._get(self.current_key)
