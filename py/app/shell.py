@@ -275,8 +275,9 @@ class App:
         if problem:
             self.notify(t(problem), "storage")
         self.boot(query)
-        for stored_problem in self.store.take_problems():   # settings, migration: told once
-            self.notify(stored_problem, "storage")
+        stored_problems = self.store.take_problems()     # settings, migration: told once, in one notice
+        if stored_problems:
+            self.notify(" ".join(p.text() for p in stored_problems), "storage")
         self.finish_loading()
         # Everything made so far (modules, tables, the first screen) lives as long as the page: keep it
         # out of the garbage collector's full passes, which would otherwise take ~10 ms each in Pyodide
