@@ -103,6 +103,7 @@ def test_a_later_feature_reads_through_the_same_boundary():
     store, storage, _good = with_good({"ludus.stats": NESTED, "ludus.prefs": '{"x": 1}'})
     entry = store.read_json("stats", lambda data: data)
     assert entry.value is None and entry.problem.code == "storage.bad.entry"
+    assert storage.items[entry.aside] == NESTED
     assert entry.problem.params["reason"].code == "save.too_deep"
     assert store.read_json("prefs", lambda data: data["x"]).value == 1
     assert store.read_json("nothing", lambda data: data).missing
@@ -235,14 +236,12 @@ def test_a_game_that_crashes_on_a_save_is_a_problem_not_a_crash():
         def new_state(self, setup):
             raise RecursionError("the game's own bug")
 
-    good = session(seed=3)
     bad = session(seed=4)
     store = SaveStore(MemoryStorage({f"ludus.game.{bad.id}": bad.to_json(), "ludus.current": bad.id}),
                       {"tally": Crashing()}, prefix="ludus.", clock=lambda: T0)
     loaded = store.load_current()
     assert loaded.session is None and loaded.problem.code == "storage.bad"
     assert store.storage.items[loaded.aside] == bad.to_json()
-    del good
 
 
 def test_storage_that_throws_on_every_read_lists_nothing_and_loads_nothing():

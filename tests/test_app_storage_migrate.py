@@ -237,6 +237,7 @@ def test_failing_each_set_item_in_turn_leaves_the_old_or_the_new_save_never_neit
         store = ludus(storage)
         games, problems = store.saved_games()
         assert problems == []
+        assert {g.id for g in games} == {gid for gid in record if f"ludus.game.{gid}" in storage.items}
         for game_id, texts in record.items():
             stored = storage.items.get(f"ludus.game.{game_id}")
             if stored is None:                            # its very first save failed: nothing was lost

@@ -232,7 +232,7 @@ def test_two_tabs_on_one_game_lose_no_move():
 def test_a_move_written_by_the_other_tab_after_a_take_over_is_never_overwritten():
     """The race: tab B took the game over and read it; tab A, not yet told, saves one more move.
     B's next save must not overwrite it: SaveConflict, nothing written, B is told."""
-    storage, registry, rng = MemoryStorage(), {}, random.Random(5)
+    storage, rng = MemoryStorage(), random.Random(5)
     s = Session.start(SPEC, {"players": 2, "seed": 9}, default_seats(SPEC, ["human", "human"]))
     store_a, store_b = SaveStore(storage, GAMES, prefix="ludus."), SaveStore(storage, GAMES, prefix="ludus.")
     store_a.save(s)

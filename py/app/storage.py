@@ -411,7 +411,7 @@ class SaveStore:
         for key in self.keys(start):
             game_id = key[len(start):]
 
-            def listing(data: Any, game_id: str = game_id) -> SavedGame:
+            def listing(data: Any, game_id: str = game_id, key: str = key) -> SavedGame:
                 data = check_listing(data)
                 spec = self.games.get(data.get("game")) if isinstance(data.get("game"), str) else None
                 updated = data.get("updated")
