@@ -105,3 +105,7 @@ def test_another_game_in_a_second_tab_plays_and_a_closed_tab_frees_its_game(guar
     assert stored(c)["id"] == first
     play(c)
     assert len(stored(c)["actions"]) == 1
+    c.reload()                                            # a reload gives its own lock back first
+    ready(c)
+    tab_state(c, "playing")
+    assert c.evaluate("document.body.dataset.moves") == "1"
