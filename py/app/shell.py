@@ -247,7 +247,7 @@ class App:
             button = el("button", {"type": "button"}, label)
             listeners.on(button, "click", lambda _e, a=action: a())
             buttons.append(button)
-        if kind != "save":
+        if kind not in ("save", "tabs"):   # a save problem, "Play here": stay until resolved
             close = el("button", {"type": "button", "class": "shell-notice-close", "aria-label": t("notice.dismiss")},
                        "\u2715")
             listeners.on(close, "click", lambda _e: self.notify(None, kind))
