@@ -368,7 +368,11 @@ class App:
         self.controller = controller
         self._screen("game")
         controller.attach(session.spec.mount(container, controller))
-        controller.read_only = True    # until this tab may play it (app.tabs): then it is saved, made current
+        # Until this tab may play it (app.tabs), a saved game is only shown; a new one (no other tab can
+        # have it) is saved and played at once.
+        controller.read_only = not save
+        if save:
+            controller.save()
         controller.start()
         self._tab_show(self.tab.open(session.id))
         self.refresh()
