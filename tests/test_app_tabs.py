@@ -270,3 +270,18 @@ def test_a_watching_tab_starts_no_bot_and_saves_nothing():
         assert len(stored_actions(storage, s.id)) >= 1   # the bot played, and it was saved
 
     asyncio.run(run())
+
+
+def test_a_store_knows_when_another_tab_changed_a_save():
+    storage = MemoryStorage()
+    s = Session.start(SPEC, {"players": 1, "seed": 6}, default_seats(SPEC, ["human"]))
+    mine, theirs = SaveStore(storage, GAMES, prefix="ludus."), SaveStore(storage, GAMES, prefix="ludus.")
+    assert not mine.changed_elsewhere(s.id)              # nothing saved yet
+    mine.save(s)
+    assert not mine.changed_elsewhere(s.id)              # its own write
+    other = theirs.load(s.id).session
+    other.apply(SPEC.legal_actions(other.state)[0])
+    theirs.save(other)
+    assert mine.changed_elsewhere(s.id) and not theirs.changed_elsewhere(s.id)
+    mine.load(s.id)
+    assert not mine.changed_elsewhere(s.id)              # read again: up to date
