@@ -9,7 +9,7 @@ PY     := $(VENV)/bin/python
 PORT   ?= 8000
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: help setup play lint test test-engine test-browser bench vendor-check chromium site clean
+.PHONY: help setup play lint test test-engine test-browser bench vendor-check chromium site clean fuzz
 
 help:
 	@echo "make play         set up, then serve the game on http://localhost:$(PORT)/"
@@ -18,6 +18,7 @@ help:
 	@echo "make test-engine  tests without a browser"
 	@echo "make test-browser only the browser tests (tests/browser)"
 	@echo "make bench        python -m ptolemaeus.bench"
+	@echo "make fuzz         the storage property tests with 34,000 examples each (>= 100,000 in all)"
 	@echo "make setup        .venv + python deps, npm ci, vendor the runtime into static/vendor/"
 	@echo "make site         build the static site to deploy into _site/ (docs/deploy.md)"
 
@@ -68,6 +69,11 @@ bench: setup
 	@if $(PY) -c 'import importlib.util, sys; sys.exit(importlib.util.find_spec("ptolemaeus.bench") is None)'; then \
 	  $(PY) -m ptolemaeus.bench; \
 	else echo "ptolemaeus.bench does not exist yet"; fi
+
+# Hypothesis over the storage boundary, long (make test runs the same tests briefly); docs/storage.md.
+FUZZ_EXAMPLES ?= 34000
+fuzz: setup
+	STORAGE_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) nice $(PY) -m pytest tests/test_app_storage_fuzz.py -q -s -p no:cacheprovider
 
 # The folder GitHub Pages serves (.github/workflows/pages.yml, docs/deploy.md).
 site: setup

@@ -5,7 +5,12 @@ which describes each game without importing it (``app.games.GameInfo``): the
 shell imports a game's code only when that game is set up or played.
 """
 
+from app import site
 from app.games import GameInfo, register
+
+# The first release of this site was Ptolemaeus alone: its saves and settings (``ptolemaeus.*``)
+# move to Ludus' prefix at start-up, nothing lost (app.storage, docs/storage.md).
+site.LEGACY_STORAGE_PREFIXES[site.STORAGE_PREFIX] = ("ptolemaeus.",)
 
 register(GameInfo(
     key="ptolemaeus", titles={"en": "Ptolemaeus", "es": "Ptolemaeus", "it": "Ptolemaeus", "de": "Ptolemaeus"},

@@ -20,7 +20,7 @@ from shellgame import TALLY, TallySpec
 
 GAMES = Catalog([TALLY])
 SPEC = TALLY.load()
-NOW = _dt.datetime(2025, 3, 1, 12, 0, tzinfo=_dt.timezone.utc)
+NOW = _dt.datetime(2025, 3, 1, 12, 0, tzinfo=_dt.UTC)
 
 
 class Options(TallySpec):
@@ -142,8 +142,8 @@ def test_a_tampered_save_is_refused_with_a_code(change, code):
     assert caught.value.code == code
 
 
-@pytest.mark.parametrize("text, code", [("[" * 100_000, "save.too_big"), ('{"format": 1e999999}', "save.not_a_save"),
-                                        ('{"a": ' + "9" * 5000 + "}", "save.too_big"),
+@pytest.mark.parametrize("text, code", [("[" * 100_000, "save.too_deep"), ('{"format": 1e999999}', "save.not_a_save"),
+                                        ('{"a": ' + "9" * 5000 + "}", "save.number_too_long"),
                                         ('{"format": "boardgame-session", "ver', "save.cut_off"),
                                         ("", "save.empty")])
 def test_garbage_is_a_save_error_never_another_exception(text, code):

@@ -27,20 +27,20 @@ class ShellError(GameError):
 
     ``game`` (not a param) is the game whose refusal a param may hold, to translate it."""
 
-    def __init__(self, code: str, *, game: "GameSpec | None" = None, **params: Any) -> None:
+    def __init__(self, code: str, *, game: GameSpec | None = None, **params: Any) -> None:
         self.game = game
         super().__init__(_render(language(), code, params, game), code=code, **params)
 
 
-def _param(value: Any, game: "GameSpec | None") -> Any:
+def _param(value: Any, game: GameSpec | None) -> Any:
     return error_text(value, game) if isinstance(value, BaseException) else value
 
 
-def _render(lang: str, code: str, params: dict[str, Any], game: "GameSpec | None") -> str:
+def _render(lang: str, code: str, params: dict[str, Any], game: GameSpec | None) -> str:
     return APP.t_in(lang, code, **{k: _param(v, game) for k, v in params.items()})
 
 
-def error_text(error: BaseException, game: "GameSpec | None" = None) -> str:
+def error_text(error: BaseException, game: GameSpec | None = None) -> str:
     """``error`` as the player reads it now, in the page's language.
 
     A :class:`ShellError` through the shell's texts; a game's :class:`GameError`

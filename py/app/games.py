@@ -22,7 +22,7 @@ import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol, Union, runtime_checkable
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, runtime_checkable
 
 from gamekit.game import BotSearch, GameError, Rules, SetupField
 
@@ -83,8 +83,8 @@ class GameSpec(Rules[Any, Any], ABC):
     bot names, translated labels)."""
 
     bot_names: ClassVar[tuple[str, ...]] = ()   # default names of bot seats, by seat index
-    texts: ClassVar["Domain | None"] = None      # the game's texts (labels, its errors' codes)
-    info: "GameInfo | None" = None               # set by GameInfo.load
+    texts: ClassVar[Domain | None] = None      # the game's texts (labels, its errors' codes)
+    info: GameInfo | None = None               # set by GameInfo.load
 
     @abstractmethod
     def mount(self, container: Any, host: Host) -> GameView:
@@ -135,7 +135,7 @@ class GameSpec(Rules[Any, Any], ABC):
         return str(error)
 
 
-def _missing_parts(info: "GameInfo") -> list[str]:
+def _missing_parts(info: GameInfo) -> list[str]:
     problems = []
     if not isinstance(info.key, str) or not info.key or not info.key.replace("_", "").isalnum() \
             or info.key != info.key.lower():
@@ -244,7 +244,7 @@ def tuple_or_same(value: Any) -> Any:
 class Catalog(Mapping[str, GameInfo]):
     """Game key -> :class:`GameInfo`, in registration order (the first is the default game)."""
 
-    def __init__(self, infos: "list[GameInfo] | tuple[GameInfo, ...]" = ()) -> None:
+    def __init__(self, infos: list[GameInfo] | tuple[GameInfo, ...] = ()) -> None:
         self._infos: dict[str, GameInfo] = {}
         for info in infos:
             self.add(info)
@@ -284,10 +284,10 @@ def register(info: GameInfo) -> GameInfo:
 
 
 # A mapping the shell's pure modules accept: a Catalog, or (tests, older callers) a dict of specs.
-Games = Mapping[str, Union[GameInfo, GameSpec]]
+Games = Mapping[str, GameInfo | GameSpec]
 
 
-def resolve_spec(entry: "GameInfo | GameSpec | None") -> GameSpec | None:
+def resolve_spec(entry: GameInfo | GameSpec | None) -> GameSpec | None:
     """The full spec of a catalog entry (loading it), or the spec itself."""
     if isinstance(entry, GameInfo):
         return entry.load()
@@ -301,7 +301,7 @@ def spec_of(games: Games, key: Any) -> GameSpec | None:
     return resolve_spec(games.get(key))
 
 
-def title_of(entry: "GameInfo | GameSpec | None", fallback: str = "?") -> str:
+def title_of(entry: GameInfo | GameSpec | None, fallback: str = "?") -> str:
     """A game's title in the current language, without loading it."""
     if isinstance(entry, GameInfo):
         return entry.title()

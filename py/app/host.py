@@ -32,7 +32,7 @@ from app.games import GameSpec, GameView
 from app.i18n import seat_label, t
 from gamekit.thinking import BotError
 from app.session import Session
-from app.storage import SaveStore, StorageError
+from app.storage import SaveConflict, SaveStore, StorageError
 
 __all__ = ["Controller", "ShellUI", "SLICE_SECONDS", "WATCH_SECONDS", "bot_seed"]
 
@@ -86,6 +86,7 @@ class Controller:
         self._last_move_at = -1e9
         self._stopped = False
         self._busy_seat: int | None = None  # the bot thinking now, if any
+        self.read_only = False              # another tab plays this game (app.tabs): show, change nothing
 
     # ------------------------------------------------------------ life
 
@@ -116,6 +117,8 @@ class Controller:
     def submit(self, action: Any) -> None:
         if self._stopped:
             raise ValueError("this game has been left")
+        if self.read_only:
+            raise ValueError("another tab plays this game")
         seat = self.session.current_player()
         if not self.session.is_human(seat):
             raise ValueError("no human is to decide now")
@@ -126,7 +129,18 @@ class Controller:
         self._changed()
 
     def can_undo(self) -> bool:
-        return not self._stopped and self.passing_to is None and self.session.undo_target() is not None
+        return not self._stopped and not self.read_only and self.passing_to is None \
+            and self.session.undo_target() is not None
+
+    def set_read_only(self, read_only: bool) -> None:
+        """Another tab plays this game (True: bots stop, nothing is saved) or this one does again
+        (False: it saves, which makes it the current game, and play goes on)."""
+        self.read_only = read_only
+        if read_only:
+            self._cancel_bots()
+        elif not self._stopped:
+            self.save()
+            self._advance()
 
     def undo(self) -> None:
         if not self.can_undo():
@@ -163,10 +177,16 @@ class Controller:
 
     def save(self) -> None:
         """Write the session to storage; a failure is told to the player (and cleared once saving works)."""
-        if self.store is None:
+        if self.store is None or self.read_only:
             return
         try:
             self.store.save(self.session)
+        except SaveConflict as e:             # another tab wrote this game: never overwrite its moves
+            self.save_problem = str(e)
+            self.ui.notify(self.save_problem, "save")
+            conflict = getattr(self.ui, "save_conflict", None)
+            if conflict is not None:
+                conflict()
         except StorageError as e:
             self.save_problem = t("host.save_failed", error=e)
             self.ui.notify(self.save_problem, "save")
@@ -236,7 +256,7 @@ class Controller:
             await asyncio.wait({self._task})
 
     def _start_bots(self) -> None:
-        if self.bots_running():
+        if self.bots_running() or self.read_only:
             return
         self._generation += 1
         self._task = asyncio.ensure_future(self._play_bots(self._generation))
@@ -294,7 +314,7 @@ class Controller:
                         await self.sleep(wait)
                 else:
                     await self.sleep(0)
-                if generation != self._generation:
+                if generation != self._generation or self.read_only:
                     return
                 session.apply(action)
                 self._last_move_at = self.clock()

@@ -214,7 +214,8 @@ def _is_you(name: str) -> bool:
 @functools.cache
 def _default_patterns(key: str) -> list[re.Pattern]:
     """``key``'s default name ("Player {n}") in every language, as patterns capturing n."""
-    return [re.compile(re.escape(template).replace(re.escape("{n}"), r"(\d+)"), re.IGNORECASE)
+    # At most 4 digits: a seat number, never a name of thousands of digits that int() refuses (issue 16).
+    return [re.compile(re.escape(template).replace(re.escape("{n}"), r"([0-9]{1,4})"), re.IGNORECASE)
             for template in APP.everywhere(key)]
 
 

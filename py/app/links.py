@@ -108,7 +108,7 @@ def _entry(games: Games, params: dict[str, str]) -> Any:
     return games[key]
 
 
-def _aliases(entry: "GameInfo | GameSpec | None") -> dict[str, str]:
+def _aliases(entry: GameInfo | GameSpec | None) -> dict[str, str]:
     """The game's old link names of its fields (``GameInfo.link_aliases``)."""
     info = entry.info if isinstance(entry, GameSpec) else entry
     return dict(info.link_aliases) if isinstance(info, GameInfo) else {}

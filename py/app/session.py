@@ -21,13 +21,14 @@ from __future__ import annotations
 import datetime as _dt
 import json
 import random
-from typing import Any, Iterable
+from typing import Any
+from collections.abc import Iterable
 
+from app import savejson
 from app.errors import ShellError
 from app.games import Games, GameSpec, spec_of, title_of
 from app.i18n import seat_label, t
 from gamekit.game import GameError, SetupField
-from gamekit.safejson import JSONLimitError, loads
 
 __all__ = ["FORMAT", "VERSION", "SaveError", "Session", "check_seats", "default_seats", "resolve_setup",
            "check_field", "new_id", "now_iso", "random_seed", "MAX_SEED", "MAX_NAME", "MAX_TEXT"]
@@ -46,8 +47,8 @@ class SaveError(ShellError):
 
 
 def now_iso(now: _dt.datetime | None = None) -> str:
-    now = now or _dt.datetime.now(_dt.timezone.utc)
-    return now.astimezone(_dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    now = now or _dt.datetime.now(_dt.UTC)
+    return now.astimezone(_dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def random_seed(rng: random.Random | None = None) -> int:
@@ -56,7 +57,7 @@ def random_seed(rng: random.Random | None = None) -> int:
 
 def new_id(rng: random.Random | None = None, now: _dt.datetime | None = None) -> str:
     """A short unique id for a saved game (time-ordered, plus randomness)."""
-    now = now or _dt.datetime.now(_dt.timezone.utc)
+    now = now or _dt.datetime.now(_dt.UTC)
     millis = int(now.timestamp() * 1000)
     digits = "0123456789abcdefghijklmnopqrstuvwxyz"
     stamp = ""
@@ -139,7 +140,7 @@ def check_seats(spec: GameSpec, seats: Any, players: int | None = None) -> list[
 
 
 def _fixed_now(now: _dt.datetime | None) -> str:
-    return (now or _dt.datetime.now(_dt.timezone.utc)).astimezone(_dt.timezone.utc).strftime("%Y-%m-%dT%H:%MZ")
+    return (now or _dt.datetime.now(_dt.UTC)).astimezone(_dt.UTC).strftime("%Y-%m-%dT%H:%MZ")
 
 
 def check_field(spec: GameSpec, field: SetupField, value: Any, now: _dt.datetime | None = None) -> Any:
@@ -226,8 +227,12 @@ def _replay(spec: GameSpec, setup: dict[str, Any], actions: list[Any]
             action = spec.action_from_json(data)
         except (ValueError, TypeError, KeyError) as e:
             raise SaveError("save.move_unreadable", n=i + 1, error=e, game=spec) from e
-        if _canonical(spec, state, action) is None:
-            raise SaveError("save.move_illegal", n=i + 1, error=shown(data), game=spec)
+        if _json_form(spec, action) != _stored_form(data):   # e.g. true or 3.0 where 3 belongs
+            raise SaveError("save.move_unreadable", n=i + 1, error=SaveError("save.move_not_canonical"))
+        try:
+            canonical_action(spec, state, action)
+        except GameError as e:
+            raise SaveError("save.move_illegal", n=i + 1, error=e, game=spec) from e
         try:
             events = spec.apply(state, action)
         except ValueError as e:
@@ -241,23 +246,43 @@ def _replay(spec: GameSpec, setup: dict[str, Any], actions: list[Any]
 
 def _json_form(spec: GameSpec, action: Any) -> str | None:
     try:
-        return json.dumps(spec.action_to_json(action), sort_keys=True)
-    except (ValueError, TypeError, KeyError, AttributeError, IndexError):
+        return json.dumps(spec.action_to_json(action), sort_keys=True, allow_nan=False)
+    except (ValueError, TypeError, KeyError, AttributeError, IndexError, RecursionError):
         return None
 
 
-def _canonical(spec: GameSpec, state: Any, action: Any) -> Any:
-    """The legal action equal to ``action`` with the very same JSON (``True`` is not ``1``,
-    ``3.0`` is not ``3``), or None: what a session applies and saves must load again."""
+def _stored_form(data: Any) -> str | None:
+    try:
+        return json.dumps(data, sort_keys=True, allow_nan=False)
+    except (ValueError, TypeError, RecursionError):
+        return None
+
+
+def canonical_action(spec: GameSpec, state: Any, action: Any) -> tuple[Any, dict[str, Any]]:
+    """(the legal action that ``action`` is, its JSON): what a session applies and saves must
+    load again, byte for byte.
+
+    The legal action must be equal to ``action`` *and* write the very same JSON (``True`` is
+    not ``1``, ``3.0`` is not ``3``: such look-alikes are refused, code ``illegal_action``),
+    and that JSON must read back as the same action (else ``not_saveable``: a game whose
+    ``action_to_json`` loses something would write a save that no longer loads)."""
     try:
         found = [a for a in spec.legal_actions(state) if a == action]
-    except TypeError:
-        return None
+    except Exception:  # noqa: BLE001 - an action whose comparison fails is not a legal one
+        found = []
     form = _json_form(spec, action)
-    for legal in found:
-        if form is not None and _json_form(spec, legal) == form:
-            return legal
-    return None
+    legal = next((a for a in found if form is not None and _json_form(spec, a) == form), None)
+    if legal is None:
+        raise GameError(f"not a legal action now: {shown(action, 80)}", code="illegal_action")
+    data = spec.action_to_json(legal)
+    try:
+        back = spec.action_from_json(json.loads(json.dumps(data)))
+        ok = back == legal and _json_form(spec, back) == form
+    except Exception:  # noqa: BLE001 - anything that does not read back is not saveable
+        ok = False
+    if not ok:
+        raise GameError(f"the action {shown(legal, 80)} would not save and load again", code="not_saveable")
+    return legal, data
 
 
 class Session:
@@ -276,7 +301,7 @@ class Session:
 
     @classmethod
     def start(cls, spec: GameSpec, setup: Any, seats: Any, *, now: _dt.datetime | None = None,
-              rng: random.Random | None = None) -> "Session":
+              rng: random.Random | None = None) -> Session:
         """A new game; SaveError (a code and params for the player) if the setup or seats are wrong."""
         setup = resolve_setup(spec, setup, now)
         seats = check_seats(spec, seats, setup["players"])
@@ -290,7 +315,7 @@ class Session:
         return session
 
     @classmethod
-    def from_data(cls, data: Any, games: Games) -> "Session":
+    def from_data(cls, data: Any, games: Games) -> Session:
         """The session of a parsed save, replayed and checked; SaveError if it can't be used.
         Imports only the game the save is of."""
         if not isinstance(data, dict) or data.get("format") != FORMAT:
@@ -329,24 +354,13 @@ class Session:
         return cls(spec, clean, state, movers, barrier, log)
 
     @classmethod
-    def from_json(cls, text: Any, games: Games) -> "Session":
-        """Like :meth:`from_data` from JSON text (parsed within bounds: ``gamekit.safejson``);
-        says so when the text is cut off or not JSON."""
-        if not isinstance(text, str) or not text.strip():
-            raise SaveError("save.empty")
+    def from_json(cls, text: Any, games: Games) -> Session:
+        """Like :meth:`from_data` from JSON text, parsed within bounds (``app.savejson``: size,
+        depth, number length); says so when the text is empty, cut off, damaged or too large."""
         try:
-            data = loads(text)
-        except JSONLimitError as e:
-            if e.code == "not_json":
-                try:
-                    json.loads(text)
-                except json.JSONDecodeError as d:
-                    if d.pos >= len(text.rstrip()) - 1 or "Unterminated" in d.msg:
-                        raise SaveError("save.cut_off", count=len(text)) from None
-                    raise SaveError("save.damaged", pos=d.pos) from None
-                except (ValueError, RecursionError):
-                    pass
-            raise SaveError("save.too_big", reason=str(e)) from None
+            data = savejson.parse(text)
+        except savejson.JSONProblem as e:
+            raise SaveError(e.code, **e.params) from None
         return cls.from_data(data, games)
 
     def to_json(self, indent: int | None = None) -> str:
@@ -393,11 +407,8 @@ class Session:
         returns its public events.  What is applied and saved is the game's own legal action."""
         if self.over:
             raise GameError("the game is over", code="game_over")
-        legal = _canonical(self.spec, self.state, action)
-        if legal is None:
-            raise GameError(f"not a legal action now: {shown(action, 80)}", code="illegal_action")
+        legal, data = canonical_action(self.spec, self.state, action)
         seat = self.spec.current_player(self.state)
-        data = self.spec.action_to_json(legal)
         events = list(self.spec.apply(self.state, legal) or ())
         self.actions.append(data)
         self.movers.append(seat)

@@ -32,7 +32,7 @@ import gc
 import re
 import sys
 import traceback
-from typing import Callable
+from collections.abc import Callable
 
 from pyscript import document, window
 from pyscript.ffi import create_proxy, is_none
@@ -46,6 +46,7 @@ from app.i18n import t
 from app.links import LinkError, is_game_link, link_language, parse_link, without_language
 from app.session import SaveError, Session, new_id
 from app.storage import MemoryStorage, SaveStore, StorageError
+from app.tabs import PLAYING, WATCHING, GameTab, NoLocks, WebLocks
 
 __all__ = ["App", "BrowserStorage"]
 
@@ -91,6 +92,12 @@ def open_storage():
         return MemoryStorage(), ("start.storage_full" if full else "start.storage_refused")
 
 
+def browser_locks():
+    """The Web Locks API (one tab plays a game), or every tab plays where the browser has none."""
+    locks = getattr(window.navigator, "locks", None)
+    return NoLocks() if locks is None or is_none(locks) else WebLocks(locks)
+
+
 def browser_languages() -> list[str]:
     """``navigator.languages`` (or ``navigator.language``), most preferred first."""
     navigator = window.navigator
@@ -123,6 +130,7 @@ class App:
         self.notice_texts: dict[str, Callable[[], str]] = {}   # kind -> the text, in the current language
         self.lang_chosen = False   # a language picked by the player (or a link) is remembered
         self._pass_name: str | None = None
+        self.tab = GameTab(NoLocks(), storage_prefix)   # who plays the game on screen (run() sets the locks)
 
     # ------------------------------------------------------------ chrome
 
@@ -229,7 +237,7 @@ class App:
 
     # ------------------------------------------------------------ notices
 
-    def notify(self, text: "str | Callable[[], str] | None", kind: str = "info",
+    def notify(self, text: str | Callable[[], str] | None, kind: str = "info",
                actions: list[tuple[str, object]] | None = None) -> None:
         """Show a message (one per kind: "error", "info", "save"...); ``text=None`` removes it.
         A callable ``text`` is called again when the language changes (the message is
@@ -256,7 +264,7 @@ class App:
             button = el("button", {"type": "button"}, label)
             listeners.on(button, "click", lambda _e, a=action: a())
             buttons.append(button)
-        if kind != "save":
+        if kind not in ("save", "tabs"):   # a save problem, "Play here": stay until resolved
             close = el("button", {"type": "button", "class": "shell-notice-close", "aria-label": t("notice.dismiss")},
                        "\u2715")
             listeners.on(close, "click", lambda _e: self.notify(None, kind))
@@ -277,6 +285,7 @@ class App:
         window.ludusModules = create_proxy(lambda: ",".join(sorted({m.split(".")[0] for m in sys.modules})))
         storage, problem = open_storage()
         self.store = SaveStore(storage, self.games, self.prefix)
+        self.tab = GameTab(browser_locks(), self.prefix, self._tab_changed)
         self.settings = self.store.load_settings()
         query = str(window.location.search or "")
         self.choose_language(query)
@@ -285,6 +294,9 @@ class App:
         if problem:
             self.notify(t(problem), "storage")
         self.boot(query)
+        stored_problems = self.store.take_problems()     # settings, migration: told once, in one notice
+        if stored_problems:
+            self.notify(" ".join(p.text() for p in stored_problems), "storage")
         self.finish_loading()
         # Everything made so far (modules, tables, the first screen) lives as long as the page: keep it
         # out of the garbage collector's full passes, which would otherwise take ~10 ms each in Pyodide
@@ -388,17 +400,17 @@ class App:
         self.controller = controller
         self._screen("game")
         controller.attach(session.spec.mount(container, controller))
+        # Until this tab may play it (app.tabs), a saved game is only shown; a new one (no other tab can
+        # have it) is saved and played at once.
+        controller.read_only = not save
         if save:
             controller.save()
-        else:
-            try:
-                self.store.save(session)  # make it the current game
-            except StorageError as e:
-                self.notify(str(e), "save")
         controller.start()
+        self._tab_show(self.tab.open(session.id))
         self.refresh()
 
     def _leave_game(self) -> None:
+        self.tab.close()
         if self.controller is not None:
             self.controller.stop()
             self.controller = None
@@ -549,8 +561,48 @@ class App:
         self.refresh()
 
     def _storage_event(self, event) -> None:
-        """Another tab changed this game's save: say so (two tabs would overwrite each other)."""
+        """Another tab changed this game's save: a watching tab shows it; a playing one (an older
+        release, a browser without Web Locks) says so."""
         key = event.key
         if self.session is None or is_none(key) or str(key) != self.store.game_key(self.session.id):
             return
+        if self.tab.state == WATCHING:
+            self._reopen_latest()
+            return
         self.notify(t("tabs.changed"), "tabs", [(t("tabs.reload"), lambda: window.location.reload())])
+
+    # ------------------------------------------------------------ one tab plays a game (app.tabs, issue 16)
+
+    def _tab_changed(self, state: str) -> None:
+        """This tab may play the game now, or may not any more: show the latest save, then play or watch."""
+        if self.controller is None:
+            return
+        if state in (PLAYING, WATCHING) and self._reopen_latest():
+            return
+        self._tab_show(state)
+
+    def _reopen_latest(self) -> bool:
+        """Open the game again from its save if another tab changed it (True if it did)."""
+        if self.session is None or not self.store.changed_elsewhere(self.session.id):
+            return False
+        loaded = self.store.load(self.session.id)
+        if loaded.session is None or loaded.session.to_json() == self.session.to_json():
+            return False
+        self.open_session(loaded.session)
+        return True
+
+    def _tab_show(self, state: str) -> None:
+        playing = state == PLAYING
+        document.body.dataset.tab = state
+        self.nodes["game"].inert = not playing
+        if self.controller is not None:
+            self.controller.set_read_only(not playing)
+        if state == WATCHING:
+            self.notify(t("tabs.watching"), "tabs", [(t("tabs.play_here"), self.tab.take_over)])
+        else:
+            self.notify(None, "tabs")
+        self.refresh()
+
+    def save_conflict(self) -> None:
+        """Another tab wrote this game since this one read it (``Controller.save``): show its save."""
+        self._reopen_latest()

@@ -6,3 +6,8 @@
 
 NAME = "Ludus"
 STORAGE_PREFIX = "ludus."       # localStorage keys: <prefix>current, <prefix>game.<id>, ...
+
+# The storage prefixes older releases of this site used, per current prefix: their saves and
+# settings are moved to the current prefix at start-up (``app.storage``).  The catalog declares
+# them (``py/catalog.py``: the first release was named after its one game).
+LEGACY_STORAGE_PREFIXES: dict[str, tuple[str, ...]] = {}

@@ -632,11 +632,16 @@ def test_a_second_tab_playing_the_same_game_is_noticed(guarded_page, page_guard,
     wait_turn(page)
     other = tally(page_guard.watch(page.context.new_page()))
     open_page(other, site, ready)
+    # One tab plays a game at a time (issue 16, tests/browser/test_tabs.py): the second watches...
+    other.wait_for_function("document.body.dataset.tab === 'watching'")
+    other.locator('.shell-notice[data-kind="tabs"] button', has_text="Play here").click()
+    other.wait_for_function("document.body.dataset.tab === 'playing'")   # ...until it takes over
     wait_turn(other)
     act(other, other.locator("[data-action]").first.get_attribute("data-action"))
     notice = page.locator('.shell-notice[data-kind="tabs"]')
     notice.wait_for()
-    assert "changed in another tab" in notice.inner_text()
+    assert "another tab" in notice.inner_text()
+    assert page.evaluate("document.body.dataset.tab") == "watching"
 
 
 # ------------------------------------------------------------------ the real game in the shell

@@ -1,0 +1,162 @@
+"""One tab plays a game at a time (issue 16): who may play, as a small state machine (pure, CPython-tested).
+
+Two tabs on the same game would both autosave and overwrite each other's
+moves.  So the tab that plays a game holds an exclusive lock named after it
+(the Web Locks API, ``navigator.locks``, through :class:`WebLocks` in the
+page; a fake in the tests).  A second tab that opens the same game finds the
+lock taken and *watches*: it shows the game read-only with a "play here"
+button (:meth:`GameTab.take_over`), which steals the lock; the first tab is
+told it lost the lock and turns read-only in turn.  A browser without Web
+Locks gets :class:`NoLocks` (every tab plays, as before); the saves' own
+compare-and-set (``SaveStore.save``) still refuses to overwrite a move
+written by another tab.
+
+States (``GameTab.state``): ``idle`` (no game on screen), ``asking`` (the
+lock is requested), ``playing``, ``watching``.  The shell is told every change
+through ``on_change(state)``; :meth:`GameTab.open` returns the state at once.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+from collections.abc import Callable
+
+__all__ = ["IDLE", "ASKING", "PLAYING", "WATCHING", "Locks", "NoLocks", "GameTab", "WebLocks"]
+
+IDLE, ASKING, PLAYING, WATCHING = "idle", "asking", "playing", "watching"
+
+
+class Locks(Protocol):
+    """Exclusive named locks shared by the tabs of an origin (the Web Locks API's semantics)."""
+
+    def request(self, name: str, *, steal: bool, granted: Callable[[], None], busy: Callable[[], None],
+                lost: Callable[[], None]) -> None:
+        """Ask for ``name``.  Without ``steal``: ``granted()`` if it is free, else ``busy()``.  With
+        ``steal``: take it from its holder (who gets ``lost()``), then ``granted()``.  Callbacks may
+        come later (the browser's are asynchronous)."""
+
+    def release(self, name: str) -> None:
+        """Give ``name`` up (nothing if this tab does not hold it)."""
+
+
+class NoLocks:
+    """A browser without ``navigator.locks``: every tab may play."""
+
+    def request(self, name: str, *, steal: bool, granted: Callable[[], None], busy: Callable[[], None],
+                lost: Callable[[], None]) -> None:
+        granted()
+
+    def release(self, name: str) -> None:
+        pass
+
+
+class GameTab:
+    """This tab's right to play the game on screen."""
+
+    def __init__(self, locks: Locks, prefix: str, on_change: Callable[[str], None] = lambda state: None):
+        self.locks = locks
+        self.prefix = prefix
+        self.on_change = on_change
+        self.game: str | None = None
+        self.state = IDLE
+        self._ticket = 0          # answers to an older request are ignored
+
+    def lock_name(self, game_id: str) -> str:
+        return f"{self.prefix}play.{game_id}"
+
+    @property
+    def playing(self) -> bool:
+        return self.state == PLAYING
+
+    def open(self, game_id: str) -> str:
+        """The game ``game_id`` is on screen: ask to play it (no-op if it already is); the state now."""
+        if game_id == self.game and self.state != IDLE:
+            return self.state
+        self.close()
+        self.game = game_id
+        self._ask(steal=False)
+        return self.state
+
+    def take_over(self) -> None:
+        """"Play here": take the game from the tab playing it (it turns read-only)."""
+        if self.game is not None and self.state == WATCHING:
+            self._ask(steal=True)
+
+    def close(self) -> None:
+        """No game on screen any more: let another tab play it."""
+        if self.game is not None:
+            self._ticket += 1
+            self.locks.release(self.lock_name(self.game))
+        self.game, self.state = None, IDLE
+
+    # ---- the lock's answers
+
+    def _ask(self, steal: bool) -> None:
+        self._ticket += 1
+        ticket, name = self._ticket, self.lock_name(self.game or "")
+        self.state = ASKING
+        self.locks.request(name, steal=steal, granted=lambda: self._granted(ticket, name),
+                           busy=lambda: self._set(ticket, WATCHING), lost=lambda: self._lost(name))
+
+    def _granted(self, ticket: int, name: str) -> None:
+        if ticket != self._ticket:           # the tab moved on meanwhile: give it back
+            if self.game is None or name != self.lock_name(self.game):
+                self.locks.release(name)
+            return
+        self._set(ticket, PLAYING)
+
+    def _lost(self, name: str) -> None:
+        if self.game is not None and name == self.lock_name(self.game) and self.state == PLAYING:
+            self._ticket += 1
+            self.state = WATCHING
+            self.on_change(WATCHING)
+
+    def _set(self, ticket: int, state: str) -> None:
+        if ticket == self._ticket and self.state != state:
+            self.state = state
+            self.on_change(state)
+
+
+class WebLocks:
+    """:class:`Locks` over the browser's ``navigator.locks`` (the page only; imports Pyodide's ffi lazily).
+
+    A lock is held while the promise its callback returns is pending: :meth:`release` resolves
+    it.  A steal makes the holder's ``request`` promise reject (AbortError): that is ``lost()``."""
+
+    def __init__(self, locks: Any):
+        self.locks = locks
+        self.held: dict[str, Any] = {}       # name -> the resolve function of its pending promise
+        self._proxies: list[Any] = []        # kept alive while the browser may call them
+
+    def request(self, name: str, *, steal: bool, granted: Callable[[], None], busy: Callable[[], None],
+                lost: Callable[[], None]) -> None:
+        from pyscript import window
+        from pyscript.ffi import create_proxy, is_none, to_js
+
+        def hold(resolve: Any, _reject: Any) -> None:
+            self.held[name] = resolve
+
+        def callback(lock: Any) -> Any:
+            if is_none(lock):
+                busy()
+                return None
+            promise = window.Promise.new(self._keep(create_proxy(hold)))
+            granted()
+            return promise
+
+        def failed(error: Any) -> None:
+            self.held.pop(name, None)
+            lost()
+
+        options = to_js({"steal": True} if steal else {"ifAvailable": True})
+        done = self.locks.request(name, options, self._keep(create_proxy(callback)))
+        done.catch(self._keep(create_proxy(failed)))
+
+    def release(self, name: str) -> None:
+        resolve = self.held.pop(name, None)
+        if resolve is not None:
+            resolve()
+
+    def _keep(self, proxy: Any) -> Any:
+        self._proxies.append(proxy)
+        return proxy

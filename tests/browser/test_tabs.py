@@ -1,0 +1,111 @@
+"""One tab plays a game at a time (issue 16), in Chromium: two pages of one browser context.
+
+The second tab that opens the game watches it read-only (``<body data-tab="watching">``,
+``#game`` inert, a "Play here" notice); "Play here" takes the game over and the first
+tab turns read-only and follows the latest state; no move made in either is lost.
+Tally (tests/shellgame.py) is served as the page's game, under the ``ludus.`` prefix."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+SHELLGAME = ROOT / "tests" / "shellgame.py"
+PREFIX = "ludus."
+INSTANT = f"""
+if (!localStorage.getItem("{PREFIX}settings"))
+  localStorage.setItem("{PREFIX}settings", JSON.stringify({{bot_speed: "instant"}}));
+"""
+
+
+def ludus_tally(page):
+    """Serve Tally as the page's main.py, its store under ``ludus.`` (for this page, reloads included)."""
+    body = SHELLGAME.read_text().replace('storage_prefix="ptolemaeus."', f'storage_prefix="{PREFIX}"')
+    assert f'storage_prefix="{PREFIX}"' in body
+    page.context.route(re.compile(r".*/py/app/main\.py$"), lambda route: route.fulfill(
+        status=200, content_type="text/x-python", body=body))
+    page.add_init_script(INSTANT)
+    return page
+
+
+def stored(page) -> dict | None:
+    return page.evaluate(f"""() => {{
+        const id = localStorage.getItem("{PREFIX}current");
+        const text = id && localStorage.getItem("{PREFIX}game." + id);
+        return text ? JSON.parse(text) : null; }}""")
+
+
+def tab_state(page, state: str) -> None:
+    page.wait_for_function(f"document.body.dataset.tab === '{state}'")
+
+
+def play(page) -> None:
+    """One human decision (the first button), then wait until the save has it."""
+    before = int(page.evaluate("document.body.dataset.moves || '0'"))
+    page.locator("[data-action]").first.click()
+    page.wait_for_function(f"Number(document.body.dataset.moves) > {before}")
+
+
+def test_a_second_tab_watches_plays_here_takes_over_and_no_move_is_lost(guarded_page, page_guard, site, ready):
+    a = ludus_tally(guarded_page)
+    a.goto(site.url + "index.html?seats=human&seed=21")
+    ready(a)
+    tab_state(a, "playing")
+    for _ in range(2):
+        play(a)
+    assert len(stored(a)["actions"]) == 2
+
+    b = page_guard.watch(ludus_tally(a.context.new_page()))
+    b.goto(site.url + "index.html")                      # resumes the game on screen: the same game
+    ready(b)
+    tab_state(b, "watching")
+    assert b.evaluate("document.getElementById('game').inert") is True
+    notice = b.locator('.shell-notice[data-kind="tabs"]')
+    assert "another tab" in notice.inner_text()
+    assert b.evaluate("document.body.dataset.moves") == "2"
+    b.locator('.shell-notice[data-kind="tabs"] button', has_text="Play here").click()
+    tab_state(b, "playing")
+    tab_state(a, "watching")                              # the first tab turned read-only
+    assert a.evaluate("document.getElementById('game').inert") is True
+    play(b)
+    play(b)
+    a.wait_for_function("document.body.dataset.moves === '4'")   # and follows the latest state
+    assert len(stored(b)["actions"]) == 4
+
+    a.locator('.shell-notice[data-kind="tabs"] button', has_text="Play here").click()
+    tab_state(a, "playing")
+    tab_state(b, "watching")
+    play(a)
+    session = stored(a)
+    assert len(session["actions"]) == 5                  # every move of both tabs, in order
+    b.wait_for_function("document.body.dataset.moves === '5'")
+
+
+def test_another_game_in_a_second_tab_plays_and_a_closed_tab_frees_its_game(guarded_page, page_guard, site, ready):
+    a = ludus_tally(guarded_page)
+    a.goto(site.url + "index.html?seats=human&seed=4")
+    ready(a)
+    tab_state(a, "playing")
+    first = stored(a)["id"]
+    b = page_guard.watch(ludus_tally(a.context.new_page()))
+    b.goto(site.url + "index.html?seats=human&seed=5")   # a link: a game of its own
+    ready(b)
+    tab_state(b, "playing")
+    assert stored(b)["id"] != first
+    c = page_guard.watch(ludus_tally(a.context.new_page()))
+    a.close()                                             # the first game's tab closes: its lock goes
+    c.goto(site.url + "index.html")                      # resumes the current game, b's: c watches it
+    ready(c)
+    tab_state(c, "watching")
+    assert stored(c)["id"] == stored(b)["id"]
+    c.click("#shell-new")
+    c.locator(f'li.ng-saved-game[data-id="{first}"] .ng-resume').click()
+    tab_state(c, "playing")                               # nobody holds the first game any more
+    assert stored(c)["id"] == first
+    play(c)
+    assert len(stored(c)["actions"]) == 1
+    c.reload()                                            # a reload gives its own lock back first
+    ready(c)
+    tab_state(c, "playing")
+    assert c.evaluate("document.body.dataset.moves") == "1"

@@ -1,0 +1,287 @@
+"""One tab plays a game at a time (issue 16): app.tabs under CPython, with fake Web Locks.
+
+``FakeLocks`` gives every "tab" a view of one shared registry with the Web Locks
+semantics the page uses (``ifAvailable``: granted or busy; ``steal``: the holder's
+request fails, i.e. ``lost``); with ``deferred`` its answers come later, as the
+browser's do.  The last tests run two whole tabs (store, controller, GameTab) over
+one storage: no move made in either tab is lost."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+import pytest
+
+from app.host import Controller
+from app.session import Session, default_seats
+from app.storage import MemoryStorage, SaveConflict, SaveStore
+from app.tabs import ASKING, IDLE, PLAYING, WATCHING, GameTab, NoLocks
+from shellgame import TallySpec
+
+SPEC = TallySpec()
+GAMES = {SPEC.key: SPEC}
+
+
+class FakeLocks:
+    """One tab's handle on the origin's locks (``registry``: name -> the holder's ``lost``)."""
+
+    def __init__(self, registry: dict, pending: list | None = None):
+        self.registry = registry
+        self.pending = pending       # deferred answers (a list shared by the tabs), or None: at once
+        self.mine: set[str] = set()
+
+    def _later(self, fn) -> None:
+        if self.pending is None:
+            fn()
+        else:
+            self.pending.append(fn)
+
+    def request(self, name, *, steal, granted, busy, lost):
+        holder = self.registry.get(name)
+        if holder is not None and not steal:
+            self._later(busy)
+            return
+        if holder is not None:
+            owner, holder_lost = holder
+            owner.mine.discard(name)
+            self._later(holder_lost)
+        self.registry[name] = (self, lost)
+        self.mine.add(name)
+        self._later(granted)
+
+    def release(self, name):
+        holder = self.registry.get(name)
+        if holder is not None and holder[0] is self:
+            del self.registry[name]
+            self.mine.discard(name)
+
+
+def flush(pending: list) -> None:
+    while pending:
+        pending.pop(0)()
+
+
+def tabs(n: int, deferred: bool = False):
+    registry, pending = {}, ([] if deferred else None)
+    changes = [[] for _ in range(n)]
+    made = [GameTab(FakeLocks(registry, pending), "ludus.", changes[i].append) for i in range(n)]
+    return made, changes, pending
+
+
+def test_the_first_tab_plays_a_second_on_the_same_game_watches_another_game_plays():
+    (a, b, c), changes, _ = tabs(3)
+    assert a.open("g1") == PLAYING and a.playing
+    assert b.open("g1") == WATCHING and not b.playing
+    assert c.open("g2") == PLAYING
+    assert changes == [[PLAYING], [WATCHING], [PLAYING]]
+    assert a.lock_name("g1") == "ludus.play.g1"
+
+
+def test_play_here_takes_the_game_over_and_the_first_tab_turns_read_only():
+    (a, b), changes, _ = tabs(2)
+    a.open("g")
+    b.open("g")
+    b.take_over()
+    assert (a.state, b.state) == (WATCHING, PLAYING)
+    assert changes == [[PLAYING, WATCHING], [WATCHING, PLAYING]]
+    a.take_over()                                       # and back again
+    assert (a.state, b.state) == (PLAYING, WATCHING)
+
+
+def test_answers_that_come_later_are_applied_in_order():
+    (a, b), changes, pending = tabs(2, deferred=True)
+    assert a.open("g") == ASKING
+    flush(pending)
+    assert a.state == PLAYING
+    assert b.open("g") == ASKING
+    flush(pending)
+    assert b.state == WATCHING
+    b.take_over()
+    assert b.state == ASKING
+    flush(pending)
+    assert (a.state, b.state) == (WATCHING, PLAYING)
+
+
+def test_leaving_a_game_lets_another_tab_play_it():
+    (a, b), _, _ = tabs(2)
+    a.open("g")
+    b.open("g")
+    a.close()
+    assert a.state == IDLE and a.game is None
+    b.take_over()                                       # the lock is free: taken at once
+    assert b.state == PLAYING
+    a.open("g")
+    assert a.state == WATCHING
+
+
+def test_switching_games_releases_the_first_and_a_late_grant_is_given_back():
+    (a, b), _, pending = tabs(2, deferred=True)
+    a.open("g1")
+    a.open("g2")                                        # before g1's answer came
+    flush(pending)
+    assert a.game == "g2" and a.state == PLAYING
+    assert b.open("g1") in (ASKING, WATCHING)
+    flush(pending)
+    assert b.state == PLAYING                           # g1 was given back
+
+
+def test_reopening_the_game_on_screen_asks_nothing():
+    (a,), changes, _ = tabs(1)
+    a.open("g")
+    assert a.open("g") == PLAYING and changes == [[PLAYING]]
+
+
+def test_a_browser_without_web_locks_lets_every_tab_play():
+    a, b = GameTab(NoLocks(), "ludus."), GameTab(NoLocks(), "ludus.")
+    assert a.open("g") == PLAYING and b.open("g") == PLAYING
+    a.take_over()
+    assert a.state == PLAYING
+
+
+# ------------------------------------------------------------------ two whole tabs over one storage
+
+
+class UI:
+    def __init__(self):
+        self.notices, self.conflicts = [], 0
+
+    def show_pass_screen(self, name, on_ready): ...
+    def hide_pass_screen(self): ...
+    def busy(self, text): ...
+    def refresh(self): ...
+    def new_game(self): ...
+
+    def notify(self, text, kind="info"):
+        self.notices.append((kind, text))
+
+    def save_conflict(self):
+        self.conflicts += 1
+
+
+class View:
+    def show(self, state, viewer, events): ...
+    def set_busy(self, text): ...
+    def destroy(self): ...
+
+
+class Tab:
+    """What the page does around a game (app.shell's hooks, in short): a store, a controller and a
+    GameTab; when the tab starts playing after watching, or turns to watching, it reloads the
+    latest save."""
+
+    def __init__(self, storage, registry):
+        self.store = SaveStore(storage, GAMES, prefix="ludus.")
+        self.ui = UI()
+        self.tab = GameTab(FakeLocks(registry), "ludus.", self.changed)
+        self.controller = None
+
+    def open(self, session):
+        self.controller = Controller(session, self.store, self.ui, {"bot_speed": "instant"})
+        self.controller.attach(View())
+        self.controller.read_only = True
+        self.controller.start()
+        self.apply(self.tab.open(session.id))
+
+    def apply(self, state):
+        self.controller.set_read_only(state != PLAYING)
+
+    def changed(self, state):
+        if self.controller is None:
+            return
+        if state in (PLAYING, WATCHING):
+            latest = self.store.load(self.controller.session.id).session
+            if latest is not None and latest.to_json() != self.controller.session.to_json():
+                self.controller.stop()
+                self.open(latest)
+                return
+        self.apply(state)
+
+    def play(self, n, rng):
+        for _ in range(n):
+            self.controller.submit(rng.choice(SPEC.legal_actions(self.controller.session.state)))
+
+
+def stored_actions(storage, game_id):
+    return Session.from_json(storage.items[f"ludus.game.{game_id}"], GAMES).actions
+
+
+def test_two_tabs_on_one_game_lose_no_move():
+    storage, registry, rng = MemoryStorage(), {}, random.Random(3)
+    first = Session.start(SPEC, {"players": 1, "seed": 8}, default_seats(SPEC, ["human"]))
+    a, b = Tab(storage, registry), Tab(storage, registry)
+    a.open(first)
+    a.play(3, rng)
+    b.open(b.store.load(first.id).session)
+    assert b.tab.state == WATCHING
+    with pytest.raises(ValueError, match="another tab"):
+        b.play(1, rng)                                   # read-only: refused, nothing saved
+    assert len(stored_actions(storage, first.id)) == 3
+    b.tab.take_over()                                    # "play here"
+    assert (a.tab.state, b.tab.state) == (WATCHING, PLAYING)
+    b.play(2, rng)
+    with pytest.raises(ValueError):
+        a.play(1, rng)
+    a.tab.take_over()                                    # back to the first tab: it loads the latest
+    assert len(a.controller.session.actions) == 5
+    a.play(1, rng)
+    assert len(stored_actions(storage, first.id)) == 6
+    assert stored_actions(storage, first.id)[:5] == b.controller.session.actions
+
+
+def test_a_move_written_by_the_other_tab_after_a_take_over_is_never_overwritten():
+    """The race: tab B took the game over and read it; tab A, not yet told, saves one more move.
+    B's next save must not overwrite it: SaveConflict, nothing written, B is told."""
+    storage, rng = MemoryStorage(), random.Random(5)
+    s = Session.start(SPEC, {"players": 2, "seed": 9}, default_seats(SPEC, ["human", "human"]))
+    store_a, store_b = SaveStore(storage, GAMES, prefix="ludus."), SaveStore(storage, GAMES, prefix="ludus.")
+    store_a.save(s)
+    in_b = store_b.load(s.id).session
+    s.apply(rng.choice(SPEC.legal_actions(s.state)))
+    store_a.save(s)                                      # A's late move
+    in_b.apply(rng.choice(SPEC.legal_actions(in_b.state)))
+    with pytest.raises(SaveConflict):
+        store_b.save(in_b)
+    assert storage.items[f"ludus.game.{s.id}"] == s.to_json()
+    ui = UI()
+    c = Controller(in_b, store_b, ui, {"bot_speed": "instant"})
+    c.save()
+    assert ui.conflicts == 1 and ui.notices[-1][0] == "save"
+    assert storage.items[f"ludus.game.{s.id}"] == s.to_json()
+    assert store_b.load(s.id).session.to_json() == s.to_json()   # reloaded: B goes on from there
+    store_b.save(Session.from_json(s.to_json(), GAMES))
+
+
+def test_a_watching_tab_starts_no_bot_and_saves_nothing():
+    storage, registry = MemoryStorage(), {}
+    s = Session.start(SPEC, {"players": 2, "seed": 2}, default_seats(SPEC, ["bot", "human"]))
+    a, b = Tab(storage, registry), Tab(storage, registry)
+
+    async def run():
+        a.tab.open("other")                              # a holds nothing of s; make b watch s:
+        registry[b.tab.lock_name(s.id)] = (FakeLocks(registry), lambda: None)
+        b.open(s)
+        assert b.tab.state == WATCHING and not b.controller.bots_running()
+        await asyncio.sleep(0)
+        assert f"ludus.game.{s.id}" not in storage.items
+        b.tab.take_over()
+        assert b.tab.state == PLAYING and f"ludus.game.{s.id}" in storage.items
+        await b.controller.wait_bots()
+        assert len(stored_actions(storage, s.id)) >= 1   # the bot played, and it was saved
+
+    asyncio.run(run())
+
+
+def test_a_store_knows_when_another_tab_changed_a_save():
+    storage = MemoryStorage()
+    s = Session.start(SPEC, {"players": 1, "seed": 6}, default_seats(SPEC, ["human"]))
+    mine, theirs = SaveStore(storage, GAMES, prefix="ludus."), SaveStore(storage, GAMES, prefix="ludus.")
+    assert not mine.changed_elsewhere(s.id)              # nothing saved yet
+    mine.save(s)
+    assert not mine.changed_elsewhere(s.id)              # its own write
+    other = theirs.load(s.id).session
+    other.apply(SPEC.legal_actions(other.state)[0])
+    theirs.save(other)
+    assert mine.changed_elsewhere(s.id) and not theirs.changed_elsewhere(s.id)
+    mine.load(s.id)
+    assert not mine.changed_elsewhere(s.id)              # read again: up to date
