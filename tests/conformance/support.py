@@ -2,7 +2,8 @@
 
 ``CONFORMANCE_GAMES`` (env var, default 2) is the number of random games played per
 game and player count; ``CONFORMANCE_EXAMPLES`` (default 60) the Hypothesis examples
-per property. A longer run: ``CONFORMANCE_GAMES=20 CONFORMANCE_EXAMPLES=2000 pytest tests/conformance``.
+per property (derandomized: the same every run, unless ``CONFORMANCE_RANDOM=1``).
+A longer run: ``CONFORMANCE_GAMES=20 CONFORMANCE_EXAMPLES=2000 pytest tests/conformance``.
 """
 
 from __future__ import annotations

@@ -23,7 +23,9 @@ from support import CASES, playthroughs  # type: ignore[import-not-found]
 
 from gamekit import game as gk
 
-SETTINGS = settings(max_examples=int(os.environ.get("CONFORMANCE_EXAMPLES", "60")), deadline=None, derandomize=True,
+# Derandomized (the same examples every run) unless CONFORMANCE_RANDOM=1, for long exploring runs.
+SETTINGS = settings(max_examples=int(os.environ.get("CONFORMANCE_EXAMPLES", "60")), deadline=None,
+                    derandomize=os.environ.get("CONFORMANCE_RANDOM") != "1",
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 BAD_SCALARS = st.one_of(
