@@ -658,10 +658,11 @@ class State:
             return IllegalAction("the game is over", code="game_over")
         if not isinstance(action, Action):
             return IllegalAction(f"not an action of this game: {action!r}"[:200], code="bad_action")
-        if action.kind != "end" and action.kind not in {a.kind for a in self.legal_actions()}:
-            return IllegalAction(f"a {action.kind} is not possible now: the game waits for a {self.step} decision",
-                                 code="wrong_step", kind=action.kind, step=self.step)
-        return IllegalAction(f"{action} is not legal here", code="not_legal", action=str(action))
+        text = tuple.__repr__(action)[:200]
+        if action.kind not in {a.kind for a in self.legal_actions()}:
+            return IllegalAction(f"{text} is not possible now: the game waits for a {self.step} decision",
+                                 code="wrong_step", kind=str(action.kind)[:20], step=self.step)
+        return IllegalAction(f"{text} is not legal here", code="not_legal", action=text)
 
     # ------------------------------------------------------------ copies
 
