@@ -16,7 +16,7 @@ help:
 	@echo "make test         set up, then run every test (engine + browser)"
 	@echo "make test-engine  tests without a browser"
 	@echo "make test-browser only the browser tests (tests/browser)"
-	@echo "make bench        python -m ptolemaeus.bench"
+	@echo "make bench        python -m ptolemaeus.bench and python -m pompeii.bench"
 	@echo "make setup        .venv + python deps, npm ci, vendor the runtime into static/vendor/"
 	@echo "make site         build the static site to deploy into _site/ (docs/deploy.md)"
 
@@ -62,6 +62,7 @@ bench: setup
 	@if $(PY) -c 'import importlib.util, sys; sys.exit(importlib.util.find_spec("ptolemaeus.bench") is None)'; then \
 	  $(PY) -m ptolemaeus.bench; \
 	else echo "ptolemaeus.bench does not exist yet"; fi
+	$(PY) -m pompeii.bench
 
 # The folder GitHub Pages serves (.github/workflows/pages.yml, docs/deploy.md).
 site: setup
