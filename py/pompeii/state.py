@@ -39,6 +39,7 @@ _GATE_SET = frozenset(B.GATE_SQUARES)
 _MOVE = [[Action("move", s, t) for t in range(B.SQUARES)] for s in range(B.SQUARES)]
 _LEAVE = [Action("leave", s, gate=B.GATE_OF[s]) if s in B.GATE_OF else None for s in range(B.SQUARES)]
 _GATE_SQUARE = {g["id"]: g["square"] for g in B.GATES}
+_WALK_NB = tuple(tuple(t for t in B.NEIGHBOURS[s] if B.WALKABLE[t]) for s in range(B.SQUARES))
 
 
 def tile_symbols(tile: int) -> tuple[int, ...]:
@@ -94,6 +95,7 @@ class State:
         self.record = True           # keep the action log (bots switch it off)
         self.revealed = False        # the last apply revealed hidden information
         self._legal: list[Action] | None = None
+        self._reach: dict[tuple[int, int], list[Action]] = {}   # move cache for the current lava
         self._events: list[dict[str, Any]] = []
 
     # ------------------------------------------------------------ setup
@@ -389,9 +391,11 @@ class State:
         self.revealed = True
         self.tile = t
         self._emit("tile_drawn", seat=p, tile=tile_name(t), left=len(self.bag))
-        if not self._lava_options(t):
+        self._legal = legal = self._compute_legal()
+        if not legal:
             self.aside.append(t)
             self.tile = -1
+            self._legal = None
             self._emit("tile_set_aside", seat=p, tile=tile_name(t))
             self._after_lava(p)
 
@@ -402,11 +406,11 @@ class State:
         if not self.placed[symbol]:
             return [vent] if lava[vent] < 0 else []
         out = set()
-        for s in B.CITY:
-            if lava[s] == symbol:
-                for t in B.NEIGHBOURS[s]:
-                    if lava[t] < 0 and not B.VENT[t]:
-                        out.add(t)
+        nb, vent = B.NEIGHBOURS, B.VENT
+        for s in [q for q, y in enumerate(lava) if y == symbol]:
+            for t in nb[s]:
+                if lava[t] < 0 and not vent[t]:
+                    out.add(t)
         return sorted(out)
 
     def _lava_options(self, tile: int) -> list[tuple[int, int]]:
@@ -418,11 +422,16 @@ class State:
         p, s = self.current, a.square
         y = _SYM_INDEX[a.symbol]
         self.lava[s] = y
+        self._reach = {}
         self.placed[y] += 1
         self.tile = -1
         killed = self._kill_square(s)                                       # P51
         self._emit("lava_placed", seat=p, square=list(B.rc(s)), symbol=a.symbol, killed=killed)
-        trapped = self._kill_trapped()                                      # P52, PR10
+        # P52, PR10. Lava on a square with at most one open walkable neighbour (not a
+        # gate) cannot cut anybody else off: skip the search then.
+        lava = self.lava
+        open_nb = sum(1 for t in _WALK_NB[s] if lava[t] < 0)
+        trapped = self._kill_trapped() if open_nb >= 2 or s in _GATE_SET else []
         if trapped:
             self._emit("trapped", squares=[[*B.rc(t), *k] for t, k in trapped])
         if self.city_empty():                                               # P63, PR14
@@ -430,29 +439,35 @@ class State:
             return
         self._after_lava(p)
 
-    def reachable_from_gates(self) -> bytearray:
-        """P52: squares with a way out (a path through non-lava, non-vent squares to an open gate)."""
-        lava = self.lava
+    def reachable_from_gates(self, wanted: int = -1) -> bytearray:
+        """P52: squares with a way out (a path through non-lava, non-vent squares to an open
+        gate). With ``wanted`` (the number of occupied squares) the search stops once every
+        occupied square is reached, since only those matter."""
+        lava, tot = self.lava, self.tot
         seen = bytearray(B.SQUARES)
         stack = [g for g in B.GATE_SQUARES if lava[g] < 0]
         for g in stack:
             seen[g] = 1
-        walk, nb = B.WALKABLE, B.NEIGHBOURS
-        while stack:
+            if tot[g]:
+                wanted -= 1
+        nb = _WALK_NB
+        while stack and wanted:
             s = stack.pop()
             for t in nb[s]:
-                if not seen[t] and walk[t] and lava[t] < 0:
+                if not seen[t] and lava[t] < 0:
                     seen[t] = 1
                     stack.append(t)
+                    if tot[t]:
+                        wanted -= 1
         return seen
 
     def _kill_trapped(self) -> list[tuple[int, list[int]]]:
-        seen = self.reachable_from_gates()
-        out = []
-        for s in B.CITY:
-            if self.tot[s] and not seen[s]:
-                out.append((s, self._kill_square(s)))
-        return out
+        tot = self.tot
+        occupied = [q for q in B.CITY if tot[q]]
+        if not occupied:
+            return []
+        seen = self.reachable_from_gates(len(occupied))
+        return [(q, self._kill_square(q)) for q in occupied if not seen[q]]
 
     def _after_lava(self, p: int) -> None:
         if self.phase == "opening":                                         # P43, P45
@@ -464,7 +479,8 @@ class State:
             return
         self.step = "move"                                                  # P46 (2), P61
         self.last_one = self.in_city(p) == 1                                # P59, PR13
-        if not self._can_move(p):
+        self._legal = None
+        if len(self.legal_actions()) == 1:  # only "end": nothing can move
             self._end_turn(p)
 
     # ------------------------------------------------------------ movement
@@ -472,30 +488,12 @@ class State:
     def _movable(self, p: int) -> list[tuple[int, int]]:
         """(square, allowance) of each square from which one of ``p``'s citizens may move
         now: P53 (two different citizens), P59 and P60 (the same one twice), P54."""
-        n, cit, tot = self.n, self.cit, self.tot
-        out = []
-        for s in B.CITY:
-            k = cit[s * n + p]
-            if not k:
-                continue
-            if self.moves == 1 and s == self.moved_to and not self.again:
-                k -= 1
-            if k > 0:
-                out.append((s, tot[s]))
+        tot = self.tot
+        own = self.cit[p::self.n]
+        out = [(q, tot[q]) for q, k in enumerate(own) if k]
+        if self.moves == 1 and not self.again and self.moved_to >= 0 and own[self.moved_to] == 1:
+            out = [x for x in out if x[0] != self.moved_to]
         return out
-
-    def _can_move(self, p: int) -> bool:
-        """Has ``p`` any move left this step (a walkable neighbour, or an open gate underfoot)?"""
-        if self.moves >= 2:
-            return False
-        lava, walk, nb = self.lava, B.WALKABLE, B.NEIGHBOURS
-        for s, _ in self._movable(p):
-            if s in _GATE_SET:
-                return True
-            for t in nb[s]:
-                if walk[t] and lava[t] < 0:
-                    return True
-        return False
 
     def destinations(self, start: int, allowance: int) -> dict[int, int]:
         """P55, P58: squares at shortest distance 1..allowance (start at 0) through
@@ -519,21 +517,32 @@ class State:
         if self.moves >= 2:
             return []
         out: list[Action] = []
+        cache = self._reach
+        for key in self._movable(self.current):
+            acts = cache.get(key)
+            if acts is None:
+                acts = cache[key] = self._reach_actions(*key)
+            out.extend(acts)
+        return out
+
+    def _reach_actions(self, s: int, allowance: int) -> list[Action]:
+        """P58: the moves (and ways out, P57) of a citizen on ``s`` with ``allowance`` points,
+        as lava stands (cached until the next lava tile)."""
+        out: list[Action] = []
         lava, walk, nb = self.lava, B.WALKABLE, B.NEIGHBOURS
-        for s, allowance in self._movable(self.current):
-            row = _MOVE[s]
-            if allowance == 1:                      # the common case: one step
-                for t in nb[s]:
-                    if walk[t] and lava[t] < 0:
-                        out.append(row[t])
-                if s in _GATE_SET and lava[s] < 0:                          # P57
-                    out.append(_LEAVE[s])
-                continue
-            for t, d in self.destinations(s, allowance).items():
-                if d:
+        row = _MOVE[s]
+        if allowance == 1:                      # the common case: one step
+            for t in nb[s]:
+                if walk[t] and lava[t] < 0:
                     out.append(row[t])
-                if d < allowance and t in _GATE_SET and lava[t] < 0:        # P57
-                    out.append(_LEAVE[s] if t == s else Action("leave", s, gate=B.GATE_OF[t]))
+            if s in _GATE_SET and lava[s] < 0:                              # P57
+                out.append(_LEAVE[s])
+            return out
+        for t, d in self.destinations(s, allowance).items():
+            if d:
+                out.append(row[t])
+            if d < allowance and t in _GATE_SET and lava[t] < 0:            # P57
+                out.append(_LEAVE[s] if t == s else Action("leave", s, gate=B.GATE_OF[t]))
         return out
 
     def path(self, start: int, goal: int) -> list[int]:
@@ -574,12 +583,14 @@ class State:
         if self.city_empty():                                               # P63, PR14
             self._finish("city_empty")
             return
-        if not self._can_move(p):
+        self._legal = None
+        if self.moves >= 2 or len(self.legal_actions()) == 1:
             self._end_turn(p)
 
     def _end_turn(self, p: int) -> None:
         """P62: the turn of the last tile ends the game; else the next player's lava step."""
         self.step = ""
+        self._legal = None
         if not self.bag:
             self._finish("bag_empty")
             return
@@ -626,7 +637,9 @@ class State:
 
     def apply(self, action: Any) -> list[dict[str, Any]]:
         """Play one legal action; its public events. IllegalAction (state unchanged) else."""
-        legal = self._legal if self._legal is not None else self.legal_actions()
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        legal = self._legal
         if not isinstance(action, Action) or action not in legal:
             raise self._illegal(action)
         self._events = events = []
@@ -650,7 +663,8 @@ class State:
             self._do_erupt()
         if self.record:
             self.log.append(action)
-        self._legal = None
+        if self._legal is legal:
+            self._legal = None
         return events
 
     def _illegal(self, action: Any) -> IllegalAction:
