@@ -1,20 +1,25 @@
-"""Bots for The Downfall of Pompeii: random, greedy and an ISMCTS ``hard``.
+"""Bots for The Downfall of Pompeii: random, greedy, normal and an ISMCTS ``hard``.
 
 Every bot decides from ``determinize(state, seat)`` only (P69, P70): the
-:class:`Thinker` determinizes before it looks at anything.
+:class:`Thinker` determinizes before it looks at anything. Levels, weakest
+first (:data:`LEVELS`):
 
 * ``random``: uniform among the legal actions.
 * ``greedy``: one ply against a hand-written evaluation (:func:`value`):
   each citizen in the city is worth its chance of escaping, which falls with
   its walking distance to an open gate and next to lava; a saved citizen is
-  worth 1. Phase-1 placements, relatives, Omen victims and lava tiles are
-  tried on a copy and the best difference "mine minus the best opponent's"
-  wins (so lava buries and blocks opponents, and spares one's own); moves
-  are scored directly by the distance they gain.
-* ``hard``: SO-ISMCTS (:mod:`gamekit.ismcts`) over greedy's best few choices,
-  paired on common determinizations, simulated with a fast policy through
-  the table's next round and scored by :func:`values`; greedy's favourite
-  stands unless another choice is clearly better.
+  worth 1. Phase-1 placements (near the gates, with relatives), Omen
+  victims and lava tiles are tried on a copy and the best difference "mine
+  minus the best opponent's" wins (so lava buries and blocks opponents and
+  spares one's own); moves are scored directly by the distance they gain.
+* ``normal``: greedy with :func:`timed_value`: a citizen in the city counts
+  for less when the moves its owner has left (two a turn until the bag is
+  empty, P62) fall short of the walking its citizens need, so it saves
+  citizens at the gates instead of shuffling others forward late in the game.
+* ``hard``: SO-ISMCTS (:mod:`gamekit.ismcts`) over normal's best few
+  choices, paired on common determinizations, simulated with a fast policy
+  through the table's next round and scored by :func:`values`; normal's
+  favourite stands unless another choice is clearly better.
 """
 
 from __future__ import annotations
@@ -46,10 +51,12 @@ class Level(dict):
 LEVELS: dict[str, Level] = {
     "random": Level(kind="random", doc="uniform among the legal actions"),
     "greedy": Level(kind="greedy", doc="one ply against the hand-written evaluation"),
-    "hard": Level(kind="ismcts", iterations=160, seconds=0.45, width=4, confidence=1.0, prune=1.0,
-                  doc="ISMCTS over greedy's best 4 choices, paired determinizations played by a fast "
-                      "policy through the next round; greedy's favourite unless another is clearly "
-                      "better (at most 0.45 s)"),
+    "normal": Level(kind="greedy", timed=True,
+                    doc="greedy whose citizens in the city count for less as the moves left run short"),
+    "hard": Level(kind="ismcts", timed=True, iterations=48, seconds=0.45, width=4, confidence=1.0, prune=1.0,
+                  doc="ISMCTS over normal's best 4 choices, 12 paired determinizations each, played by a "
+                      "fast policy through the next round and scored by normal's evaluation; normal's "
+                      "favourite unless another is clearly better (at most 0.45 s)"),
 }
 
 
@@ -89,28 +96,67 @@ def value(s: State, p: int, dist: list[int] | None = None) -> float:
     return v - 0.01 * s.dead[p]
 
 
+def moves_left(s: State, p: int) -> float:
+    """Moves seat ``p`` still gets (two a turn) before the bag runs out (P46, P62)."""
+    n = s.n
+    if s.phase == "p1":
+        return 2.0 * max(0, len(s.bag) - 6) / n
+    if s.phase == "opening":
+        return 2.0 * max(0, len(s.bag) - s.opening_left + 1) / n
+    tiles = len(s.bag)                     # turns still to start, from the next seat on
+    r = (p - s.current - 1) % n
+    turns = -(-(tiles - r) // n) if tiles > r else 0
+    here = 2 - s.moves if s.current == p and s.step in ("lava", "move") else 0
+    return 2.0 * turns + here
+
+
+def time_factor(s: State, p: int, dist: list[int]) -> float:
+    """How much of what ``p`` needs to walk out it can still walk: moves left over the
+    moves all its citizens need (1 while there is time enough)."""
+    n, cit = s.n, s.cit
+    need = 0
+    for q in B.CITY:
+        k = cit[q * n + p]
+        if k and dist[q] > 0:
+            need += k * dist[q]
+    if not need:
+        return 1.0
+    return min(1.0, moves_left(s, p) / need)
+
+
+def timed_value(s: State, p: int, dist: list[int] | None = None) -> float:
+    """:func:`value` with each citizen in the city discounted by :func:`time_factor`."""
+    if dist is None:
+        dist = distances(s)
+    tau = time_factor(s, p, dist) if s.phase == "p2" else 1.0
+    v = value(s, p, dist)
+    saved = s.saved[p] - 0.01 * s.dead[p]
+    return saved + (v - saved) * tau
+
+
 def _supply_chance(s: State) -> float:
     """Rough share of a phase-1 supply that still gets placed (the deck runs out)."""
     return min(1.0, len(s.deck) / (30.0 * s.n)) * 0.5
 
 
 def values(s: State, scale: float = 1.5) -> list[float]:
-    """Each seat's chance of winning in [0, 1] (sums to 1), from :func:`value` margins."""
+    """Each seat's chance of winning in [0, 1] (sums to 1), from :func:`timed_value` margins."""
     if s.is_over:
         return s.returns()
     dist = distances(s)
-    v = [value(s, p, dist) for p in range(s.n)]
+    v = [timed_value(s, p, dist) for p in range(s.n)]
     m = max(v)
     w = [math.exp(scale * (x - m)) for x in v]
     t = sum(w)
     return [x / t for x in w]
 
 
-def _margin(s: State, p: int, dist: list[int] | None = None) -> float:
+def _margin(s: State, p: int, dist: list[int] | None = None, evaluation: Any = None) -> float:
     if dist is None:
         dist = distances(s)
-    mine = value(s, p, dist)
-    return mine - max(value(s, q, dist) for q in range(s.n) if q != p)
+    f = evaluation or value
+    mine = f(s, p, dist)
+    return mine - max(f(s, q, dist) for q in range(s.n) if q != p)
 
 
 # ------------------------------------------------------------------ policies
@@ -120,15 +166,15 @@ def random_action(s: State, rng: random.Random) -> Action:
     return legal[rng.randrange(len(legal))]
 
 
-def _move_gain(s: State, a: Action, dist: list[int]) -> float:
+def _move_gain(s: State, a: Action, dist: list[int], tau: float = 1.0) -> float:
     if a.kind == "end":
         return 0.0
     here = dist[a.square]
-    before = _ESC[here] if here > 0 else 0.0
+    before = _ESC[here] * tau if here > 0 else 0.0
     if a.kind == "leave":
         return 1.0 - before
     there = dist[a.to]
-    after = _ESC[there] if there > 0 else 0.0
+    after = _ESC[there] * tau if there > 0 else 0.0
     if _near_lava(s, a.to):
         after *= _NEAR_LAVA
     if _near_lava(s, a.square):
@@ -137,20 +183,22 @@ def _move_gain(s: State, a: Action, dist: list[int]) -> float:
     return after - before + 0.01 * s.tot[a.to]
 
 
-def ranked(s: State, rng: random.Random) -> list[tuple[Action, float]]:
-    """Greedy's scores of every legal action, best first (ties in a random order)."""
+def ranked(s: State, rng: random.Random, evaluation: Any = None) -> list[tuple[Action, float]]:
+    """Greedy's scores of every legal action, best first (ties in a random order);
+    ``evaluation`` :func:`timed_value` gives normal's."""
     legal = s.legal_actions()
     p = s.current
-    if s.step == "move":
+    if s.step == "move" and (evaluation is None or evaluation is timed_value):
         dist = distances(s)
-        scored = [(a, _move_gain(s, a, dist)) for a in legal]
+        tau = time_factor(s, p, dist) if evaluation is timed_value else 1.0
+        scored = [(a, _move_gain(s, a, dist, tau)) for a in legal]
     else:
         scored = []
         for a in legal:
             c = s.clone()
             c.record = False
             c.apply(a)
-            m = _margin(c, p)
+            m = _margin(c, p, None, evaluation)
             if c.step == "relative" and c.current == p:
                 m += c.rel_left * 0.4
             scored.append((a, m))
@@ -159,11 +207,11 @@ def ranked(s: State, rng: random.Random) -> list[tuple[Action, float]]:
     return scored
 
 
-def greedy_action(s: State, rng: random.Random) -> Action:
+def greedy_action(s: State, rng: random.Random, evaluation: Any = None) -> Action:
     legal = s.legal_actions()
     if len(legal) == 1:
         return legal[0]
-    return ranked(s, rng)[0][0]
+    return ranked(s, rng, evaluation)[0][0]
 
 
 def fast_action(s: State, rng: random.Random) -> Action:
@@ -174,9 +222,10 @@ def fast_action(s: State, rng: random.Random) -> Action:
     step, p, n = s.step, s.current, s.n
     if step == "move":
         dist = distances(s)
+        tau = time_factor(s, p, dist)
         best, bv = legal[-1], 0.0
         for a in legal:
-            g = _move_gain(s, a, dist) + rng.random() * 0.02
+            g = _move_gain(s, a, dist, tau) + rng.random() * 0.02
             if g > bv:
                 best, bv = a, g
         return best
@@ -265,9 +314,9 @@ class Thinker:
         elif spec.kind == "random":
             self._action = random_action(det, rng)
         elif spec.kind == "greedy" or det.step in ("relative", "omen"):
-            self._action = greedy_action(det, rng)
+            self._action = greedy_action(det, rng, timed_value if spec.timed else None)
         else:
-            top = [a for a, _ in ranked(det, rng)[:spec.width or 4]]
+            top = [a for a, _ in ranked(det, rng, timed_value)[:spec.width or 4]]
             if len(top) == 1:
                 self._action = top[0]
             else:

@@ -26,7 +26,7 @@ class PompeiiRules(Rules[State, Action]):
     min_players = 2
     max_players = 4
     bot_levels = tuple(LEVELS)            # weakest first
-    default_bot_level = "greedy"
+    default_bot_level = "normal"
 
     def setup_fields(self) -> list[SetupField]:
         return [SetupField("variant", "choice", "standard", choices=VARIANTS)]
