@@ -79,6 +79,7 @@ def determinize(s: State, observer: int, rng: random.Random) -> State:
     pool.extend(d.boxed_cards)
     omens = sum(1 for c in d.deck if c == OMEN)
     ads = sum(1 for c in d.deck if c == AD79)
+    pool.sort()                     # the result depends on what the observer knows and rng only
     rng.shuffle(pool)
     length = len(d.deck)
     drawn = B.DECK_SIZE - length
@@ -103,6 +104,7 @@ def determinize(s: State, observer: int, rng: random.Random) -> State:
             d.hands[p] = [pool.pop() for _ in d.hands[p]]
     d.boxed_cards = [pool.pop() for _ in d.boxed_cards]
     assert not pool
+    d.bag.sort()
     rng.shuffle(d.bag)
     d.log = []
     d.record = False
