@@ -34,22 +34,22 @@ GAME_KEYS = ("index", "a_seat", "win_a", "score_a", "score_b", "think_a", "moves
 
 
 class Task(NamedTuple):
-    """Game ``index`` of a match: deal ``index // players``, A in seat ``index % players``."""
+    """Game number ``game`` of a match: deal ``game // players``, A in seat ``game % players``."""
 
     a: str
     b: str
     players: int
     seed: int
-    index: int
+    game: int
     budget: dict[str, Any] | None
 
     @property
     def deal(self) -> int:
-        return self.index // self.players
+        return self.game // self.players
 
     @property
     def a_seat(self) -> int:
-        return self.index % self.players
+        return self.game % self.players
 
 
 def wilson(wins: float, n: int, z: float = 1.959964) -> tuple[float, float]:

@@ -12,6 +12,7 @@ forms and the views use ``[row, col]``.
 from __future__ import annotations
 
 from collections import deque
+from typing import Any
 
 __all__ = [
     "WIDTH", "HEIGHT", "SQUARES", "MAP", "KIND", "CAPACITY", "PART", "NUMBER", "NEUTRAL", "COLOUR",
@@ -133,8 +134,9 @@ NUMBER_PARTS: dict[int, tuple[str, ...]] = {
     for n in CARD_COUNTS}
 VENT: tuple[str | None, ...] = tuple(_vent)          # P15: the symbol whose vent this is
 VENT_OF = {v: s for s, v in enumerate(VENT) if v}
-GATES = tuple({"id": g, "name": name, "square": sq(r, c), "exit": side} for g, name, r, c, side in _GATES)
-GATE_OF: dict[int, str] = {g["square"]: g["id"] for g in GATES}
+GATES: tuple[dict[str, Any], ...] = tuple({"id": g, "name": name, "square": sq(r, c), "exit": side}
+                                          for g, name, r, c, side in _GATES)
+GATE_OF: dict[int, str] = {sq(r, c): g for g, _, r, c, _ in _GATES}
 GATE_SQUARES: tuple[int, ...] = tuple(sorted(GATE_OF))
 assert sorted(s for s, m in enumerate(_gate_marks) if m) == list(GATE_SQUARES)
 CITY: tuple[int, ...] = tuple(s for s in range(SQUARES) if KIND[s] != "outside")   # P9

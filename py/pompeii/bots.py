@@ -45,7 +45,10 @@ _STATIC = B.distance_to_exit()
 
 
 class Level(dict):
-    __getattr__ = dict.get
+    """A level's settings, read as attributes (missing ones are None)."""
+
+    def __getattr__(self, name: str) -> Any:
+        return self.get(name)
 
 
 LEVELS: dict[str, Level] = {

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, cast
 
 from gamekit.game import IllegalAction, Rules, SetupError, SetupField
 from gamekit.thinking import SlicedSearch
@@ -96,7 +96,7 @@ class PompeiiRules(Rules[State, Action]):
     def bot_search(self, state: State, seat: int, level: str, seed: int) -> SlicedSearch:
         spec = LEVELS[level]
         legal = state.legal_actions() if state.current_player == seat else []
-        return SlicedSearch(lambda: Thinker(state, seat, level, random.Random(seed)), legal,
+        return SlicedSearch(lambda: cast(Any, Thinker(state, seat, level, random.Random(seed))), legal,
                             cap=spec.get("seconds"))
 
 

@@ -37,8 +37,8 @@ _NEUTRAL_SQUARES = tuple(s for s in _BUILDING_SQUARES if B.NEUTRAL[s])
 _GATE_SET = frozenset(B.GATE_SQUARES)
 # Prebuilt action values (the move generator is the engine's hot spot).
 _MOVE = [[Action("move", s, t) for t in range(B.SQUARES)] for s in range(B.SQUARES)]
-_LEAVE = [Action("leave", s, gate=B.GATE_OF[s]) if s in B.GATE_OF else None for s in range(B.SQUARES)]
-_GATE_SQUARE = {g["id"]: g["square"] for g in B.GATES}
+_LEAVE: dict[int, Action] = {s: Action("leave", s, gate=g) for s, g in B.GATE_OF.items()}
+_GATE_SQUARE: dict[str, int] = {g: s for s, g in B.GATE_OF.items()}
 _WALK_NB = tuple(tuple(t for t in B.NEIGHBOURS[s] if B.WALKABLE[t]) for s in range(B.SQUARES))
 
 
@@ -261,7 +261,7 @@ class State:
         if self.ad79 and not wild and before:                               # P40.1
             self.rel_left = before
             self.rel_units = [unit]
-            self.rel_colour = B.UNIT_COLOUR[unit]
+            self.rel_colour = B.UNIT_COLOUR[unit] or ""
             self.rel_number = card
             if self._relatives_possible():
                 self.step = "relative"
@@ -337,7 +337,7 @@ class State:
 
     def _omen_actions(self) -> list[Action]:
         n, p, cit = self.n, self.current, self.cit
-        out = []
+        out: list[Action] = []
         for s in B.CITY:
             if self.tot[s]:
                 base = s * n
@@ -406,10 +406,10 @@ class State:
         if not self.placed[symbol]:
             return [vent] if lava[vent] < 0 else []
         out = set()
-        nb, vent = B.NEIGHBOURS, B.VENT
+        nb, vents = B.NEIGHBOURS, B.VENT
         for s in [q for q, y in enumerate(lava) if y == symbol]:
             for t in nb[s]:
-                if lava[t] < 0 and not vent[t]:
+                if lava[t] < 0 and not vents[t]:
                     out.add(t)
         return sorted(out)
 
@@ -642,7 +642,8 @@ class State:
         legal = self._legal
         if not isinstance(action, Action) or action not in legal:
             raise self._illegal(action)
-        self._events = events = []
+        events: list[dict[str, Any]] = []
+        self._events = events
         self.revealed = False
         kind = action.kind
         if kind == "play":
