@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any, cast
 
-from gamekit.game import IllegalAction, Rules, SetupError, SetupField
+from gamekit.game import GameError, IllegalAction, Rules, SetupError, SetupField
 from gamekit.thinking import SlicedSearch
 
 from .actions import Action
@@ -27,6 +27,7 @@ class PompeiiRules(Rules[State, Action]):
     max_players = 4
     bot_levels = tuple(LEVELS)            # weakest first
     default_bot_level = "normal"
+    bot_time_factor = 1.0                 # stretches the levels' time caps (the page runs slower)
 
     def setup_fields(self) -> list[SetupField]:
         return [SetupField("variant", "choice", "standard", choices=VARIANTS)]
@@ -94,10 +95,14 @@ class PompeiiRules(Rules[State, Action]):
 
     # bots
     def bot_search(self, state: State, seat: int, level: str, seed: int) -> SlicedSearch:
-        spec = LEVELS[level]
-        legal = state.legal_actions() if state.current_player == seat else []
-        return SlicedSearch(lambda: cast(Any, Thinker(state, seat, level, random.Random(seed))), legal,
-                            cap=spec.get("seconds"))
+        if not isinstance(level, str) or level not in LEVELS:
+            raise GameError(f"unknown bot level {str(level)[:40]}; choose one of {', '.join(LEVELS)}",
+                            code="bad_level", levels=list(LEVELS))
+        if state.is_over or type(seat) is not int or state.current_player != seat:
+            raise GameError(f"seat {str(seat)[:20]} is not to decide now", code="not_to_decide", seat=str(seat)[:20])
+        cap = LEVELS[level].get("seconds")
+        return SlicedSearch(lambda: cast(Any, Thinker(state, seat, level, random.Random(seed))),
+                            state.legal_actions(), cap=cap * self.bot_time_factor if cap else None)
 
 
 

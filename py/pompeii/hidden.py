@@ -106,7 +106,30 @@ def determinize(s: State, observer: int, rng: random.Random) -> State:
     assert not pool
     d.bag.sort()
     rng.shuffle(d.bag)
-    d.log = []
+    d.deal = _deal_of(d, observer)
     d.record = False
     d._legal = None
     return d
+
+
+def _deal_of(d: State, observer: int) -> dict:
+    """An initial deal from which the game's actions lead to ``d`` (so a determinization
+    saves and loads like a real game). Cards already drawn keep their places; in phase 1
+    each other seat's draws are re-assigned so that its hand held every card it played
+    when it played it: its cards played, then its hand now, read as a window of 4."""
+    top = list(d.deal["deck"])
+    drawn = len(d.drawers)
+    history = top[:drawn]
+    hands0 = [list(h) for h in d.deal["hands"]]
+    if d.phase == "p1":
+        for q in range(d.n):
+            if q == observer:
+                continue
+            cards = d.played[q] + sorted(d.hands[q])
+            hands0[q] = cards[:4]
+            later = iter(cards[4:])
+            for j in range(drawn):
+                if d.drawers[j] == q and history[j] <= 11:
+                    history[j] = next(later)
+    return {"hands": hands0, "deck": history + d.deck[::-1], "boxed": list(d.boxed_cards),
+            "bag": list(d.tiles_drawn) + d.bag[::-1]}

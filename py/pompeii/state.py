@@ -93,6 +93,11 @@ class State:
         self.end_reason = ""
         self.log: list[Action] = []
         self.record = True           # keep the action log (bots switch it off)
+        self.log_ok = True           # the log holds every action since the deal (saveable)
+        self.deal: dict[str, Any] = {}   # the initial deal (saves replay from it)
+        self.drawers: list[int] = []     # the seat that drew each card drawn so far
+        self.played: list[list[int]] = []    # each seat's cards played, in order
+        self.tiles_drawn: list[int] = []     # every tile drawn so far, in order
         self.revealed = False        # the last apply revealed hidden information
         self._legal: list[Action] | None = None
         self._reach: dict[tuple[int, int], list[Action]] = {}   # move cache for the current lava
@@ -114,8 +119,6 @@ class State:
         if first is not None and (type(first) is not int or not 0 <= first < players):
             raise SetupError(f"first player must be a seat 0..{players - 1}", code="bad_first")
         rng = random.Random(seed)
-        s = cls()
-        s.n, s.seed, s.variant = players, seed, variant
         pompeii = [c for c, k in B.CARD_COUNTS.items() for _ in range(k)]
         rng.shuffle(pompeii)
         piles = [pompeii[4 * i:4 * i + 4] for i in range(7)]                 # P21
@@ -125,9 +128,30 @@ class State:
         bottom = mixed[:k] + [AD79]
         rng.shuffle(bottom)
         top_to_bottom = piles[0] + piles[1] + [AD79] + mixed[k:] + bottom    # P24
-        s.deck = top_to_bottom[::-1]
-        s.hands = [list(piles[2 + p]) for p in range(players)]               # P25
-        s.boxed_cards = [c for pile in piles[2 + players:] for c in pile]
+        hands = [list(piles[2 + p]) for p in range(players)]                 # P25
+        boxed = [c for pile in piles[2 + players:] for c in pile]
+        bag = [_SYM_INDEX[y] for y, c in B.LAVA_COUNTS.items() for _ in range(c)]
+        if variant == "dual-vent":                                           # P66
+            bag += [_NSYM + i for i in range(len(_DUAL))]
+        rng.shuffle(bag)
+        if first is None:
+            first = rng.randrange(players)                                   # P28, PR17
+        deal = {"hands": hands, "deck": top_to_bottom, "boxed": boxed, "bag": bag}
+        return cls.from_deal(players, seed, variant, first, deal)
+
+    @classmethod
+    def from_deal(cls, players: int, seed: int, variant: str, first: int, deal: dict[str, Any]) -> "State":
+        """A new game from an explicit deal (``deck`` top to bottom, ``bag`` in drawing
+        order); the deal is kept (``State.deal``) for saves. Not validated here
+        (``saves.check_deal`` does that for loaded ones)."""
+        s = cls()
+        s.n, s.seed, s.variant, s.first = players, seed, variant, first
+        s.deal = deal
+        s.deck = list(deal["deck"])[::-1]
+        s.hands = [list(h) for h in deal["hands"]]
+        s.boxed_cards = list(deal["boxed"])
+        s.bag = list(deal["bag"])[::-1]
+        s.played = [[] for _ in range(players)]
         s.start_citizens = B.CITIZENS_PER_PLAYER[players]                    # P3, P27
         s.supply = [s.start_citizens] * players
         s.saved, s.dead, s.boxed = [0] * players, [0] * players, [0] * players
@@ -135,13 +159,7 @@ class State:
         s.tot = [0] * B.SQUARES
         s.lava = [-1] * B.SQUARES
         s.placed = [0] * _NSYM
-        bag = [_SYM_INDEX[y] for y, c in B.LAVA_COUNTS.items() for _ in range(c)]
-        if variant == "dual-vent":                                           # P66
-            bag += [_NSYM + i for i in range(len(_DUAL))]
-        rng.shuffle(bag)
-        s.bag = bag
-        s.first = rng.randrange(players) if first is None else first         # P28, PR17
-        s.current = s.first
+        s.current = first
         return s
 
     # ------------------------------------------------------------ basics
@@ -247,6 +265,7 @@ class State:
         p, card, square = self.current, a.card, a.square
         self.hands[p].remove(card)
         self.discard.append(card)
+        self.played[p].append(card)
         self._emit("card_played", seat=p, card=card)
         if square < 0:
             self._draw()
@@ -312,6 +331,7 @@ class State:
                 self._erupt(p, "deck")
                 return
             card = self.deck.pop()
+            self.drawers.append(p)
             self.revealed = True
             if card == AD79:
                 self.ad79 += 1
@@ -388,6 +408,7 @@ class State:
             self._finish("bag_empty")
             return
         t = self.bag.pop()
+        self.tiles_drawn.append(t)
         self.revealed = True
         self.tile = t
         self._emit("tile_drawn", seat=p, tile=tile_name(t), left=len(self.bag))
@@ -664,6 +685,8 @@ class State:
             self._do_erupt()
         if self.record:
             self.log.append(action)
+        else:
+            self.log_ok = False
         if self._legal is legal:
             self._legal = None
         return events
@@ -674,7 +697,7 @@ class State:
         if not isinstance(action, Action):
             return IllegalAction(f"not an action of this game: {action!r}"[:200], code="bad_action")
         text = tuple.__repr__(action)[:200]
-        if action.kind not in {a.kind for a in self.legal_actions()}:
+        if all(action.kind != a.kind for a in self.legal_actions()):
             return IllegalAction(f"{text} is not possible now: the game waits for a {self.step} decision",
                                  code="wrong_step", kind=str(action.kind)[:20], step=self.step)
         return IllegalAction(f"{text} is not legal here", code="not_legal", action=text)
@@ -685,8 +708,9 @@ class State:
         c = State.__new__(State)
         d = self.__dict__.copy()
         d["hands"] = [h[:] for h in self.hands]
+        d["played"] = [h[:] for h in self.played]
         for k in ("deck", "boxed_cards", "discard", "cit", "tot", "supply", "saved", "dead", "boxed",
-                  "lava", "bag", "aside", "placed", "rel_units", "log"):
+                  "lava", "bag", "aside", "placed", "rel_units", "log", "drawers", "tiles_drawn"):
             d[k] = d[k][:]
         d["_events"] = []
         c.__dict__ = d

@@ -91,7 +91,19 @@ def test_tampered_saves_are_refused():
         d["state"][key] = value
         cases.append(d)
     d = json.loads(json.dumps(data))
-    d["setup"]["seed"] = 9
+    deck = d["deal"]["deck"]
+    deck[0], deck[8] = deck[8], deck[0]                  # P24: the first AD 79 is 9th
+    cases.append(d)
+    d = json.loads(json.dumps(data))
+    deck = d["deal"]["deck"]
+    i = next(k for k in range(30, 41) if deck[k] != deck[41])
+    deck[i], deck[41] = deck[41], deck[i]                # the deck no longer matches the snapshot
+    cases.append(d)
+    d = json.loads(json.dumps(data))
+    d["deal"]["bag"][0] = 7                              # a dual tile without the variant
+    cases.append(d)
+    d = json.loads(json.dumps(data))
+    d["deal"]["hands"][0][0] = 13                        # an AD 79 in a hand (P39)
     cases.append(d)
     d = json.loads(json.dumps(data))
     d["actions"][3] = {"kind": "end"}
@@ -118,7 +130,7 @@ def test_state_from_json_of_garbage_is_invalid_state(value):
 
 
 @settings(max_examples=80, deadline=None)
-@given(st.sampled_from(["game", "format", "setup", "actions", "state"]), json_values)
+@given(st.sampled_from(["game", "format", "setup", "deal", "actions", "state"]), json_values)
 def test_state_from_json_with_one_field_replaced_is_invalid_state(key, value):
     _, s, _ = random_game(2, 2, stop_at=20)
     data = json.loads(R.state_to_json(s))
@@ -209,6 +221,17 @@ def test_view_none_leaks_no_hand_deck_or_bag_order():
             assert R.view(d, None) == spectator          # hidden things do not show
         d0 = R.determinize(s, 0, random.Random(1))
         assert R.view(d0, 0) == R.view(s, 0)
+
+
+def test_determinized_worlds_save_and_load():
+    """A determinization has a deal of its own from which the game's actions lead to it."""
+    for stop_at in (0, 7, 25, 60, 110):
+        _, s, _ = random_game(3, 31, stop_at=stop_at)
+        for obs in range(3):
+            d = R.determinize(s, obs, random.Random(stop_at + obs))
+            text = R.state_to_json(d)
+            loaded = R.state_from_json(text)
+            assert R.state_to_json(loaded) == text and R.view(loaded, obs) == R.view(s, obs)
 
 
 def test_determinize_keeps_the_observers_view_and_legal_actions_and_redeals_the_rest():
