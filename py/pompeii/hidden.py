@@ -16,7 +16,7 @@ from . import board as B
 from .board import AD79, OMEN
 from .state import State, tile_name
 
-__all__ = ["view", "determinize"]
+__all__ = ["view", "determinize", "deal_of"]
 
 
 def view(s: State, seat: int | None) -> dict[str, Any]:
@@ -106,21 +106,26 @@ def determinize(s: State, observer: int, rng: random.Random) -> State:
     assert not pool
     d.bag.sort()
     rng.shuffle(d.bag)
-    d.deal = _deal_of(d, observer)
+    d.deal = {}                      # worked out only if this world is saved (saves.to_json)
+    d.deal_for = (s.deal, observer)
     d.record = False
     d._legal = None
     return d
 
 
-def _deal_of(d: State, observer: int) -> dict:
+def deal_of(d: State) -> dict:
     """An initial deal from which the game's actions lead to ``d`` (so a determinization
     saves and loads like a real game). Cards already drawn keep their places; in phase 1
     each other seat's draws are re-assigned so that its hand held every card it played
     when it played it: its cards played, then its hand now, read as a window of 4."""
-    top = list(d.deal["deck"])
+    assert d.deal_for is not None
+    source, observer = d.deal_for
+    if not source:                   # a world re-dealt from a world: not saveable
+        return {}
+    top = list(source["deck"])
     drawn = len(d.drawers)
     history = top[:drawn]
-    hands0 = [list(h) for h in d.deal["hands"]]
+    hands0 = [list(h) for h in source["hands"]]
     if d.phase == "p1":
         for q in range(d.n):
             if q == observer:

@@ -47,6 +47,9 @@ def snapshot(s: State) -> dict[str, Any]:
 
 
 def to_json(s: State) -> str:
+    if not s.deal and s.deal_for is not None and s.log_ok:
+        from .hidden import deal_of
+        s.deal = deal_of(s)
     if not s.log_ok or not s.deal:
         raise InvalidState("this state keeps no complete action log (a bot's working copy or a test "
                            "scenario): it cannot be saved", code="not_saveable")
