@@ -354,3 +354,74 @@ def choose_action(state: State, seat: int, level: str = "greedy", rng: random.Ra
     if t.tree is not None:
         t.tree.run(iterations=t.spec.iterations, seconds=t.spec.seconds)
     return t.action()
+
+
+# ------------------------------------------------------------------- bench
+
+def bench(seconds: float = 3.0, players: int = 2, seed: int = 1, level: str = "hard") -> dict[str, Any]:
+    """Search speed at ``level`` (the same JSON as ``ptolemaeus.bots.bench``) on positions
+    of seat 0 with a choice, taken from a greedy game: whole searches (the level's
+    iteration budget, no time cap) until ``seconds`` have passed."""
+    import time
+
+    rng = random.Random(seed)
+    s = State.setup(players, seed)
+    s.record = False
+    positions = []
+    while not s.is_over and len(positions) < 24:
+        if s.current_player == 0 and len(s.legal_actions()) > 1 and s.step in ("play", "lava", "move"):
+            positions.append(s.clone())
+        s.apply(greedy_action(determinize(s, s.current, rng), rng))
+    its = sims = steps = decisions = 0
+    times = []
+    t0 = time.perf_counter()
+    while time.perf_counter() - t0 < seconds:
+        pos = positions[decisions % len(positions)]
+        t1 = time.perf_counter()
+        thinker = Thinker(pos, 0, level, rng, budget={"seconds": None})
+        if thinker.tree is not None:
+            tree = thinker.tree
+            tree.run(iterations=thinker.spec.iterations)
+            its += tree.iterations
+            sims += tree.determinizations
+            steps += tree.simulated_steps
+        thinker.action()
+        times.append(time.perf_counter() - t1)
+        decisions += 1
+    dt = time.perf_counter() - t0
+    times.sort()
+    return {"level": level, "players": players, "decisions": decisions, "seconds": dt,
+            "iterations_per_second": its / dt, "determinizations_per_second": sims / dt,
+            "simulated_decisions_per_second": steps / dt,
+            "sec_per_decision_mean": sum(times) / len(times), "sec_per_decision_max": times[-1],
+            "sec_per_decision_p90": times[int(0.9 * (len(times) - 1))]}
+
+
+def _main(argv: list[str] | None = None) -> int:
+    import argparse
+    import json
+
+    ap = argparse.ArgumentParser(prog="python -m pompeii.bots", description=__doc__.split("\n\n")[0])
+    ap.add_argument("--bench", action="store_true", help="print the search speed (ISMCTS iterations per second)")
+    ap.add_argument("--level", default="hard", help="level to bench")
+    ap.add_argument("--seconds", type=float, default=5.0)
+    ap.add_argument("--players", type=int, default=2)
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args(argv)
+    if not args.bench:
+        for name, spec in LEVELS.items():
+            print(f"{name:7s} {spec.doc}")
+        return 0
+    r = bench(args.seconds, args.players, level=args.level)
+    if args.json:
+        print(json.dumps(r))
+    else:
+        print(f"{r['level']} ({r['players']} players), {r['decisions']} decisions in {r['seconds']:.1f} s: "
+              f"{r['iterations_per_second']:.0f} ISMCTS iterations/s; per decision "
+              f"{r['sec_per_decision_mean'] * 1000:.0f} ms mean, {r['sec_per_decision_p90'] * 1000:.0f} ms p90, "
+              f"{r['sec_per_decision_max'] * 1000:.0f} ms max (no time cap)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(_main())

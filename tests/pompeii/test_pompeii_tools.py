@@ -60,3 +60,9 @@ def test_arena_refuses_unknown_bots_and_player_counts():
         arena.run("genius", "random", games=1)
     with pytest.raises(ValueError):
         arena.run("random", "random", players=5, games=1)
+
+
+def test_bots_bench_cli_prints_the_search_speed():
+    data = json.loads(_run("pompeii.bots", "--bench", "--seconds", "0.3", "--json"))
+    assert data["decisions"] > 0 and data["level"] == "hard"
+    assert data["sec_per_decision_max"] >= data["sec_per_decision_mean"] > 0
