@@ -367,7 +367,7 @@ def bench(seconds: float = 3.0, players: int = 2, seed: int = 1, level: str = "h
     rng = random.Random(seed)
     s = State.setup(players, seed)
     s.record = False
-    positions = []
+    positions: list[State] = []
     while not s.is_over and len(positions) < 24:
         if s.current_player == 0 and len(s.legal_actions()) > 1 and s.step in ("play", "lava", "move"):
             positions.append(s.clone())

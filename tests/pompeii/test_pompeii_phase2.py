@@ -223,3 +223,27 @@ def test_phase2_illegal_actions_change_nothing():
         with pytest.raises(IllegalAction):
             s.apply(bad)
     assert snap == (list(s.cit), s.moves, s.step)
+
+
+def test_p44_opening_lava_kills_and_traps_and_nobody_moves():
+    s = phase2(tile="column", citizens={(3, 4): [0, 0], (4, 4): [0, 0], (2, 1): [1, 1], (6, 4): [2, 0]},
+               lava={(5, 4): "mask", (6, 5): "vase", (6, 3): "mask", (2, 10): "vase"}, opening_left=2)
+    s.apply(lava((3, 4), "column"))
+    assert s.phase == "opening" and s.step == "lava" and s.current == 1        # no movement step
+    s2 = phase2(tile="column", lava={(3, 4): "column", (5, 4): "mask", (6, 3): "mask", (2, 10): "vase"},
+                citizens={(4, 4): [1, 1], (6, 4): [2, 0], (2, 1): [1, 0]}, opening_left=1)
+    ev = s2.apply(lava((4, 4), "column"))
+    assert ev[0]["killed"] == [1, 1]                                           # P51 in the opening
+    assert s2.phase == "p2" and s2.dead == [1, 1]
+    s3 = phase2(tile="column", lava={(3, 4): "column", (4, 4): "column", (6, 5): "vase", (2, 10): "vase"},
+                citizens={(6, 4): [1, 1], (4, 1): [1, 0]}, opening_left=1)
+    s3.apply(lava((5, 4), "column"))
+    assert s3.dead == [1, 1] and s3.phase == "p2"                              # P44 with P52
+    check_invariants(s3)
+
+
+def test_p56_in_phase_2_a_square_holds_any_number_of_citizens():
+    s = phase2(citizens={(2, 8): [4, 0], (2, 7): [1, 1], (4, 1): [0, 1]}, step="move")   # 5a has 4 spaces
+    s.apply(move((2, 7), (2, 8)))
+    assert s.tot[s_q(2, 8)] == 5
+    check_invariants(s)
