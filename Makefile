@@ -17,7 +17,7 @@ help:
 	@echo "make lint         ruff (the whole repo) and mypy (the packages listed in pyproject.toml)"
 	@echo "make test-engine  tests without a browser"
 	@echo "make test-browser only the browser tests (tests/browser)"
-	@echo "make bench        python -m ptolemaeus.bench"
+	@echo "make bench        python -m ptolemaeus.bench and python -m pompeii.bench"
 	@echo "make fuzz         the storage property tests with 34,000 examples each (>= 100,000 in all)"
 	@echo "make setup        .venv + python deps, npm ci, vendor the runtime into static/vendor/"
 	@echo "make site         build the static site to deploy into _site/ (docs/deploy.md)"
@@ -69,6 +69,7 @@ bench: setup
 	@if $(PY) -c 'import importlib.util, sys; sys.exit(importlib.util.find_spec("ptolemaeus.bench") is None)'; then \
 	  $(PY) -m ptolemaeus.bench; \
 	else echo "ptolemaeus.bench does not exist yet"; fi
+	$(PY) -m pompeii.bench
 
 # Hypothesis over the storage boundary, long (make test runs the same tests briefly); docs/storage.md.
 FUZZ_EXAMPLES ?= 34000

@@ -1,0 +1,64 @@
+"""Random-playout throughput of any game's engine, with one CLI and one JSON shape.
+
+Plays whole games choosing uniformly among ``legal_actions()`` (the honest API
+path: generate, choose, apply; setup included) and reports, per player count,
+``{"games", "seconds", "games_per_s", "actions_per_s", "actions_per_game"}``;
+``--json`` prints ``{"2": {...}, "4": {...}}``. A game's ``bench`` module
+passes ``new(players, seed)`` (a fresh state that keeps no log).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from typing import Any, Callable, Sequence
+
+__all__ = ["random_playout", "measure", "main", "RESULT_KEYS"]
+
+RESULT_KEYS = ("games", "seconds", "games_per_s", "actions_per_s", "actions_per_game")
+
+
+def random_playout(state: Any, rng: random.Random) -> int:
+    """Play ``state`` to the end at random; return the number of actions."""
+    steps = 0
+    while not state.is_over:
+        actions = state.legal_actions()
+        state.apply(actions[rng.randrange(len(actions))])
+        steps += 1
+    return steps
+
+
+def measure(new: Callable[[int, int], Any], players: int, games: int, seed: int = 0) -> dict[str, float]:
+    """Time ``games`` random playouts (setup included) for ``players``."""
+    rng = random.Random(seed)
+    actions = 0
+    t0 = time.perf_counter()
+    for g in range(games):
+        actions += random_playout(new(players, seed + g), rng)
+    dt = time.perf_counter() - t0
+    return {"games": games, "seconds": round(dt, 3), "games_per_s": round(games / dt, 1),
+            "actions_per_s": round(actions / dt), "actions_per_game": round(actions / games, 1)}
+
+
+def main(argv: list[str] | None, prog: str, description: str, new: Callable[[int, int], Any],
+         players: Sequence[int], choices: Sequence[int], games: int = 1000) -> int:
+    ap = argparse.ArgumentParser(prog=prog, description=description)
+    ap.add_argument("--games", type=int, default=games, help=f"games per player count (default {games})")
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--players", type=int, nargs="+", default=list(players), choices=list(choices))
+    ap.add_argument("--json", action="store_true", help="print one JSON object")
+    args = ap.parse_args(argv)
+    if args.games < 1:
+        ap.error("--games must be at least 1")
+    results = {str(p): measure(new, p, args.games, args.seed) for p in args.players}
+    if args.json:
+        print(json.dumps(results))
+    else:
+        print(f"Python {sys.version.split()[0]} — random playouts, legal_actions() + apply()")
+        for p, r in results.items():
+            print(f"{p} players: {r['games_per_s']:8.1f} games/s  {r['actions_per_s']:8d} actions/s  "
+                  f"({r['actions_per_game']} actions/game, {r['games']} games in {r['seconds']} s)")
+    return 0

@@ -1,0 +1,108 @@
+"""``PompeiiRules``: The Downfall of Pompeii to the shared contract of ``gamekit.game``."""
+
+from __future__ import annotations
+
+import random
+from typing import Any, cast
+
+from gamekit.game import GameError, IllegalAction, Rules, SetupError, SetupField
+from gamekit.thinking import SlicedSearch
+
+from .actions import Action
+from .bots import LEVELS, Thinker
+from .hidden import determinize, view
+from .saves import from_json, to_json
+from .state import VARIANTS, State
+from .invariants import check_invariants
+
+__all__ = ["PompeiiRules"]
+
+
+class PompeiiRules(Rules[State, Action]):
+    """The game as the shell, the bots and the conformance suite see it."""
+
+    key = "pompeii"
+    version = 1
+    min_players = 2
+    max_players = 4
+    bot_levels = tuple(LEVELS)            # weakest first
+    default_bot_level = "normal"
+    bot_time_factor = 1.0                 # stretches the levels' time caps (the page runs slower)
+
+    def setup_fields(self) -> list[SetupField]:
+        return [SetupField("variant", "choice", "standard", choices=VARIANTS)]
+
+    def new_state(self, setup: dict[str, Any]) -> State:
+        if not isinstance(setup, dict):
+            raise SetupError("a setup is a dict", code="bad_setup")
+        unknown = set(setup) - {"players", "seed", "variant", "first"}
+        if unknown:
+            raise SetupError(f"unknown setup field(s): {', '.join(sorted(map(str, unknown)))}"[:200],
+                             code="bad_setup")
+        return State.setup(setup.get("players", 2), setup.get("seed", 0), setup.get("variant", "standard"),
+                           setup.get("first"))
+
+    # JSON
+    def state_to_json(self, state: State) -> str:
+        return to_json(state)
+
+    def state_from_json(self, text: str) -> State:
+        return from_json(text)
+
+    def action_to_json(self, action: Action) -> dict[str, Any]:
+        if not isinstance(action, Action):
+            raise IllegalAction(f"not an action of this game: {action!r}"[:200], code="bad_action")
+        return action.to_json()
+
+    def action_from_json(self, data: Any) -> Action:
+        return Action.from_json(data)
+
+    # play
+    def current_player(self, state: State) -> int | None:
+        return state.current_player
+
+    def legal_actions(self, state: State) -> list[Action]:
+        return state.legal_actions()
+
+    def apply(self, state: State, action: Action) -> list[dict[str, Any]]:
+        return state.apply(action)
+
+    def reveals_hidden(self, state: State) -> bool:
+        return state.revealed
+
+    def is_over(self, state: State) -> bool:
+        return state.is_over
+
+    def scores(self, state: State) -> list[float]:
+        return state.scores()
+
+    def returns(self, state: State) -> list[float]:
+        return state.returns()
+
+    def clone(self, state: State) -> State:
+        return state.clone()
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        if seat is not None and (type(seat) is not int or not 0 <= seat < state.n):
+            raise IllegalAction(f"seat {seat!r} does not exist"[:100], code="bad_seat")
+        return view(state, seat)
+
+    def determinize(self, state: State, observer: int, rng: random.Random) -> State:
+        return determinize(state, observer, rng)
+
+    def check_invariants(self, state: State) -> None:
+        check_invariants(state)
+
+    # bots
+    def bot_search(self, state: State, seat: int, level: str, seed: int) -> SlicedSearch:
+        if not isinstance(level, str) or level not in LEVELS:
+            raise GameError(f"unknown bot level {str(level)[:40]}; choose one of {', '.join(LEVELS)}",
+                            code="bad_level", levels=list(LEVELS))
+        if state.is_over or type(seat) is not int or state.current_player != seat:
+            raise GameError(f"seat {str(seat)[:20]} is not to decide now", code="not_to_decide", seat=str(seat)[:20])
+        cap = LEVELS[level].get("seconds")
+        return SlicedSearch(lambda: cast(Any, Thinker(state, seat, level, random.Random(seed))),
+                            state.legal_actions(), cap=cap * self.bot_time_factor if cap else None)
+
+
+
