@@ -20,7 +20,8 @@ import math
 import sys
 import time
 from datetime import date
-from typing import Any, Callable, Iterable, NamedTuple
+from typing import Any, NamedTuple
+from collections.abc import Callable, Iterable
 
 __all__ = ["SHARED_KEYS", "Task", "wilson", "run", "summarize", "format_report", "parser", "budget_of"]
 

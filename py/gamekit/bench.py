@@ -14,7 +14,8 @@ import json
 import random
 import sys
 import time
-from typing import Any, Callable, Sequence
+from typing import Any
+from collections.abc import Callable, Sequence
 
 __all__ = ["random_playout", "measure", "main", "RESULT_KEYS"]
 

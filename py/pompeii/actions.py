@@ -78,7 +78,7 @@ class Action(NamedTuple):
         return out
 
     @classmethod
-    def from_json(cls, data: Any) -> "Action":
+    def from_json(cls, data: Any) -> Action:
         """The action of a JSON dict; :class:`IllegalAction` (code ``bad_action``)
         for anything that is not one (wrong kind, field, type or range)."""
         if not isinstance(data, dict):

@@ -13,7 +13,7 @@ hold. A scenario is not reachable by the action log, so it cannot be saved
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from . import board as B
 from .board import AD79
