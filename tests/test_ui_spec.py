@@ -217,3 +217,17 @@ def test_bot_answers_an_opponents_maleficus():
     s.apply(pt.Action("play", bonus=pt.data.BONUS_INDEX["Maleficus Mars"]))
     a, _ = run(SPEC.bot_search(s, 1, "normal", 1))
     assert a.kind == "retrieve" and a in s.legal_actions()
+
+
+def test_the_new_game_form_lists_the_historic_dates_without_loading_astronomy():
+    """Issue 10/13: the first screen (Ptolemaeus' form, its suggested dates) must not import
+    astronomy-engine; only computing a sky does."""
+    import subprocess
+    import sys
+    from pathlib import Path
+    code = ("import sys; from ptolemaeus_ui.spec import PtolemaeusSpec; s = PtolemaeusSpec(); "
+            "(f,) = s.setup_fields(); assert len(s.field_suggestions(f)) > 5; "
+            "print('astronomy' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         cwd=Path(__file__).resolve().parents[1] / "py").stdout
+    assert out.strip() == "False"

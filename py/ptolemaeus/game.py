@@ -82,7 +82,7 @@ class PtolemaeusRules(Rules[State, Action]):
 
     def setup_fields(self) -> list[SetupField]:
         """The start date: the planets stand where the real sky had them (``ptolemaeus.sky``)."""
-        from .sky import HISTORIC_DATES
+        from .dates import HISTORIC_DATES
 
         return [SetupField("start", "datetime", default=APOLLO_11, choices=tuple(h.when for h in HISTORIC_DATES),
                            allow_now=True, meta={"labels": {h.when: h.key for h in HISTORIC_DATES}})]
@@ -115,7 +115,7 @@ class PtolemaeusRules(Rules[State, Action]):
         return new_game(players=players, seed=seed, start=start)
 
     def random_setup(self, rng: random.Random, players: int) -> dict[str, Any]:
-        from .sky import HISTORIC_DATES
+        from .dates import HISTORIC_DATES
 
         return {"players": players, "seed": rng.randrange(2 ** 31), "start": rng.choice(HISTORIC_DATES).when}
 

@@ -97,7 +97,7 @@ class PtolemaeusSpec(PtolemaeusRules, GameSpec):
         """The historic dates, offered for the start (the player may type any other)."""
         if setup_field.key != "start":
             return super().field_suggestions(setup_field)
-        from ptolemaeus.sky import HISTORIC_DATES
+        from ptolemaeus.dates import HISTORIC_DATES
         return [(h.when, t(f"date.{h.key}")) for h in HISTORIC_DATES]
 
     def error_text(self, error: BaseException) -> str:
