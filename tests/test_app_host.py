@@ -300,12 +300,14 @@ class FailingSearch:
 def test_a_bot_search_that_cannot_decide_is_reported_never_replaced_by_a_move(monkeypatch):
     """Issue 10: BotSearch.result() errors are reported (console + a notice), never a silent move."""
     async def go():
-        c, view, ui, store = make(["bot", "human"])
+        logged = []
+        c, view, ui, store = make(["bot", "human"], log_error=logged.append)
         monkeypatch.setattr(c.spec, "bot_search", lambda *a: FailingSearch())
         c.start()
         await c.wait_bots()
         assert c.session.actions == []                    # nothing played in the bot's place
         assert len(c.bot_errors) == 1
         (kind, text), = [n for n in ui.notices if n[0] == "error"]
+        assert "BotError" in logged[0] and "Traceback" in logged[0]     # the console gets the traceback
         assert "A bot failed" in text and "no legal action" in text
     run(go())

@@ -22,6 +22,7 @@ What it does:
 from __future__ import annotations
 
 import asyncio
+import sys
 import time
 import traceback
 from typing import Any, Protocol
@@ -62,7 +63,8 @@ class Controller:
     def __init__(self, session: Session, store: SaveStore | None, ui: ShellUI, settings: dict, *,
                  sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep,
                  clock: Callable[[], float] = time.perf_counter,
-                 slice_seconds: float = SLICE_SECONDS, watch_seconds: float = WATCH_SECONDS):
+                 slice_seconds: float = SLICE_SECONDS, watch_seconds: float = WATCH_SECONDS,
+                 log_error: Callable[[str], Any] | None = None):
         self.session = session
         self.spec: GameSpec = session.spec
         self.store = store
@@ -80,6 +82,8 @@ class Controller:
         self.bot_times: list[float] = []     # seconds of thinking per bot decision
         self.bot_slices: list[float] = []    # longest step() per bot decision
         self.bot_errors: list[Exception] = []  # searches that failed (reported, nothing played)
+        # Where a failure's traceback goes (the page: the browser's console; default: stderr).
+        self.log_error: Callable[[str], Any] = log_error or (lambda text: print(text, file=sys.stderr))
         self._seen: dict[int | None, int] = {}  # viewer -> how much of the log it was shown
         self._task: asyncio.Future | None = None
         self._generation = 0
@@ -326,11 +330,11 @@ class Controller:
         except asyncio.CancelledError:
             raise
         except BotError as e:  # the search could not decide: said, never replaced by a guess
-            traceback.print_exc()
+            self.log_error(traceback.format_exc())
             self.bot_errors.append(e)
             self.ui.notify(t("host.bot_failed", error=error_text(e, self.spec)), "error")
         except Exception as e:  # noqa: BLE001 - a bug in a bot: say so, don't hang
-            traceback.print_exc()
+            self.log_error(traceback.format_exc())
             self.bot_errors.append(e)
             self.ui.notify(t("host.bot_failed", error=error_text(e, self.spec)), "error")
         finally:

@@ -335,7 +335,7 @@ class NewGameScreen:
         try:
             return info.load()
         except (ImportError, TypeError, ValueError) as e:  # a broken game must not break the page
-            traceback.print_exc()
+            window.console.error(traceback.format_exc())
             self.app.notify(t("newgame.game_broken", title=info.title(), error=e), "error")
             return None
 

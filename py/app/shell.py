@@ -396,7 +396,8 @@ class App:
         container = self.nodes["game"]
         container.replaceChildren()
         self.use_stylesheet(self.games.get(session.spec.key))
-        controller = Controller(session, self.store, self, self.settings)
+        controller = Controller(session, self.store, self, self.settings,
+                                log_error=lambda text: window.console.error(text))
         self.controller = controller
         self._screen("game")
         controller.attach(session.spec.mount(container, controller))
@@ -509,7 +510,7 @@ class App:
             self.notify(lambda e=e: t("import.failed", file=name, error=error_text(e)), "error")
             return
         except Exception as e:  # noqa: BLE001 - never let a file break the page
-            traceback.print_exc()
+            window.console.error(traceback.format_exc())
             self.notify(t("import.failed", file=name, error=e), "error")
             return
         stored = self.store.storage.getItem(self.store.game_key(session.id)) if self.store else None

@@ -249,6 +249,33 @@ def two_test_games(page):
     return page
 
 
+def test_a_game_whose_code_cannot_load_never_breaks_the_page(page, site, ready):
+    """A catalog entry whose module is missing: choosing it says so; its save is kept aside, explained.
+    (Not a guarded page: the traceback printed for the broken game goes to the console, as it should.)"""
+    broken = ('register(GameInfo(key="broken", titles={"en": "Broken"}, spec="no_such_module:Game", min_players=1,'
+              ' max_players=2, bot_levels=("easy",), default_bot_level="easy"))\n')
+    body = SHELLGAME.read_text().replace("    App().run()", "    " + broken + "    App().run()")
+    page_errors: list[str] = []
+    page.on("pageerror", lambda exc: page_errors.append(str(exc)))
+    page.route(re.compile(r".*/py/app/main\.py$"), lambda route: route.fulfill(
+        status=200, content_type="text/x-python", body=body))
+    page.add_init_script(INSTANT)
+    save = {"format": "boardgame-session", "version": 1, "game": "broken", "game_version": 1, "id": "b-1",
+            "setup": {"players": 1, "seed": 1}, "seats": [{"kind": "human", "level": None, "name": "You",
+                                                           "colour": "#d64541"}],
+            "actions": [], "created": "", "updated": "", "over": False}
+    put_in_storage(page, site, {f"{PREFIX}current": "b-1", f"{PREFIX}game.b-1": json.dumps(save)})
+    open_page(page, site, ready)
+    assert page.evaluate("document.body.dataset.screen") == "newgame"
+    text = page.locator('.shell-notice[data-kind="error"]').inner_text()
+    assert "cannot load the game 'broken'" in text and "no_such_module" in text
+    assert page.locator("li.ng-bad-save").count() == 1                  # kept aside, byte for byte
+    page.select_option("#ng-game", "broken")
+    assert "Broken cannot be loaded" in page.locator('.shell-notice[data-kind="error"]').inner_text()
+    assert page.locator("#ng-game").input_value() == "tally" and page.locator("#ng-field-start").count() == 1
+    assert not page_errors and page.locator(".py-error").count() == 0
+
+
 def test_any_games_typed_setup_fields_in_the_form_and_in_links(guarded_page, site, ready, axe):
     """Issue 10: the form, the share link and links handle a choice, an int, a datetime and a text
     field of any game; a bad value is refused with a translated message."""
@@ -280,9 +307,11 @@ def test_any_games_typed_setup_fields_in_the_form_and_in_links(guarded_page, sit
     setup = {"players": 2, "seed": 31, "start": "1969-07-20T20:17Z", "deck": "long", "target": 20,
              "motto": "carpe diem & co"}
     assert stored(page)["setup"] == setup and stored(page)["game"] == "options"
+    page.wait_for_load_state("networkidle")   # (leaving while the icon loads would abort its request)
     page.goto(link)
     ready(page)
     assert stored(page)["setup"] == setup
+    page.wait_for_load_state("networkidle")
     page.goto(site.url + "index.html?game=options&target=4x&seats=human")
     ready(page)
     assert "Target: '4x' non è un numero intero" in page.locator('.shell-notice[data-kind="error"]').inner_text()
