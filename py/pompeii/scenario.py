@@ -13,13 +13,13 @@ hold. A scenario is not reachable by the action log, so it cannot be saved
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from . import board as B
 from .board import AD79
-from .state import State, _SYM_INDEX
+from .state import _SYM_INDEX, State
 
-__all__ = ["phase1", "phase2", "s_q", "place"]
+__all__ = ["phase1", "phase2", "place", "s_q"]
 
 Square = tuple[int, int]
 

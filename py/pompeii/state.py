@@ -23,7 +23,7 @@ from . import board as B
 from .actions import Action
 from .board import AD79, OMEN
 
-__all__ = ["State", "new_game", "VARIANTS"]
+__all__ = ["VARIANTS", "State", "new_game"]
 
 VARIANTS = ("standard", "dual-vent")
 _NSYM = len(B.SYMBOLS)
@@ -107,7 +107,7 @@ class State:
     # ------------------------------------------------------------ setup
 
     @classmethod
-    def setup(cls, players: int, seed: int, variant: str = "standard", first: int | None = None) -> "State":
+    def setup(cls, players: int, seed: int, variant: str = "standard", first: int | None = None) -> State:
         """P20-P28: the deck built from its piles, the hands, the bag, the first player."""
         if type(players) is not int or players not in B.CITIZENS_PER_PLAYER:
             raise SetupError(f"The Downfall of Pompeii is for 2 to 4 players, not {players!r} (P1)",
@@ -141,7 +141,7 @@ class State:
         return cls.from_deal(players, seed, variant, first, deal)
 
     @classmethod
-    def from_deal(cls, players: int, seed: int, variant: str, first: int, deal: dict[str, Any]) -> "State":
+    def from_deal(cls, players: int, seed: int, variant: str, first: int, deal: dict[str, Any]) -> State:
         """A new game from an explicit deal (``deck`` top to bottom, ``bag`` in drawing
         order); the deal is kept (``State.deal``) for saves. Not validated here
         (``saves.check_deal`` does that for loaded ones)."""
@@ -705,7 +705,7 @@ class State:
 
     # ------------------------------------------------------------ copies
 
-    def clone(self) -> "State":
+    def clone(self) -> State:
         c = State.__new__(State)
         d = self.__dict__.copy()
         d["hands"] = [h[:] for h in self.hands]
