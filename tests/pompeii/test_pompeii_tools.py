@@ -76,7 +76,18 @@ def test_module_doctests_run():
 
 
 def test_every_action_kind_prints_and_round_trips():
-    from pompeii.actions import Action, end, erupt, lava, leave, move, omen, play, relative, stop
+    from pompeii.actions import (
+        Action,
+        end,
+        erupt,
+        lava,
+        leave,
+        move,
+        omen,
+        play,
+        relative,
+        stop,
+    )
     for a in (play(3, (2, 2)), play(3), erupt(), relative((0, 1)), stop(), omen((2, 2), 1), lava((1, 2), "coin"),
               move((4, 1), (4, 2)), leave((4, 0), "G4"), end()):
         assert str(a) and Action.from_json(json.loads(json.dumps(a.to_json()))) == a
