@@ -19,11 +19,11 @@ import argparse
 import math
 import sys
 import time
+from collections.abc import Callable, Iterable
 from datetime import date
 from typing import Any, NamedTuple
-from collections.abc import Callable, Iterable
 
-__all__ = ["SHARED_KEYS", "Task", "wilson", "run", "summarize", "format_report", "parser", "budget_of"]
+__all__ = ["SHARED_KEYS", "Task", "budget_of", "format_report", "parser", "run", "summarize", "wilson"]
 
 # Keys every game's ``arena --json`` prints (pinned by tests/pompeii/test_pompeii_tools.py).
 SHARED_KEYS = ("a", "b", "players", "games", "seed", "jobs", "wins_a", "win_rate_a", "ci95",
@@ -150,13 +150,13 @@ def format_report(r: dict[str, Any], score_line: str) -> str:
     lo, hi = r["ci95"]
     others = "B" if r["players"] == 2 else f"{r['players'] - 1}x B"
     return "\n".join([
-        f"{r['a']} (A) vs {r['b']} (B), {r['players']} players: A in one seat, {others} in the others; "
-        f"{r['games']} games, seed {r['seed']}",
+        (f"{r['a']} (A) vs {r['b']} (B), {r['players']} players: A in one seat, {others} in the others; "
+         f"{r['games']} games, seed {r['seed']}"),
         f"A win rate: {r['win_rate_a']:.1%}  (95% CI {lo:.1%} - {hi:.1%}; {r['wins_a']:g} wins)",
         score_line,
-        f"speed: {r['games_per_second']:.3f} games/s; per move A {r['sec_per_move_a'] * 1000:.1f} ms "
-        f"(max {r['slowest_move_a'] * 1000:.0f} ms), B {r['sec_per_move_b'] * 1000:.1f} ms "
-        f"(max {r['slowest_move_b'] * 1000:.0f} ms)",
+        (f"speed: {r['games_per_second']:.3f} games/s; per move A {r['sec_per_move_a'] * 1000:.1f} ms "
+         f"(max {r['slowest_move_a'] * 1000:.0f} ms), B {r['sec_per_move_b'] * 1000:.1f} ms "
+         f"(max {r['slowest_move_b'] * 1000:.0f} ms)"),
     ])
 
 

@@ -14,10 +14,10 @@ import json
 import random
 import sys
 import time
-from typing import Any
 from collections.abc import Callable, Sequence
+from typing import Any
 
-__all__ = ["random_playout", "measure", "main", "RESULT_KEYS"]
+__all__ = ["RESULT_KEYS", "main", "measure", "random_playout"]
 
 RESULT_KEYS = ("games", "seconds", "games_per_s", "actions_per_s", "actions_per_game")
 

@@ -26,7 +26,7 @@ from gamekit.game import IllegalAction
 
 from .board import GATE_OF, HEIGHT, KIND, SYMBOLS, WIDTH, rc, sq
 
-__all__ = ["Action", "KINDS", "play", "erupt", "relative", "stop", "omen", "lava", "move", "leave", "end"]
+__all__ = ["KINDS", "Action", "end", "erupt", "lava", "leave", "move", "omen", "play", "relative", "stop"]
 
 KINDS = ("play", "erupt", "relative", "stop", "omen", "lava", "move", "leave", "end")
 _GATE_IDS = frozenset(GATE_OF.values())

@@ -22,7 +22,7 @@ from gamekit.arena import wilson
 from .bots import LEVELS, choose_action
 from .state import new_game
 
-__all__ = ["wilson", "play_game", "run", "format_report", "main"]
+__all__ = ["format_report", "main", "play_game", "run", "wilson"]
 
 
 def _play(task: ga.Task) -> dict[str, Any]:

@@ -35,8 +35,18 @@ from .actions import Action
 from .hidden import determinize
 from .state import State
 
-__all__ = ["LEVELS", "Thinker", "choose_action", "value", "values", "distances", "greedy_action",
-           "fast_action", "random_action", "ranked"]
+__all__ = [
+    "LEVELS",
+    "Thinker",
+    "choose_action",
+    "distances",
+    "fast_action",
+    "greedy_action",
+    "random_action",
+    "ranked",
+    "value",
+    "values",
+]
 
 # Escape chance by walking distance to an open gate (index = distance; 0 unused).
 _ESC = (0.0, 0.9, 0.78, 0.64, 0.5, 0.38, 0.28, 0.2, 0.14, 0.1, 0.07) + (0.05,) * 70

@@ -11,9 +11,9 @@ from gamekit.thinking import SlicedSearch
 from .actions import Action
 from .bots import LEVELS, Thinker
 from .hidden import determinize, view
+from .invariants import check_invariants
 from .saves import from_json, to_json
 from .state import VARIANTS, State
-from .invariants import check_invariants
 
 __all__ = ["PompeiiRules"]
 

@@ -16,7 +16,7 @@ from . import board as B
 from .board import AD79, OMEN
 from .state import State, tile_name
 
-__all__ = ["view", "determinize", "deal_of"]
+__all__ = ["deal_of", "determinize", "view"]
 
 
 def view(s: State, seat: int | None) -> dict[str, Any]:

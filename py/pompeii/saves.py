@@ -26,7 +26,7 @@ from .actions import Action
 from .board import AD79, OMEN
 from .state import VARIANTS, State
 
-__all__ = ["to_json", "from_json", "snapshot", "check_deal", "FORMAT"]
+__all__ = ["FORMAT", "check_deal", "from_json", "snapshot", "to_json"]
 
 FORMAT = 2
 _CARDS = Counter({**B.CARD_COUNTS, OMEN: 7, AD79: 2})

@@ -17,9 +17,9 @@ from collections.abc import Iterable
 
 from . import board as B
 from .board import AD79
-from .state import State, _SYM_INDEX
+from .state import _SYM_INDEX, State
 
-__all__ = ["phase1", "phase2", "s_q", "place"]
+__all__ = ["phase1", "phase2", "place", "s_q"]
 
 Square = tuple[int, int]
 

@@ -23,7 +23,7 @@ from . import board as B
 from .actions import Action
 from .board import AD79, OMEN
 
-__all__ = ["State", "new_game", "VARIANTS"]
+__all__ = ["VARIANTS", "State", "new_game"]
 
 VARIANTS = ("standard", "dual-vent")
 _NSYM = len(B.SYMBOLS)

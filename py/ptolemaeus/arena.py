@@ -24,7 +24,7 @@ from gamekit.arena import wilson
 
 from .bots import LEVELS, choose_action
 
-__all__ = ["wilson", "deal", "play_game", "run", "format_report", "main"]
+__all__ = ["deal", "format_report", "main", "play_game", "run", "wilson"]
 
 _DAY0 = date(1900, 1, 1)
 _DAYS = (date(2100, 12, 31) - _DAY0).days

@@ -15,7 +15,7 @@ from gamekit import bench as gb
 
 from .state import State, new_game
 
-__all__ = ["random_playout", "measure", "main"]
+__all__ = ["main", "measure", "random_playout"]
 
 # One sky for every benchmark game, so the figure measures the rules engine,
 # not astronomy: the rulebook's own Apollo XI start.

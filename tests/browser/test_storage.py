@@ -26,6 +26,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from shellgame import TallySpec  # noqa: E402
 
+from app import site as site_config  # noqa: E402
 from app.session import Session, default_seats  # noqa: E402
 
 SHELLGAME = ROOT / "tests" / "shellgame.py"
@@ -42,8 +43,8 @@ def serve_main(page, body: str) -> None:
 
 
 def ludus_tally(page):
-    body = SHELLGAME.read_text().replace('storage_prefix="ptolemaeus."', f'storage_prefix="{PREFIX}"')
-    assert f'storage_prefix="{PREFIX}"' in body
+    body = SHELLGAME.read_text()          # Tally's page: the shell's own prefix (app.site.STORAGE_PREFIX)
+    assert "App().run()" in body and site_config.STORAGE_PREFIX == PREFIX
     serve_main(page, body)
     return page
 

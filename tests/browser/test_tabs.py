@@ -8,10 +8,13 @@ Tally (tests/shellgame.py) is served as the page's game, under the ``ludus.`` pr
 from __future__ import annotations
 
 import re
+import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 SHELLGAME = ROOT / "tests" / "shellgame.py"
+sys.path.insert(0, str(ROOT / "py"))
+from app import site as site_config  # noqa: E402
 PREFIX = "ludus."
 INSTANT = f"""
 if (!localStorage.getItem("{PREFIX}settings"))
@@ -21,8 +24,8 @@ if (!localStorage.getItem("{PREFIX}settings"))
 
 def ludus_tally(page):
     """Serve Tally as the page's main.py, its store under ``ludus.`` (for this page, reloads included)."""
-    body = SHELLGAME.read_text().replace('storage_prefix="ptolemaeus."', f'storage_prefix="{PREFIX}"')
-    assert f'storage_prefix="{PREFIX}"' in body
+    body = SHELLGAME.read_text()          # Tally's page: the shell's own prefix (app.site.STORAGE_PREFIX)
+    assert "App().run()" in body and site_config.STORAGE_PREFIX == PREFIX
     page.context.route(re.compile(r".*/py/app/main\.py$"), lambda route: route.fulfill(
         status=200, content_type="text/x-python", body=body))
     page.add_init_script(INSTANT)

@@ -5,7 +5,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-
 from pompeii import board as B
 
 RULES = Path(__file__).resolve().parents[3] / "shared" / "rules"
@@ -72,5 +71,6 @@ def test_p3_p4_p5_p6_components():
 
 
 def test_board_checker_of_the_rules_folder_passes():
-    out = subprocess.run([sys.executable, str(RULES / "check_pompeii_board.py")], capture_output=True, text=True)
+    out = subprocess.run([sys.executable, str(RULES / "check_pompeii_board.py")], capture_output=True, text=True,
+                         check=False)
     assert out.returncode == 0 and ", 0 failed" in out.stdout

@@ -4,13 +4,12 @@ slices. Strength is measured by ``python -m pompeii.arena`` (figures in docs/pom
 import random
 
 import pytest
-
 from gamekit.thinking import SlicedSearch
 from pompeii import bots
+from pompeii.actions import lava, leave
 from pompeii.game import PompeiiRules
 from pompeii.hidden import determinize
 from pompeii.scenario import phase2
-from pompeii.actions import leave, lava
 from pompeii.state import new_game
 
 R = PompeiiRules()

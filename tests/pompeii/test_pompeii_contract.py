@@ -5,11 +5,10 @@ import json
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-
 from gamekit.game import IllegalAction, InvalidState, SetupError
 from gamekit.thinking import SlicedSearch
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from pompeii import board as B
 from pompeii.actions import Action
 from pompeii.board import AD79, OMEN
@@ -205,7 +204,7 @@ def test_reveals_hidden_whenever_a_card_or_tile_is_drawn():
         drew = len(s.deck) < deck or len(s.bag) < bag
         if drew:
             assert R.reveals_hidden(s)
-        elif not s.log[-1].kind == "erupt":
+        elif s.log[-1].kind != "erupt":
             assert not R.reveals_hidden(s)
 
 

@@ -11,7 +11,6 @@ import random
 from pathlib import Path
 
 import pytest
-
 from pompeii.bots import choose_action
 from pompeii.game import PompeiiRules
 

@@ -3,7 +3,6 @@
 from collections import Counter
 
 import pytest
-
 from gamekit.game import IllegalAction, SetupError
 from pompeii import board as B
 from pompeii.actions import Action, erupt, omen, play, relative, stop
@@ -160,7 +159,7 @@ def test_p37_omen_kills_an_opponent_citizen_of_the_drawers_choice():
     ev = s.apply(omen((5, 4), 1))
     assert s.dead == [0, 1] and s.count(s_q(5, 4), 1) == 1
     assert s.hands[0].count(4) >= 1 and s.current == 1               # replacement drawn
-    assert [e["type"] for e in ev][0] == "omen_victim"
+    assert ev[0]["type"] == "omen_victim"
     check_invariants(s)
 
 

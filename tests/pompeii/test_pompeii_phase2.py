@@ -1,7 +1,6 @@
 """Lava and movement: P43-P61, P66-P67, rulings PR8-PR13, PR23."""
 
 import pytest
-
 from gamekit.game import IllegalAction
 from pompeii import board as B
 from pompeii.actions import Action, end, lava, leave, move

@@ -66,3 +66,28 @@ def test_bots_bench_cli_prints_the_search_speed():
     data = json.loads(_run("pompeii.bots", "--bench", "--seconds", "0.3", "--json"))
     assert data["decisions"] > 0 and data["level"] == "hard"
     assert data["sec_per_decision_max"] >= data["sec_per_decision_mean"] > 0
+
+
+def test_module_doctests_run():
+    import doctest
+
+    import pompeii.scenario
+    assert doctest.testmod(pompeii.scenario).failed == 0
+
+
+def test_every_action_kind_prints_and_round_trips():
+    from pompeii.actions import (
+        Action,
+        end,
+        erupt,
+        lava,
+        leave,
+        move,
+        omen,
+        play,
+        relative,
+        stop,
+    )
+    for a in (play(3, (2, 2)), play(3), erupt(), relative((0, 1)), stop(), omen((2, 2), 1), lava((1, 2), "coin"),
+              move((4, 1), (4, 2)), leave((4, 0), "G4"), end()):
+        assert str(a) and Action.from_json(json.loads(json.dumps(a.to_json()))) == a
