@@ -662,7 +662,7 @@ class State:
         if self._legal is None:
             self._legal = self._compute_legal()
         legal = self._legal
-        if not isinstance(action, Action) or action not in legal:
+        if not isinstance(action, Action) or action not in legal or not _exact(action, legal):
             raise self._illegal(action)
         events: list[dict[str, Any]] = []
         self._events = events
@@ -725,3 +725,13 @@ class State:
 def new_game(players: int = 2, seed: int = 0, variant: str = "standard", first: int | None = None) -> State:
     """A new game (P20-P28)."""
     return State.setup(players, seed, variant, first)
+
+
+def _exact(action: Action, legal: list[Action]) -> bool:
+    """``action`` is one of ``legal`` field by field with the same types: ``card=0.0`` or
+    ``seat=True`` equal a legal action but are not one (and would not save as one). An action
+    taken from ``legal_actions()`` itself passes at once."""
+    for a in legal:
+        if a is action:
+            return True
+    return any(a == action and all(type(x) is type(y) for x, y in zip(a, action, strict=True)) for a in legal)
