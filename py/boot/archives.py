@@ -1,0 +1,325 @@
+"""The page's Python code in archives: a game's packages fetched when that game is needed,
+texts in the page's language only (issue 13).
+
+``tools/vendor.py`` packs ``py/`` into ``static/py/``: ``shell.zip`` (the shell's
+packages, this one included; ``[files]`` copies it and ``app/main.py`` unpacks
+it) holds ``boot/archives.json``, the index of every other archive (one per
+package, ``astronomy.zip``) with its SHA-256 and the archives its modules import
+at their top level, and of every package's texts, one file per language.  The
+page, from the shell::
+
+    await archives.ensure("ptolemaeus_ui")   # that archive and those it needs, fetched in parallel
+    await archives.ensure_texts("es")        # the loaded packages' texts in "es" (and English, the fallback)
+    archives.install()                       # importing an archive's package that was not ensured
+                                             # fetches it there and then (a synchronous request)
+
+A fetched file that does not match the index's hash (an HTTP cache's stale copy
+after an update) is fetched once more past the cache, then refused with an
+:class:`ArchiveError`.  Archives are unpacked next to the shell's packages (the
+folder on ``sys.path``), so a package's ``Path(__file__).with_name("lang")``
+works as on the desktop.
+
+Under CPython (tests, the desktop) there is no index: every package is on
+``sys.path`` already and everything here does nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import importlib
+import importlib.abc
+import importlib.machinery
+import io
+import json
+import sys
+import zipfile
+from pathlib import Path
+from typing import Any, Awaitable, Callable, Iterable
+
+__all__ = ["ArchiveError", "Loader", "ensure", "ensure_texts", "install", "loaded", "archive_of", "LOADER"]
+
+INDEX = Path(__file__).with_name("archives.json")     # written into shell.zip by tools/vendor.py
+SOURCE_LANGUAGE = "en"                                 # the fallback every package's texts need
+
+Fetch = Callable[[str, bool], Awaitable[bytes]]        # (url, past_the_cache) -> bytes
+FetchSync = Callable[[str], bytes]
+
+
+class ArchiveError(ValueError):
+    """A part of the page's code that could not be had: ``code`` and ``params`` for the message."""
+
+    def __init__(self, message: str, *, code: str, **params: Any) -> None:
+        super().__init__(message)
+        self.code = code
+        self.params = params
+
+
+class Loader:
+    """Fetches and unpacks the archives of one index into ``folder``; keeps what is loaded."""
+
+    def __init__(self, index: dict | None, folder: Path, base_url: str = "", fetch: Fetch | None = None,
+                 fetch_sync: FetchSync | None = None) -> None:
+        self.index = index
+        self.folder = Path(folder)
+        self.base_url = base_url
+        self.fetch = fetch
+        self.fetch_sync = fetch_sync
+        self.loaded: list[str] = []                  # archive names, in the order they were unpacked
+        self.languages: list[str] = []               # languages whose texts every loaded package has
+        self._pending: dict[str, asyncio.Future] = {}
+        self.timings: dict[str, float] = {}          # archive -> ms to fetch and unpack (for the benchmark)
+
+    # -------------------------------------------------------------- the index
+
+    @property
+    def active(self) -> bool:
+        """False under CPython (no index): nothing is ever fetched."""
+        return self.index is not None
+
+    def archive_of(self, module: str) -> str | None:
+        """The archive that holds top-level module or package ``module`` (None: none does)."""
+        if not self.active:
+            return None
+        top = module.split(".")[0]
+        for name, entry in self.index["archives"].items():
+            if top in entry["packages"]:
+                return name
+        return None
+
+    def closure(self, names: Iterable[str]) -> list[str]:
+        """``names`` and every archive they need, needed ones first."""
+        order: list[str] = []
+        archives = self.index["archives"]
+
+        def visit(name: str, path: tuple[str, ...]) -> None:
+            if name in order or name in path:
+                return
+            if name not in archives:
+                raise ArchiveError(f"no archive named {name!r}", code="archive.unknown", name=name)
+            for need in archives[name]["needs"]:
+                visit(need, path + (name,))
+            order.append(name)
+        for name in names:
+            visit(name, ())
+        return order
+
+    def _url(self, file: str) -> str:
+        return self.base_url + self.index["base"] + file
+
+    def _check(self, data: bytes, sha256: str) -> bool:
+        return hashlib.sha256(data).hexdigest() == sha256
+
+    # -------------------------------------------------------------- fetching
+
+    async def _get(self, file: str, sha256: str) -> bytes:
+        if self.fetch is None:
+            raise ArchiveError("archives cannot be fetched here", code="archive.no_fetch", file=file)
+        url = self._url(file)
+        try:
+            data = await self.fetch(url, False)
+            if not self._check(data, sha256):       # a stale copy from a cache: once more, past it
+                data = await self.fetch(url, True)
+        except ArchiveError:
+            raise
+        except Exception as e:                       # the network, as the browser reports it
+            raise ArchiveError(f"could not fetch {file}: {e}", code="archive.fetch", file=file,
+                               error=str(e)) from e
+        if not self._check(data, sha256):
+            raise ArchiveError(f"{file} is not the version this page needs", code="archive.stale", file=file)
+        return data
+
+    def _get_sync(self, file: str, sha256: str) -> bytes:
+        if self.fetch_sync is None:
+            raise ArchiveError("archives cannot be fetched here", code="archive.no_fetch", file=file)
+        try:
+            data = self.fetch_sync(self._url(file))
+        except Exception as e:
+            raise ArchiveError(f"could not fetch {file}: {e}", code="archive.fetch", file=file,
+                               error=str(e)) from e
+        if not self._check(data, sha256):
+            raise ArchiveError(f"{file} is not the version this page needs", code="archive.stale", file=file)
+        return data
+
+    def _unpack(self, name: str, data: bytes) -> None:
+        try:
+            with zipfile.ZipFile(io.BytesIO(data)) as z:
+                for member in z.namelist():
+                    if member.startswith(("/", "..")) or "/../" in member:
+                        raise ArchiveError(f"{name}: unsafe member {member!r}", code="archive.bad", file=name)
+                z.extractall(self.folder)
+        except zipfile.BadZipFile as e:
+            raise ArchiveError(f"{name} is not a zip archive: {e}", code="archive.bad", file=name) from e
+        importlib.invalidate_caches()
+        self.loaded.append(name)
+
+    def _texts_wanted(self, archive: str, languages: Iterable[str]) -> list[tuple[str, str, dict]]:
+        """(package, language, entry) of the texts ``archive``'s packages lack in ``languages``."""
+        wanted = []
+        for package in self.index["archives"][archive]["packages"] if archive in self.index["archives"] \
+                else [archive]:
+            for lang in languages:
+                entry = self.index["texts"].get(package, {}).get(lang)
+                if entry and not (self.folder / entry["file"]).is_file():
+                    wanted.append((package, lang, entry))
+        return wanted
+
+    def _write_text(self, package: str, lang: str, file: str, data: bytes) -> None:
+        path = self.folder / file
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+        _forget_catalog(path.parent, lang)
+
+    async def _load(self, name: str) -> None:
+        entry = self.index["archives"][name]
+        start = _now()
+        data = await self._get(entry["file"], entry["sha256"])
+        self._unpack(name, data)
+        await self._fetch_texts(self._texts_wanted(name, self.languages))
+        self.timings[name] = _now() - start
+
+    async def ensure(self, *names: str) -> list[str]:
+        """Fetch and unpack archives ``names`` and those they need (all at once); returns the
+        archives unpacked by this call.  Safe to call again, and from several tasks."""
+        if not self.active:
+            return []
+        todo = [n for n in self.closure(names) if n not in self.loaded]
+        for name in todo:
+            if name not in self._pending:
+                self._pending[name] = asyncio.ensure_future(self._load(name))
+        try:
+            await asyncio.gather(*(self._pending[n] for n in todo))
+        finally:
+            for name in todo:                        # a failed one may be tried again later
+                future = self._pending.get(name)
+                if future is not None and future.done() and (future.cancelled() or future.exception()):
+                    del self._pending[name]
+        return todo
+
+    def ensure_sync(self, name: str) -> list[str]:
+        """As :meth:`ensure`, blocking: for an import nobody prepared (the import hook)."""
+        todo = [n for n in self.closure([name]) if n not in self.loaded]
+        for archive in todo:
+            entry = self.index["archives"][archive]
+            start = _now()
+            self._unpack(archive, self._get_sync(entry["file"], entry["sha256"]))
+            for package, lang, text in self._texts_wanted(archive, self.languages):
+                self._write_text(package, lang, text["file"], self._get_sync(text["file"], text["sha256"]))
+            self.timings[archive] = _now() - start
+        return todo
+
+    async def _fetch_texts(self, wanted: list[tuple[str, str, dict]]) -> None:
+        async def one(package: str, lang: str, entry: dict) -> None:
+            self._write_text(package, lang, entry["file"], await self._get(entry["file"], entry["sha256"]))
+        await asyncio.gather(*(one(*w) for w in wanted))
+
+    async def ensure_texts(self, *languages: str) -> None:
+        """Every loaded package's texts in ``languages`` and in English (the fallback), and those
+        of every package loaded from now on.  The shell's are in its archive already."""
+        if not self.active:
+            return
+        for lang in (*languages, SOURCE_LANGUAGE):
+            if lang not in self.languages:
+                self.languages.append(lang)
+        wanted = [w for archive in self.loaded for w in self._texts_wanted(archive, self.languages)]
+        await self._fetch_texts(wanted)
+
+
+def _forget_catalog(folder: Path, lang: str) -> None:
+    """A language file written after the shell's i18n looked for it (and found none): drop that
+    empty catalog so that the next lookup reads the file."""
+    i18n = sys.modules.get("app.i18n")
+    if i18n is None or not hasattr(i18n, "domains"):
+        return
+    for domain in i18n.domains().values():
+        if Path(domain.folder).resolve() == folder.resolve():
+            getattr(domain, "_catalogs", {}).pop(lang, None)
+
+
+def _now() -> float:
+    import time
+    return time.perf_counter() * 1000
+
+
+class _ImportHook(importlib.abc.MetaPathFinder):
+    """Importing a top-level package of an archive not yet loaded fetches it first (blocking)."""
+
+    def __init__(self, loader: Loader) -> None:
+        self.loader = loader
+
+    def find_spec(self, fullname: str, path: Any = None, target: Any = None) -> Any:
+        if path is not None or "." in fullname:
+            return None
+        name = self.loader.archive_of(fullname)
+        if name is None or name in self.loader.loaded:
+            return None
+        self.loader.ensure_sync(name)
+        return importlib.machinery.PathFinder.find_spec(fullname)
+
+
+# ------------------------------------------------------------------ in the page
+
+
+def _browser_fetchers() -> tuple[Fetch | None, FetchSync | None, str]:
+    try:
+        import js  # type: ignore[import-not-found]
+        from pyodide.code import run_js  # type: ignore[import-not-found]
+        from pyodide.http import pyfetch  # type: ignore[import-not-found]
+    except ImportError:
+        return None, None, ""
+
+    async def fetch(url: str, past_the_cache: bool) -> bytes:
+        response = await pyfetch(url, cache="reload" if past_the_cache else "default")
+        if not response.ok:
+            raise OSError(f"HTTP {response.status}")
+        return await response.bytes()
+
+    # A synchronous request can only return text: bytes as x-user-defined characters.
+    sync_get = run_js("""(url) => {
+      const request = new XMLHttpRequest();
+      request.open("GET", url, false);
+      request.overrideMimeType("text/plain; charset=x-user-defined");
+      request.send(null);
+      if (request.status !== 200) throw new Error("HTTP " + request.status + " for " + url);
+      const text = request.responseText, bytes = new Uint8Array(text.length);
+      for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i) & 255;
+      return bytes;
+    }""")
+
+    def fetch_sync(url: str) -> bytes:
+        return bytes(sync_get(url).to_py())
+
+    return fetch, fetch_sync, str(js.document.baseURI).split("?")[0].split("#")[0].rsplit("/", 1)[0] + "/"
+
+
+def _default_loader() -> Loader:
+    index = json.loads(INDEX.read_text(encoding="utf-8")) if INDEX.is_file() else None
+    fetch, fetch_sync, base = _browser_fetchers() if index is not None else (None, None, "")
+    return Loader(index, Path(__file__).resolve().parent.parent, base, fetch, fetch_sync)
+
+
+LOADER = _default_loader()
+
+
+async def ensure(*names: str) -> list[str]:
+    """Fetch the archives of packages or archives ``names`` (and what they need); see the module doc."""
+    return await LOADER.ensure(*[LOADER.archive_of(n) or n for n in names]) if LOADER.active else []
+
+
+async def ensure_texts(*languages: str) -> None:
+    await LOADER.ensure_texts(*languages)
+
+
+def loaded() -> list[str]:
+    """The archives unpacked so far (for the snapshot: what a returning player will need)."""
+    return list(LOADER.loaded)
+
+
+def archive_of(module: str) -> str | None:
+    return LOADER.archive_of(module)
+
+
+def install() -> None:
+    """Put the import hook in place (once): an unprepared import fetches its archive."""
+    if LOADER.active and not any(isinstance(f, _ImportHook) for f in sys.meta_path):
+        sys.meta_path.insert(0, _ImportHook(LOADER))
