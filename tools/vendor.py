@@ -272,9 +272,22 @@ def _hex(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
+_planned: dict[tuple, dict[str, bytes]] = {}
+
+
 def planned_archives(py_dir: Path | None = None, astronomy: Path | None = None) -> dict[str, bytes]:
-    """Every file of static/py/ (relative path -> bytes), built in memory from py/ and astronomy."""
+    """Every file of static/py/ (relative path -> bytes), built in memory from py/ and astronomy
+    (remembered while no source changes: compressing takes a moment)."""
     py_dir = py_dir or PY_DIR
+    astronomy = astronomy or astronomy_source()
+    key = tuple((str(p), p.stat().st_size, p.stat().st_mtime_ns) for p in [*page_modules(py_dir), astronomy])
+    if key not in _planned:
+        _planned.clear()
+        _planned[key] = _plan(py_dir, astronomy)
+    return dict(_planned[key])
+
+
+def _plan(py_dir: Path, astronomy: Path) -> dict[str, bytes]:
     found = packages(py_dir)
     lazy = [p for p in found if p not in SHELL_PACKAGES]
     contents: dict[str, dict[str, bytes]] = {p: {} for p in found}
@@ -287,7 +300,6 @@ def planned_archives(py_dir: Path | None = None, astronomy: Path | None = None) 
             if rel.parts[0] not in SHELL_PACKAGES:
                 continue
         contents[rel.parts[0]][rel.as_posix()] = data
-    astronomy = astronomy or astronomy_source()
     archive_of = {p: p for p in lazy} | {"astronomy": ASTRONOMY_ARCHIVE}
     archives: dict[str, dict[str, bytes]] = {p: contents[p] for p in lazy}
     archives[ASTRONOMY_ARCHIVE] = {"astronomy.py": astronomy.read_bytes()}
@@ -324,16 +336,17 @@ def archive_problems(archive_dir: Path | None = None) -> list[str]:
     except VendorError as e:
         return [str(e)]
     problems = []
+    shown = archive_dir.relative_to(ROOT) if archive_dir.is_relative_to(ROOT) else archive_dir
     for rel, data in planned.items():
         path = archive_dir / rel
         if not path.is_file():
-            problems.append(f"{path.relative_to(ROOT)} is missing")
+            problems.append(f"{shown / rel} is missing")
         elif path.read_bytes() != data:
-            problems.append(f"{path.relative_to(ROOT)} is stale")
+            problems.append(f"{shown / rel} is stale")
     if archive_dir.is_dir():
         for path in archive_dir.rglob("*"):
             if path.is_file() and path.relative_to(archive_dir).as_posix() not in planned:
-                problems.append(f"{path.relative_to(ROOT)} is left over")
+                problems.append(f"{shown / path.relative_to(archive_dir)} is left over")
     return problems
 
 

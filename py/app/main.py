@@ -3,31 +3,39 @@
 PyScript runs this file as ``__main__`` after copying ``[files]`` into the
 browser's file system: ``shell.zip``, the shell's packages (``app``, ``gamekit``,
 ``boot``... built by tools/vendor.py), unpacked here first.  A game's packages
-and astronomy-engine are fetched by ``boot.archives`` when needed, its texts in
-the page's language only (the one ``static/loader.js`` chose, ``<html lang>``).
-To show a game, register its spec before ``App().run()``.
+and astronomy-engine are fetched by ``boot.archives`` (started before the shell
+imports, so the network works meanwhile), its texts in the page's language only
+(the one ``static/loader.js`` chose: ``<html lang>``).  To show a game, register
+its spec before ``App().run()``.  The ``performance.mark``s are the start-up
+breakdown that tests/browser/test_startup.py prints.
 """
 
-import zipfile
+from pyscript import document, window
+
+window.performance.mark("py:main")
+
+import zipfile  # noqa: E402
 
 with zipfile.ZipFile("shell.zip") as shell:  # zipfile is loaded already: no cost
     shell.extractall()
-
-import asyncio  # noqa: E402
-
-from pyscript import document, window  # noqa: E402
 
 from boot import archives, snapshot  # noqa: E402
 
 window.performance.mark("py:unpacked")
 archives.install()                      # an import nobody prepared fetches its archive
-await archives.ensure_texts(str(document.documentElement.lang or "en"))  # noqa: F704 (top-level await)
-await archives.ensure("ptolemaeus_ui")  # noqa: F704  the game and what it imports, in parallel
-window.performance.mark("py:fetched")
+archives.use_languages(str(document.documentElement.lang or "en"))
+archives.start("ptolemaeus_ui")         # the requests leave now, while the shell imports
+
+import asyncio  # noqa: E402
 
 from app import i18n  # noqa: E402
 from app.games import register  # noqa: E402
 from app.shell import App  # noqa: E402
+
+window.performance.mark("py:shell-imported")
+await archives.ensure("ptolemaeus_ui")  # noqa: F704 (top-level await: <script async>)
+window.performance.mark("py:fetched")
+
 from ptolemaeus_ui.spec import PtolemaeusSpec  # noqa: E402
 
 window.performance.mark("py:imported")

@@ -8,6 +8,7 @@ package, ``astronomy.zip``) with its SHA-256 and the archives its modules import
 at their top level, and of every package's texts, one file per language.  The
 page, from the shell::
 
+    archives.start("ptolemaeus_ui")          # the requests leave now (while the shell imports)
     await archives.ensure("ptolemaeus_ui")   # that archive and those it needs, fetched in parallel
     await archives.ensure_texts("es")        # the loaded packages' texts in "es" (and English, the fallback)
     archives.install()                       # importing an archive's package that was not ensured
@@ -37,7 +38,7 @@ import zipfile
 from pathlib import Path
 from typing import Any, Awaitable, Callable, Iterable
 
-__all__ = ["ArchiveError", "Loader", "ensure", "ensure_texts", "install", "loaded", "archive_of", "LOADER"]
+__all__ = ["ArchiveError", "Loader", "start", "ensure", "ensure_texts", "use_languages", "install", "loaded", "archive_of", "LOADER"]
 
 INDEX = Path(__file__).with_name("archives.json")     # written into shell.zip by tools/vendor.py
 SOURCE_LANGUAGE = "en"                                 # the fallback every package's texts need
@@ -112,14 +113,18 @@ class Loader:
 
     # -------------------------------------------------------------- fetching
 
-    async def _get(self, file: str, sha256: str) -> bytes:
+    def _begin(self, file: str) -> Awaitable[bytes]:
+        """Start fetching ``file`` now (the request leaves before the caller yields)."""
         if self.fetch is None:
             raise ArchiveError("archives cannot be fetched here", code="archive.no_fetch", file=file)
+        return self.fetch(self._url(file), False)
+
+    async def _get(self, file: str, sha256: str, started: Awaitable[bytes] | None = None) -> bytes:
         url = self._url(file)
         try:
-            data = await self.fetch(url, False)
+            data = await (started if started is not None else self._begin(file))
             if not self._check(data, sha256):       # a stale copy from a cache: once more, past it
-                data = await self.fetch(url, True)
+                data = await self.fetch(url, True)  # type: ignore[misc]
         except ArchiveError:
             raise
         except Exception as e:                       # the network, as the browser reports it
@@ -170,13 +175,26 @@ class Loader:
         path.write_bytes(data)
         _forget_catalog(path.parent, lang)
 
-    async def _load(self, name: str) -> None:
+    async def _load(self, name: str, started: Awaitable[bytes], texts: list) -> None:
         entry = self.index["archives"][name]
         start = _now()
-        data = await self._get(entry["file"], entry["sha256"])
+        data = await self._get(entry["file"], entry["sha256"], started)
         self._unpack(name, data)
-        await self._fetch_texts(self._texts_wanted(name, self.languages))
+        await self._fetch_texts(texts)
         self.timings[name] = _now() - start
+
+    def start(self, *names: str) -> list[str]:
+        """Start fetching archives ``names``, those they need and their texts, without waiting:
+        the requests leave at once, so the network works while Python goes on (importing the
+        shell, say).  :meth:`ensure` then waits for them.  Returns the archives started."""
+        if not self.active:
+            return []
+        todo = [n for n in self.closure(names) if n not in self.loaded and n not in self._pending]
+        for name in todo:
+            entry = self.index["archives"][name]
+            texts = [(p, lang, e, self._begin(e["file"])) for p, lang, e in self._texts_wanted(name, self.languages)]
+            self._pending[name] = asyncio.ensure_future(self._load(name, self._begin(entry["file"]), texts))
+        return todo
 
     async def ensure(self, *names: str) -> list[str]:
         """Fetch and unpack archives ``names`` and those they need (all at once); returns the
@@ -184,9 +202,7 @@ class Loader:
         if not self.active:
             return []
         todo = [n for n in self.closure(names) if n not in self.loaded]
-        for name in todo:
-            if name not in self._pending:
-                self._pending[name] = asyncio.ensure_future(self._load(name))
+        self.start(*todo)
         try:
             await asyncio.gather(*(self._pending[n] for n in todo))
         finally:
@@ -208,19 +224,24 @@ class Loader:
             self.timings[archive] = _now() - start
         return todo
 
-    async def _fetch_texts(self, wanted: list[tuple[str, str, dict]]) -> None:
-        async def one(package: str, lang: str, entry: dict) -> None:
-            self._write_text(package, lang, entry["file"], await self._get(entry["file"], entry["sha256"]))
+    async def _fetch_texts(self, wanted: list) -> None:
+        """Write the texts ``wanted``: (package, lang, entry) or (package, lang, entry, started)."""
+        async def one(package: str, lang: str, entry: dict, started: Awaitable[bytes] | None = None) -> None:
+            self._write_text(package, lang, entry["file"], await self._get(entry["file"], entry["sha256"], started))
         await asyncio.gather(*(one(*w) for w in wanted))
+
+    def use_languages(self, *languages: str) -> None:
+        """Archives loaded from now on come with their texts in ``languages`` and in English."""
+        for lang in (*languages, SOURCE_LANGUAGE):
+            if lang not in self.languages:
+                self.languages.append(lang)
 
     async def ensure_texts(self, *languages: str) -> None:
         """Every loaded package's texts in ``languages`` and in English (the fallback), and those
         of every package loaded from now on.  The shell's are in its archive already."""
         if not self.active:
             return
-        for lang in (*languages, SOURCE_LANGUAGE):
-            if lang not in self.languages:
-                self.languages.append(lang)
+        self.use_languages(*languages)
         wanted = [w for archive in self.loaded for w in self._texts_wanted(archive, self.languages)]
         await self._fetch_texts(wanted)
 
@@ -264,15 +285,21 @@ def _browser_fetchers() -> tuple[Fetch | None, FetchSync | None, str]:
     try:
         import js  # type: ignore[import-not-found]
         from pyodide.code import run_js  # type: ignore[import-not-found]
-        from pyodide.http import pyfetch  # type: ignore[import-not-found]
+        from pyodide.ffi import to_js  # type: ignore[import-not-found]
     except ImportError:
         return None, None, ""
 
-    async def fetch(url: str, past_the_cache: bool) -> bytes:
-        response = await pyfetch(url, cache="reload" if past_the_cache else "default")
-        if not response.ok:
-            raise OSError(f"HTTP {response.status}")
-        return await response.bytes()
+    def fetch(url: str, past_the_cache: bool) -> Awaitable[bytes]:
+        # js.fetch now (not pyfetch, a coroutine): the request leaves before Python yields.
+        request = js.fetch(url, to_js({"cache": "reload" if past_the_cache else "default"},
+                                      dict_converter=js.Object.fromEntries))
+
+        async def body() -> bytes:
+            response = await request
+            if not response.ok:
+                raise OSError(f"HTTP {response.status}")
+            return (await response.arrayBuffer()).to_bytes()
+        return body()
 
     # A synchronous request can only return text: bytes as x-user-defined characters.
     sync_get = run_js("""(url) => {
@@ -301,6 +328,11 @@ def _default_loader() -> Loader:
 LOADER = _default_loader()
 
 
+def start(*names: str) -> list[str]:
+    """Start fetching the archives of packages or archives ``names`` (and what they need) now."""
+    return LOADER.start(*[LOADER.archive_of(n) or n for n in names]) if LOADER.active else []
+
+
 async def ensure(*names: str) -> list[str]:
     """Fetch the archives of packages or archives ``names`` (and what they need); see the module doc."""
     return await LOADER.ensure(*[LOADER.archive_of(n) or n for n in names]) if LOADER.active else []
@@ -308,6 +340,10 @@ async def ensure(*names: str) -> list[str]:
 
 async def ensure_texts(*languages: str) -> None:
     await LOADER.ensure_texts(*languages)
+
+
+def use_languages(*languages: str) -> None:
+    LOADER.use_languages(*languages)
 
 
 def loaded() -> list[str]:
