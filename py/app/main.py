@@ -26,9 +26,6 @@ archives.install()                      # an import nobody prepared fetches its 
 archives.use_languages(str(document.documentElement.lang or "en"))
 archives.start("ptolemaeus_ui")         # the requests leave now, while the shell imports
 
-import asyncio  # noqa: E402
-
-from app import i18n  # noqa: E402
 from app.games import register  # noqa: E402
 from app.shell import App  # noqa: E402
 
@@ -44,5 +41,3 @@ app = App()
 snapshot.watch(app)                     # the returning player's picture (static/loader.js paints it)
 app.run()
 window.performance.mark("py:ready")
-# The other languages' texts, for a switch in the settings (the page is ready: nothing waits on them).
-asyncio.ensure_future(archives.ensure_texts(*i18n.LANGUAGES))

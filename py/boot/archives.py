@@ -316,7 +316,9 @@ def _browser_fetchers() -> tuple[Fetch | None, FetchSync | None, str]:
     def fetch_sync(url: str) -> bytes:
         return bytes(sync_get(url).to_py())
 
-    return fetch, fetch_sync, str(js.document.baseURI).split("?")[0].split("#")[0].rsplit("/", 1)[0] + "/"
+    # The page's folder (in a worker too: a PyScript worker's location is resolved against the page).
+    page = str(js.document.baseURI) if hasattr(js, "document") else str(js.location.href)
+    return fetch, fetch_sync, page.split("?")[0].split("#")[0].rsplit("/", 1)[0] + "/"
 
 
 def _default_loader() -> Loader:
