@@ -37,6 +37,7 @@ import os
 import re
 import shutil
 import sys
+import tokenize
 import tomllib
 import zipfile
 from pathlib import Path
@@ -248,6 +249,39 @@ def _module_level_imports(source: str) -> set[str]:
     return names
 
 
+def lean_source(source: str) -> str:
+    """A module as the page needs it: docstrings emptied (``""``), comments dropped, and every
+    line where it was, so that a traceback's line numbers are the repo's.  About a third less
+    to download and to compile (astronomy-engine: 109 -> 52 KB gzip)."""
+    line_starts = [0]
+    for line in source.splitlines(keepends=True):
+        line_starts.append(line_starts[-1] + len(line))
+    lines = source.splitlines(keepends=True)
+
+    def offset(row: int, byte_col: int) -> int:  # ast columns count UTF-8 bytes
+        return line_starts[row - 1] + len(lines[row - 1].encode("utf-8")[:byte_col].decode("utf-8"))
+
+    edits: list[tuple[int, int, str]] = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and node.body:
+            first = node.body[0]
+            if (isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant)
+                    and isinstance(first.value.value, str)):
+                doc = first.value
+                edits.append((offset(doc.lineno, doc.col_offset), offset(doc.end_lineno, doc.end_col_offset),
+                              '""' + "\n" * (doc.end_lineno - doc.lineno)))
+    for token in tokenize.generate_tokens(io.StringIO(source).readline):
+        if token.type == tokenize.COMMENT:
+            start = end = line_starts[token.start[0] - 1] + token.start[1]
+            while start > line_starts[token.start[0] - 1] and source[start - 1] in " \t":
+                start -= 1  # the spaces before it too
+            edits.append((start, end + len(token.string), ""))
+    out = source
+    for start, end, text in sorted(edits, reverse=True):
+        out = out[:start] + text + out[end:]
+    return out
+
+
 def _zip_bytes(entries: dict[str, bytes]) -> bytes:
     """A reproducible zip: folders first (PyScript and zipfile make each one), then files, sorted."""
     folders: set[str] = set()
@@ -266,6 +300,11 @@ def _zip_bytes(entries: dict[str, bytes]) -> bytes:
             info.compress_type = zipfile.ZIP_DEFLATED
             z.writestr(info, entries[name], compresslevel=9)
     return out.getvalue()
+
+
+def _lean_entries(entries: dict[str, bytes]) -> dict[str, bytes]:
+    return {name: lean_source(data.decode("utf-8")).encode("utf-8") if name.endswith(".py") else data
+            for name, data in entries.items()}
 
 
 def _hex(data: bytes) -> str:
@@ -311,7 +350,7 @@ def _plan(py_dir: Path, astronomy: Path) -> dict[str, bytes]:
             if entry.endswith(".py"):
                 needs |= {archive_of[m] for m in _module_level_imports(data.decode("utf-8")) if m in archive_of}
         needs.discard(name)
-        blob = _zip_bytes(entries)
+        blob = _zip_bytes(_lean_entries(entries))
         out[f"{name}.zip"] = blob
         index["archives"][name] = {
             "file": f"{name}.zip", "sha256": _hex(blob), "size": len(blob),
@@ -324,7 +363,7 @@ def _plan(py_dir: Path, astronomy: Path) -> dict[str, bytes]:
         index["texts"].setdefault(package, {})[file.removesuffix(".json")] = {"file": rel, "sha256": _hex(data)}
     shell = {entry: data for p in found if p in SHELL_PACKAGES for entry, data in contents[p].items()}
     shell[INDEX_NAME] = (json.dumps(index, indent=1, sort_keys=True) + "\n").encode()
-    out[f"{SHELL_ARCHIVE}.zip"] = _zip_bytes(shell)
+    out[f"{SHELL_ARCHIVE}.zip"] = _zip_bytes(_lean_entries(shell))
     return out
 
 

@@ -7,10 +7,12 @@ packages need no edit)."""
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import importlib.util
 import io
 import json
+import tokenize
 import zipfile
 from pathlib import Path
 
@@ -119,3 +121,37 @@ def test_the_repo_archives_are_fresh():
     """static/py/ is what py/ makes (the browser tests' server rebuilds it on request too)."""
     vendor.build_archives(quiet=True)
     assert vendor.archive_problems() == []
+
+
+def _without_docstrings(tree: ast.AST) -> ast.AST:
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and node.body:
+            first = node.body[0]
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str):
+                first.value.value = ""
+    return tree
+
+
+def test_lean_sources_are_the_same_code_on_the_same_lines():
+    """Docstrings emptied and comments dropped, nothing else: the same syntax tree, every statement
+    on its line (a traceback in the page points at the repo's lines)."""
+    for path in [*(ROOT / "py").rglob("*.py"), vendor.astronomy_source()]:
+        if "__pycache__" in path.parts:
+            continue
+        source = path.read_text(encoding="utf-8")
+        lean = vendor.lean_source(source)
+        assert lean.count("\n") == source.count("\n"), path
+        before, after = _without_docstrings(ast.parse(source)), ast.parse(lean)
+        assert ast.dump(before) == ast.dump(after), path
+        assert [(type(n).__name__, n.lineno) for n in ast.walk(before) if isinstance(n, ast.stmt)] == \
+               [(type(n).__name__, n.lineno) for n in ast.walk(after) if isinstance(n, ast.stmt)], path
+        assert "#" not in "".join(t.string for t in tokenize.generate_tokens(io.StringIO(lean).readline)
+                                  if t.type == tokenize.COMMENT)
+
+
+def test_lean_source_of_tricky_text():
+    source = ('"""Mod doc."""\n# c\nx = "# not a comment"  # yes\ndef f():\n    """One\n\n    doc."""\n'
+              "y = '''keep\n   spaces   \n'''\nclass C:\n    'doc'\n    z = 'ü'  # ü\n")
+    lean = vendor.lean_source(source)
+    assert lean == ('""\n\nx = "# not a comment"\ndef f():\n    ""\n\n\n'
+                    "y = '''keep\n   spaces   \n'''\nclass C:\n    \"\"\n    z = 'ü'\n")
