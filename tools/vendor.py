@@ -384,7 +384,7 @@ def archive_problems(archive_dir: Path | None = None) -> list[str]:
             problems.append(f"{shown / rel} is stale")
     if archive_dir.is_dir():
         for path in archive_dir.rglob("*"):
-            if path.is_file() and path.relative_to(archive_dir).as_posix() not in planned:
+            if path.is_file() and path.relative_to(archive_dir).as_posix() not in {*planned, STAMP}:
                 problems.append(f"{shown / path.relative_to(archive_dir)} is left over")
     return problems
 
@@ -392,9 +392,14 @@ def archive_problems(archive_dir: Path | None = None) -> list[str]:
 _built_from: tuple | None = None
 
 
-def _sources_key() -> tuple:
+STAMP = ".sources"  # in static/py/: what the archives were built from (hidden: never served or precached)
+
+
+def _sources_key() -> str:
+    """Names, sizes and times of every source, and this file's own bytes (the way they are packed)."""
     files = [*page_modules(), astronomy_source()]
-    return tuple((str(p), p.stat().st_size, p.stat().st_mtime_ns) for p in files)
+    listing = [(str(p), p.stat().st_size, p.stat().st_mtime_ns) for p in files]
+    return hashlib.sha256(json.dumps(listing).encode() + Path(__file__).read_bytes()).hexdigest()
 
 
 def build_archives(archive_dir: Path | None = None, quiet: bool = False) -> int:
@@ -402,8 +407,11 @@ def build_archives(archive_dir: Path | None = None, quiet: bool = False) -> int:
     many files changed.  Cheap when nothing changed since the last call in this process."""
     global _built_from
     archive_dir = archive_dir or ARCHIVE_DIR
-    key = (str(archive_dir), _sources_key())
-    if key == _built_from and archive_dir.is_dir():
+    sources = _sources_key()
+    key = (str(archive_dir), sources)
+    stamp = archive_dir / STAMP
+    if archive_dir.is_dir() and (key == _built_from or (stamp.is_file() and stamp.read_text() == sources)):
+        _built_from = key
         return 0
     planned = planned_archives()
     changed = 0
@@ -417,11 +425,12 @@ def build_archives(archive_dir: Path | None = None, quiet: bool = False) -> int:
         tmp.replace(path)  # atomic: a server never sends half an archive
         changed += 1
     for path in sorted(archive_dir.rglob("*"), reverse=True):
-        if path.is_file() and path.relative_to(archive_dir).as_posix() not in planned:
+        if path.is_file() and path.relative_to(archive_dir).as_posix() not in {*planned, STAMP}:
             path.unlink()
             changed += 1
         elif path.is_dir() and not any(path.iterdir()):
             path.rmdir()
+    stamp.write_text(sources)
     _built_from = key
     if not quiet:
         size = sum(len(planned[f]) for f in planned if f.endswith(".zip"))
