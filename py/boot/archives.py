@@ -70,6 +70,7 @@ class Loader:
         self.languages: list[str] = []               # languages whose texts every loaded package has
         self._pending: dict[str, asyncio.Future] = {}
         self.timings: dict[str, float] = {}          # archive -> ms to fetch and unpack (for the benchmark)
+        self.note: Callable[[str], None] = lambda _what: None   # the page: performance.mark
 
     # -------------------------------------------------------------- the index
 
@@ -179,7 +180,9 @@ class Loader:
         entry = self.index["archives"][name]
         start = _now()
         data = await self._get(entry["file"], entry["sha256"], started)
+        self.note(f"archive:{name}:fetched")
         self._unpack(name, data)
+        self.note(f"archive:{name}:unpacked")
         await self._fetch_texts(texts)
         self.timings[name] = _now() - start
 
@@ -324,7 +327,11 @@ def _browser_fetchers() -> tuple[Fetch | None, FetchSync | None, str]:
 def _default_loader() -> Loader:
     index = json.loads(INDEX.read_text(encoding="utf-8")) if INDEX.is_file() else None
     fetch, fetch_sync, base = _browser_fetchers() if index is not None else (None, None, "")
-    return Loader(index, Path(__file__).resolve().parent.parent, base, fetch, fetch_sync)
+    loader = Loader(index, Path(__file__).resolve().parent.parent, base, fetch, fetch_sync)
+    if fetch is not None:
+        import js  # type: ignore[import-not-found]
+        loader.note = lambda what: js.performance.mark("py:" + what)
+    return loader
 
 
 LOADER = _default_loader()
