@@ -88,18 +88,27 @@
   function paintSnapshot() {
     var root = document.getElementById("root");
     if (!snapshot || !root) return;
+    // The picture's stylesheets that the page does not link itself (a game's, loaded by the
+    // shell per game): the picture waits for them (at most a second), never shown unstyled.
     var have = {};
     Array.prototype.forEach.call(document.querySelectorAll('link[rel="stylesheet"]'), function (link) {
       have[link.href] = true;
     });
-    snapshot.css.forEach(function (href) {
+    var waiting = snapshot.css.map(function (href) {
       var url = new URL(href, location.href).href;
-      if (have[url]) return;
+      if (have[url]) return null;
       var link = document.createElement("link");
       link.rel = "stylesheet";
       link.href = url;
+      var loaded = new Promise(function (resolve) { link.onload = link.onerror = resolve; });
       document.head.appendChild(link);
-    });
+      return loaded;
+    }).filter(Boolean);
+    if (!waiting.length) return insertPicture(root);
+    Promise.race([Promise.all(waiting), new Promise(function (resolve) { setTimeout(resolve, 1000); })])
+      .then(function () { if (!finished && document.body.dataset.ready !== "1") insertPicture(root); });
+  }
+  function insertPicture(root) {
     picture = document.createElement("div");
     picture.id = "snapshot";
     picture.className = "snapshot";
