@@ -319,8 +319,11 @@ def _browser_fetchers() -> tuple[Fetch | None, FetchSync | None, str]:
     def fetch_sync(url: str) -> bytes:
         return bytes(sync_get(url).to_py())
 
-    # The page's folder (in a worker too: a PyScript worker's location is resolved against the page).
-    page = str(js.document.baseURI) if hasattr(js, "document") else str(js.location.href)
+    # The page's folder.  In a worker (importScripts exists there) never touch js.document: PyScript
+    # proxies it to the page, which blocks without SharedArrayBuffer.  Its blob: URL gives the origin
+    # only: right for a site at the root (tests/browser/test_worker_cost.py); the page runs no worker.
+    in_worker = hasattr(js, "importScripts")
+    page = str(js.location.href).removeprefix("blob:") if in_worker else str(js.document.baseURI)
     return fetch, fetch_sync, page.split("?")[0].split("#")[0].rsplit("/", 1)[0] + "/"
 
 
