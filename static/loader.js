@@ -44,7 +44,11 @@
     return (script.getAttribute(name) || "").split(/\s+/).filter(Boolean)
       .map(function (path) { return new URL(path, location.href).href; });
   };
-  var prefetchURLs = words("data-prefetch");
+  // A page the service worker controls (a returning visit) has every file in its cache: Pyodide
+  // fetches the runtime itself there, streaming, and the browser keeps the wasm's compiled code
+  // for the next start, which a handed-over copy never gets; nothing to show progress for.
+  var warm = !!(navigator.serviceWorker && navigator.serviceWorker.controller);
+  var prefetchURLs = warm ? [] : words("data-prefetch");
   var snapshot = readSnapshot(script.getAttribute("data-snapshot"));
   if (snapshot) {
     snapshot.prefetch.forEach(function (path) {
@@ -295,8 +299,6 @@
   }
 
   function startPyScript() {
-    mark("loader:downloaded");
-    stage("loader.starting", "Starting Python\u2026");
     var core = document.createElement("script");
     core.type = "module";
     core.src = pyscriptURL;
@@ -355,7 +357,13 @@
     return file;
   });
   if (downloads.length) window.fetch = patchedFetch;
-  Promise.all(downloads).then(startPyScript, function (error) {
+  // PyScript starts at once (its own scripts load and Pyodide starts meanwhile), and waits for
+  // the runtime's files where it asks for them (the hand-over above).
+  startPyScript();
+  Promise.all(downloads).then(function () {
+    mark("loader:downloaded");
+    if (current && current[0] === "loader.downloading") stage("loader.starting", "Starting Python\u2026");
+  }, function (error) {
     window.fetch = realFetch;
     fail("download failed: " + (error && error.message ? error.message : error));
   });
