@@ -256,6 +256,15 @@ def test_the_import_hook_fetches_an_archive_nobody_prepared(made, monkeypatch):
     assert server.names().count(f"other_{tag}.zip") == 1
 
 
+def test_import_module_fetches_then_imports(made, monkeypatch):
+    """The shell's way to import the game it is about to show: archive first, then the module."""
+    tag, loader, server, _ = made
+    monkeypatch.setattr(archives, "LOADER", loader)
+    module = asyncio.run(archives.import_module(f"eng_{tag}.late"))
+    assert module.__name__ == f"eng_{tag}.late" and sorted(server.names()) == [f"eng_{tag}.zip", f"sky_{tag}.zip"]
+    assert asyncio.run(archives.import_module("json")).__name__ == "json"   # not an archive's: just imported
+
+
 def test_without_an_index_nothing_is_fetched(tmp_path):
     """Under CPython (tests, the desktop) every package is on sys.path: all of it does nothing."""
     loader = Loader(None, tmp_path)

@@ -10,6 +10,7 @@ page, from the shell::
 
     archives.start("ptolemaeus_ui")          # the requests leave now (while the shell imports)
     await archives.ensure("ptolemaeus_ui")   # that archive and those it needs, fetched in parallel
+    spec = await archives.import_module("ptolemaeus_ui.spec")   # the same, then the import
     await archives.ensure_texts("es")        # the loaded packages' texts in "es" (and English, the fallback)
     archives.install()                       # importing an archive's package that was not ensured
                                              # fetches it there and then (a synchronous request)
@@ -38,7 +39,7 @@ import zipfile
 from pathlib import Path
 from typing import Any, Awaitable, Callable, Iterable
 
-__all__ = ["ArchiveError", "Loader", "start", "ensure", "ensure_texts", "use_languages", "install", "loaded", "archive_of", "LOADER"]
+__all__ = ["ArchiveError", "Loader", "start", "ensure", "ensure_texts", "import_module", "use_languages", "install", "loaded", "archive_of", "LOADER"]
 
 INDEX = Path(__file__).with_name("archives.json")     # written into shell.zip by tools/vendor.py
 SOURCE_LANGUAGE = "en"                                 # the fallback every package's texts need
@@ -352,6 +353,15 @@ async def ensure(*names: str) -> list[str]:
 
 async def ensure_texts(*languages: str) -> None:
     await LOADER.ensure_texts(*languages)
+
+
+async def import_module(dotted: str) -> Any:
+    """``importlib.import_module(dotted)`` once its archive (and what it needs) is here: how the
+    shell imports the game it is about to set up or play (``"ptolemaeus_ui.spec"``)."""
+    name = LOADER.archive_of(dotted)
+    if name is not None:
+        await LOADER.ensure(name)
+    return importlib.import_module(dotted)
 
 
 def use_languages(*languages: str) -> None:
