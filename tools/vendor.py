@@ -183,8 +183,9 @@ def write_precache() -> int:
 PY_DIR = ROOT / "py"
 ARCHIVE_DIR = ROOT / "static" / "py"
 ASTRONOMY_ARCHIVE = "astronomy"
-# The shell's packages: one archive, loaded before anything else.  Every other
-# package found under py/ gets an archive of its own, loaded when imported.
+# The shell's packages: one archive, loaded before anything else, with every
+# top-level module of py/ (catalog.py).  Every other package found under py/
+# gets an archive of its own, loaded when imported.
 SHELL_PACKAGES = ("app", "gamekit", "boardui", "boot")
 SHELL_ARCHIVE = "shell"
 INDEX_NAME = "boot/archives.json"  # inside shell.zip
@@ -214,10 +215,17 @@ def packages(py_dir: Path | None = None) -> list[str]:
                   if p.is_dir() and not _skipped(p.name) and (p / "__init__.py").is_file())
 
 
-def page_modules(py_dir: Path | None = None) -> list[Path]:
-    """Every .py and .json file of the packages under py/ (not in __pycache__ or hidden folders)."""
+def top_level_modules(py_dir: Path | None = None) -> list[Path]:
+    """Modules directly in py/ (``catalog.py``, which lists the games): they go with the shell."""
     py_dir = py_dir or PY_DIR
-    found = []
+    return sorted(p for p in py_dir.glob("*.py") if not _skipped(p.name))
+
+
+def page_modules(py_dir: Path | None = None) -> list[Path]:
+    """Every top-level module in py/ (the game catalog), and every .py and .json file of the
+    packages under py/ (not in __pycache__ or hidden folders)."""
+    py_dir = py_dir or PY_DIR
+    found = top_level_modules(py_dir)
     for package in packages(py_dir):
         for path in sorted([*(py_dir / package).rglob("*.py"), *(py_dir / package).rglob("*.json")]):
             if not any(_skipped(part) for part in path.relative_to(py_dir).parts[:-1]):
@@ -331,8 +339,11 @@ def _plan(py_dir: Path, astronomy: Path) -> dict[str, bytes]:
     lazy = [p for p in found if p not in SHELL_PACKAGES]
     contents: dict[str, dict[str, bytes]] = {p: {} for p in found}
     texts: dict[str, bytes] = {}
+    top = {p.relative_to(py_dir).as_posix(): p.read_bytes() for p in top_level_modules(py_dir)}
     for path in page_modules(py_dir):
         rel = path.relative_to(py_dir)
+        if len(rel.parts) == 1:
+            continue
         data = path.read_bytes()
         if _is_text_file(rel):
             texts[rel.as_posix()] = data
@@ -361,7 +372,7 @@ def _plan(py_dir: Path, astronomy: Path) -> dict[str, bytes]:
         package, _, file = rel.split("/")
         out[rel] = data
         index["texts"].setdefault(package, {})[file.removesuffix(".json")] = {"file": rel, "sha256": _hex(data)}
-    shell = {entry: data for p in found if p in SHELL_PACKAGES for entry, data in contents[p].items()}
+    shell = {entry: data for p in found if p in SHELL_PACKAGES for entry, data in contents[p].items()} | top
     shell[INDEX_NAME] = (json.dumps(index, indent=1, sort_keys=True) + "\n").encode()
     out[f"{SHELL_ARCHIVE}.zip"] = _zip_bytes(_lean_entries(shell))
     return out
