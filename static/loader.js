@@ -277,6 +277,11 @@
   // Hand each prefetched file to the first fetch() of the same URL (Pyodide's),
   // then put the original fetch back once all have been handed over.
   var handoff = new Map();
+  // The picture's archives, also kept by URL once downloaded: Python's import hook (a synchronous
+  // import, py/boot/archives.py) takes them from here instead of asking the network again.
+  window.ludusFiles = {};
+  var keep = {};
+  if (snapshot) snapshot.prefetch.forEach(function (path) { keep[new URL(path, location.href).href] = true; });
   var realFetch = window.fetch;
   function patchedFetch(input, init) {
     var url = input instanceof Request ? input.url : new URL(String(input), location.href).href;
@@ -354,6 +359,7 @@
   var downloads = prefetchURLs.map(function (url, i) {
     var file = download(url, i);
     handoff.set(url, file);
+    if (keep[url]) file.then(function (got) { window.ludusFiles[url] = got.buffer; }, function () {});
     return file;
   });
   if (downloads.length) window.fetch = patchedFetch;

@@ -318,6 +318,11 @@ def _browser_fetchers() -> tuple[Fetch | None, FetchSync | None, str]:
     }""")
 
     def fetch_sync(url: str) -> bytes:
+        kept = getattr(js, "ludusFiles", None)           # static/loader.js downloaded it already
+        if kept is not None and js.Reflect.has(kept, url):
+            data = js.Uint8Array.new(js.Reflect.get(kept, url)).to_bytes()
+            js.Reflect.deleteProperty(kept, url)
+            return data
         return bytes(sync_get(url).to_py())
 
     # The page's folder.  In a worker (importScripts exists there) never touch js.document: PyScript
