@@ -16,11 +16,10 @@ import sys
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
 from boot import archives
 from boot.archives import ArchiveError, Loader
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 ROOT = Path(__file__).resolve().parents[1]
 _spec = importlib.util.spec_from_file_location("vendor_for_boot_tests", ROOT / "tools" / "vendor.py")
@@ -151,7 +150,7 @@ def test_texts_only_in_the_page_language_and_english(made):
 
 
 def test_a_later_language_is_fetched_for_loaded_packages(made):
-    tag, loader, server, site = made
+    tag, loader, _server, site = made
     loader.use_languages("en")
     asyncio.run(loader.ensure(f"ui_{tag}"))
     assert not (site / f"ui_{tag}/lang/es.json").exists()
@@ -162,7 +161,7 @@ def test_a_later_language_is_fetched_for_loaded_packages(made):
 def test_a_written_language_file_replaces_an_empty_catalog(made, monkeypatch):
     """A language looked up before its file arrived ({} cached) is read again once written."""
     from app import i18n
-    tag, loader, server, site = made
+    tag, loader, _server, site = made
     asyncio.run(loader.ensure(f"ui_{tag}"))
     domain = i18n.Domain(f"test_{tag}", site / f"ui_{tag}" / "lang")
     monkeypatch.setitem(i18n._DOMAINS, domain.name, domain)

@@ -6,11 +6,11 @@ by the live board) is tested in tests/browser/test_snapshot.py."""
 from __future__ import annotations
 
 import json
-
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from pathlib import Path
 
 from boot import snapshot
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 
 def _record(**changes):
@@ -35,8 +35,7 @@ def test_a_picture_too_big_to_keep_is_not_kept():
 
 def test_the_loader_js_checks_match():
     """loader.js refuses exactly what decode refuses (same format, version, fields, size bound)."""
-    source = (snapshot.__file__.rsplit("/py/", 1)[0] + "/static/loader.js")
-    js = open(source, encoding="utf-8").read()
+    js = (Path(snapshot.__file__).resolve().parents[2] / "static" / "loader.js").read_text(encoding="utf-8")
     assert f'data.format !== "{snapshot.FORMAT}"' in js and f"data.version !== {snapshot.VERSION}" in js
     assert f"text.length > {snapshot.MAX_CHARS}" in js
     assert '["html", "current_key", "game", "screen"]' in js and '["css", "prefetch"]' in js

@@ -36,10 +36,11 @@ import io
 import json
 import sys
 import zipfile
+from collections.abc import Awaitable, Callable, Iterable
 from pathlib import Path
-from typing import Any, Awaitable, Callable, Iterable
+from typing import Any
 
-__all__ = ["ArchiveError", "Loader", "start", "ensure", "ensure_texts", "import_module", "use_languages", "install", "loaded", "archive_of", "LOADER"]
+__all__ = ["LOADER", "ArchiveError", "Loader", "archive_of", "ensure", "ensure_texts", "import_module", "install", "loaded", "start", "use_languages"]
 
 INDEX = Path(__file__).with_name("archives.json")     # written into shell.zip by tools/vendor.py
 SOURCE_LANGUAGE = "en"                                 # the fallback every package's texts need
@@ -62,7 +63,8 @@ class Loader:
 
     def __init__(self, index: dict | None, folder: Path, base_url: str = "", fetch: Fetch | None = None,
                  fetch_sync: FetchSync | None = None) -> None:
-        self.index = index
+        self._active = index is not None
+        self.index: dict[str, Any] = index if index is not None else {"base": "", "archives": {}, "texts": {}}
         self.folder = Path(folder)
         self.base_url = base_url
         self.fetch = fetch
@@ -78,7 +80,7 @@ class Loader:
     @property
     def active(self) -> bool:
         """False under CPython (no index): nothing is ever fetched."""
-        return self.index is not None
+        return self._active
 
     def archive_of(self, module: str) -> str | None:
         """The archive that holds top-level module or package ``module`` (None: none does)."""

@@ -24,7 +24,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-__all__ = ["KEY", "FORMAT", "MAX_CHARS", "record", "encode", "decode", "watch"]
+__all__ = ["FORMAT", "KEY", "MAX_CHARS", "decode", "encode", "record", "watch"]
 
 KEY = "ludus.snapshot"          # static/loader.js: data-snapshot
 FORMAT = "ludus-snapshot"
@@ -125,7 +125,7 @@ def save(app: Any, storage: Any = None) -> bool:
             return False
         storage.setItem(KEY, text)
         return True
-    except Exception as e:  # a full or refused storage: the picture is a nicety, never an error
+    except Exception as e:  # noqa: BLE001  a full or refused storage: the picture is a nicety, never an error
         window.console.warn(f"Ludus: the start-up picture was not saved: {e}")
         return False
 
