@@ -106,7 +106,8 @@ def test_startup_bare_vs_index(new_context, page_guard, site, ready, record_prop
     )
     for name in ("index", "game"):
         phases = breakdown(marks[name])
-        assert [label for label, _ in phases] == [label for label, _, _ in MARKS], marks[name]
+        # loader.js's marks and main.py's first and last at least (a phase whose marks are gone is left out)
+        assert {"loader:start", "pyscript:ready", "py:main", "py:ready"} <= set(marks[name]), marks[name]
         report(f"  {name} breakdown (ms): " + ", ".join(f"{label} {ms:.0f}" for label, ms in phases))
         extra = {rel: size for rel, size in bodies[name].items() if rel not in bodies["bare"]}
         raw = sum(extra.values())
