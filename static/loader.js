@@ -10,6 +10,7 @@
 //   data-texts          the shell's language files, "{lang}" in place of the language
 //   data-languages      the page's languages (app.i18n.LANGUAGES), the first as written here
 //   data-settings       the localStorage key of the settings (their "lang")
+//   data-snapshot       the localStorage key of the returning player's picture (py/boot/snapshot.py)
 // The loading screen speaks the page's language: a link's lang=, else the stored
 // setting, else the browser's languages (as py/app/i18n.py chooses), its texts
 // fetched from data-texts ("loader.*" keys); window.ludusTexts lends the same
@@ -19,17 +20,127 @@
 // removes #loading and sets <body data-ready="1">).
 // If anything fails before that, the card shows the error and a Reload button,
 // and <body data-boot-error="..."> is set.
+//
+// A returning player (a game in progress, no game link in the URL) sees their
+// last board at once: the picture py/boot/snapshot.py left in localStorage is
+// painted after #root as div#snapshot (inert, aria-hidden; the loading card
+// shrinks to a status line that says the board is not yet interactive), the files
+// Python will fetch for it are prefetched with the runtime, and the picture is
+// removed in the same task in which the live page sets data-ready (no flash, no
+// jump).  <body data-snapshot="painted"> tells the tests.
+//
+// Start-up timing: performance.mark() "loader:start", "loader:snapshot",
+// "loader:downloaded", "loader:pyscript" (core.js injected), "pyscript:ready"
+// (py:ready), and from py/app/main.py "py:unpacked", "py:fetched", "py:imported",
+// "py:ready"; tests/browser/test_startup.py prints the breakdown.
 (function () {
   "use strict";
+
+  var mark = function (name) { try { performance.mark(name); } catch (e) { /* old browser */ } };
+  mark("loader:start");
 
   var script = document.currentScript;
   var words = function (name) {
     return (script.getAttribute(name) || "").split(/\s+/).filter(Boolean)
       .map(function (path) { return new URL(path, location.href).href; });
   };
-  var prefetchURLs = words("data-prefetch");
+  // A page the service worker controls (a returning visit) has every file in its cache: Pyodide
+  // fetches the runtime itself there, streaming, and the browser keeps the wasm's compiled code
+  // for the next start, which a handed-over copy never gets; nothing to show progress for.
+  var warm = !!(navigator.serviceWorker && navigator.serviceWorker.controller);
+  var prefetchURLs = warm ? [] : words("data-prefetch");
+  var snapshot = readSnapshot(script.getAttribute("data-snapshot"));
+  if (snapshot) {
+    snapshot.prefetch.forEach(function (path) {
+      var url = new URL(path, location.href).href;
+      if (prefetchURLs.indexOf(url) < 0) prefetchURLs.push(url);
+    });
+  }
   var modulePreloads = words("data-modulepreload");
   var pyscriptURL = words("data-pyscript")[0];
+
+  // ---- the returning player's picture ---------------------------------------
+  // The stored picture, if it shows the game the shell will resume: no game link
+  // in the URL (only lang= may be there) and still the current saved game.
+  function readSnapshot(key) {
+    if (!key) return null;
+    try {
+      var params = new URLSearchParams(location.search);
+      params.delete("lang");
+      if (String(params)) return null;
+      var text = localStorage.getItem(key);
+      if (!text || text.length > 600000) return null;
+      var data = JSON.parse(text);
+      var strings = ["html", "current_key", "game", "screen"].every(function (k) { return typeof data[k] === "string"; });
+      var lists = ["css", "prefetch"].every(function (k) {
+        return Array.isArray(data[k]) && data[k].every(function (u) { return typeof u === "string"; });
+      });
+      if (data.format !== "ludus-snapshot" || data.version !== 1 || !strings || !lists) return null;
+      if (localStorage.getItem(data.current_key) !== data.game) return null;
+      // Only this site's own files (relative URLs, resolved under the page's folder).
+      var base = new URL("./", location.href).href;
+      var local = function (u) { return new URL(u, location.href).href.indexOf(base) === 0; };
+      if (!data.css.every(local) || !data.prefetch.every(local)) return null;
+      return data;
+    } catch (e) {
+      return null;
+    }
+  }
+
+  var picture = null;
+  var PICTURE_NOTE = "Your last board, as you left it: not yet playable.";
+  function paintSnapshot() {
+    var root = document.getElementById("root");
+    if (!snapshot || !root) return;
+    // The picture's stylesheets that the page does not link itself (a game's, loaded by the
+    // shell per game): the picture waits for them (at most a second), never shown unstyled.
+    var have = {};
+    Array.prototype.forEach.call(document.querySelectorAll('link[rel="stylesheet"]'), function (link) {
+      have[link.href] = true;
+    });
+    var waiting = snapshot.css.map(function (href) {
+      var url = new URL(href, location.href).href;
+      if (have[url]) return null;
+      var link = document.createElement("link");
+      link.rel = "stylesheet";
+      link.href = url;
+      var loaded = new Promise(function (resolve) { link.onload = link.onerror = resolve; });
+      document.head.appendChild(link);
+      return loaded;
+    }).filter(Boolean);
+    if (!waiting.length) return insertPicture(root);
+    Promise.race([Promise.all(waiting), new Promise(function (resolve) { setTimeout(resolve, 1000); })])
+      .then(function () { if (!finished && document.body.dataset.ready !== "1") insertPicture(root); });
+  }
+  function insertPicture(root) {
+    picture = document.createElement("div");
+    picture.id = "snapshot";
+    picture.className = "snapshot";
+    picture.setAttribute("aria-hidden", "true");
+    picture.setAttribute("inert", "");
+    picture.dataset.screen = snapshot.screen;
+    if (snapshot.curtain) picture.dataset.curtain = "1";
+    picture.innerHTML = snapshot.html;
+    root.parentNode.insertBefore(picture, root.nextSibling);
+    screen.classList.add("loading-over-snapshot");
+    var note = document.createElement("p");
+    note.id = "loading-picture";
+    note.className = "loading-picture";
+    note.textContent = text(texts, "loader.picture", PICTURE_NOTE);
+    stageText.parentNode.insertBefore(note, stageText.nextSibling);
+    document.body.dataset.snapshot = "painted";
+    mark("loader:snapshot");
+    requestAnimationFrame(function () { mark("loader:snapshot-frame"); });
+  }
+  function removeSnapshot() {
+    if (!picture) return;
+    picture.remove();
+    picture = null;
+    var note = el("loading-picture");
+    if (note) note.remove();
+    screen.classList.remove("loading-over-snapshot");
+    document.body.dataset.snapshot = "replaced";
+  }
 
   // ---- the page's language -------------------------------------------------
   var LANGUAGES = (script.getAttribute("data-languages") || "en").split(/\s+/).filter(Boolean);
@@ -97,6 +208,7 @@
     if (finished) return;
     finished = true;
     var why = String(message || "unknown error");
+    removeSnapshot();
     console.error("Ludus could not start:", why);
     document.body.dataset.bootError = why.slice(0, 500);
     screen.classList.add("loading-failed");
@@ -165,6 +277,11 @@
   // Hand each prefetched file to the first fetch() of the same URL (Pyodide's),
   // then put the original fetch back once all have been handed over.
   var handoff = new Map();
+  // The picture's archives, also kept by URL once downloaded: Python's import hook (a synchronous
+  // import, py/boot/archives.py) takes them from here instead of asking the network again.
+  window.ludusFiles = {};
+  var keep = {};
+  if (snapshot) snapshot.prefetch.forEach(function (path) { keep[new URL(path, location.href).href] = true; });
   var realFetch = window.fetch;
   function patchedFetch(input, init) {
     var url = input instanceof Request ? input.url : new URL(String(input), location.href).href;
@@ -187,12 +304,12 @@
   }
 
   function startPyScript() {
-    stage("loader.starting", "Starting Python\u2026");
     var core = document.createElement("script");
     core.type = "module";
     core.src = pyscriptURL;
     core.onerror = function () { fail("could not load " + pyscriptURL); };
     document.head.appendChild(core);
+    mark("loader:pyscript");
   }
 
   // ---- failures of PyScript / Python during boot ---------------------------
@@ -200,6 +317,7 @@
   // not as a page error, so watch the DOM for one until the game is ready.
   var watcher = new MutationObserver(function () {
     if (document.body.dataset.ready === "1") {
+      removeSnapshot();  // in the task that made the live page: never a frame without a board
       finished = true;
       watcher.disconnect();
       return;
@@ -216,6 +334,7 @@
     fail(reason && reason.message ? reason.message : reason);
   });
   document.addEventListener("py:ready", function () {
+    mark("pyscript:ready");
     stage("loader.loading", "Loading game\u2026");
   });
 
@@ -225,22 +344,32 @@
               "This page must be served over HTTP, not opened as a file: run `make play` and open the URL it prints."));
     return;
   }
+  paintSnapshot();
   stage("loader.downloading", "Downloading Python\u2026");
   loadTexts(lang).then(function (found) {  // relabel what is on show
     texts = found;
     if (!current) return;
     stageText.textContent = text(texts, current[0], current[1]);
     el("loading-retry").textContent = text(texts, "loader.reload", "Reload");
+    var note = el("loading-picture");
+    if (note) note.textContent = text(texts, "loader.picture", PICTURE_NOTE);
   });
   bar.value = 0;
   modulePreloads.forEach(preloadModule);
   var downloads = prefetchURLs.map(function (url, i) {
     var file = download(url, i);
     handoff.set(url, file);
+    if (keep[url]) file.then(function (got) { window.ludusFiles[url] = got.buffer; }, function () {});
     return file;
   });
   if (downloads.length) window.fetch = patchedFetch;
-  Promise.all(downloads).then(startPyScript, function (error) {
+  // PyScript starts at once (its own scripts load and Pyodide starts meanwhile), and waits for
+  // the runtime's files where it asks for them (the hand-over above).
+  startPyScript();
+  Promise.all(downloads).then(function () {
+    mark("loader:downloaded");
+    if (current && current[0] === "loader.downloading") stage("loader.starting", "Starting Python\u2026");
+  }, function (error) {
     window.fetch = realFetch;
     fail("download failed: " + (error && error.message ? error.message : error));
   });

@@ -7,11 +7,16 @@ drawn with boardui's one-way flow: a pure ``scene(state)`` -> ``Patcher`` ->
 a click on a cell toggles it ``chosen``; ``<body data-acted>`` lists the acts.
 """
 
-from boardui import nav
-from boardui.browser import Delegation
-from boardui.dom import Patcher
-from boardui.tree import El, h
-from pyscript import document
+import zipfile
+
+with zipfile.ZipFile("shell.zip") as shell:  # the shell's packages (boardui among them), as py/app/main.py does
+    shell.extractall()
+
+from boardui import nav  # noqa: E402
+from boardui.browser import Delegation  # noqa: E402
+from boardui.dom import Patcher  # noqa: E402
+from boardui.tree import El, h  # noqa: E402
+from pyscript import document  # noqa: E402
 
 ROWS, COLS = 7, 11
 HOLES = {(0, 3), (2, 5), (2, 6), (4, 4), (5, 0), (6, 10)}

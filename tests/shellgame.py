@@ -400,7 +400,10 @@ class TallyView:
 
 if __name__ == "__main__":  # served as py/app/main.py by tests/browser/test_shell.py
     import sys
+    import zipfile
 
+    with zipfile.ZipFile("shell.zip") as shell:  # the shell's packages, as py/app/main.py does
+        shell.extractall()
     from app.games import register
     from app.shell import App
 

@@ -3,6 +3,7 @@ catalog, and the page's own catalog for the links Ptolemaeus players already sha
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -169,3 +170,18 @@ def test_query_decoding_matches_the_standard_library():
                                                                               keep_blank_values=True))
     for text in ["1969-07-20T20:17Z", "a b/ü&=?", "human,hard"]:
         assert _params("?k=" + _quote(text)) == {"k": text}
+
+
+def test_linked_game_names_the_game_to_fetch_first_and_never_raises():
+    """py/app/main.py fetches the game a link names (else the first game) while the shell imports."""
+    from app.games import Catalog
+    from app.links import linked_game
+    from shellgame import TALLY
+
+    other = dataclasses.replace(TALLY, key="other", spec="shellgame:TallySpec")
+    games = Catalog([TALLY, other])
+    assert linked_game("game=other&seats=human", games) is other
+    assert linked_game("seats=human", games) is TALLY and linked_game("", games) is TALLY
+    assert linked_game("game=nope", games) is TALLY
+    assert linked_game("game=a&game=b", games) is TALLY and linked_game("x" * 100_000, games) is TALLY
+    assert linked_game("game=other", Catalog()) is None

@@ -3,10 +3,11 @@
 
     python tools/build_site.py [--out _site]
 
-Copies into the output folder exactly the service worker's precache
-(tools/precache.py: index.html, rules.html if present, pyscript.toml and the
-modules its [files] table maps, static/ with the vendored runtime and the
-icons, manifest.webmanifest) plus sw.js, then writes that folder's own
+First brings static/py/ (the page's Python as zip archives, tools/vendor.py)
+up to date with py/.  Then copies into the output folder exactly the service
+worker's precache (tools/precache.py: index.html, rules.html if present,
+pyscript.toml, static/ with the archives, the vendored runtime and the icons,
+manifest.webmanifest, py/app/main.py) plus sw.js, then writes that folder's own
 sw-manifest.js and an empty .nojekyll.  The output is a plain static site:
 every URL in it is relative, so it works at a domain's root or under a
 sub-path such as /<repo>/.  Run `make setup` first (static/vendor/).
@@ -26,6 +27,9 @@ ROOT = Path(__file__).resolve().parent.parent
 _spec = importlib.util.spec_from_file_location("ptolemaeus_precache", Path(__file__).with_name("precache.py"))
 precache = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(precache)
+_vspec = importlib.util.spec_from_file_location("ptolemaeus_vendor", Path(__file__).with_name("vendor.py"))
+vendor = importlib.util.module_from_spec(_vspec)
+_vspec.loader.exec_module(vendor)
 
 MARKER = ".nojekyll"  # GitHub Pages: serve the files as they are (no Jekyll)
 RUNTIME = "static/vendor/pyodide/pyodide.asm.wasm"
@@ -48,6 +52,11 @@ def build(out: Path, root: Path = ROOT) -> dict:
     root = Path(root).resolve()
     if out == root or root.is_relative_to(out):
         raise BuildError(f"refusing to build into {out}: it holds the sources")
+    if root == ROOT:
+        try:
+            vendor.build_archives(quiet=True)
+        except vendor.VendorError as e:
+            raise BuildError(str(e)) from e
     files = site_contents(root)
     if out.exists():
         if not out.is_dir() or (any(out.iterdir()) and not (out / MARKER).is_file()):

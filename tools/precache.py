@@ -18,8 +18,9 @@ a new worker into a new cache, and the page offers "Update available".
 
 Precached (see ``site_files``): index.html, rules.html (if present),
 pyscript.toml, every source of its [files] table, everything under static/
-(CSS, JS, icons, the vendored runtime; not source maps, hidden files or the
-set-up's bookkeeping), manifest.webmanifest, and any other file that
+(CSS, JS, icons, the vendored runtime, the Python archives and texts of
+static/py/ that tools/vendor.py builds, every game's and every language's; not
+source maps, hidden files or the set-up's bookkeeping), manifest.webmanifest, and any other file that
 index.html or rules.html names with a ``./`` or ``../`` URL.
 
 Written by ``tools/vendor.py`` at set-up, refreshed by ``tools/serve.py``

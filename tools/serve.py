@@ -9,7 +9,10 @@ re-vendored runtime is never served stale from its cache), and with --prefix
 the site appears under a sub-path, as on GitHub Pages (anything outside it is 404).
 When the service worker asks for ``sw-manifest.js``, it is regenerated first
 (tools/precache.py), so the cache-first worker sees any edited file as a new
-version instead of serving the old one.
+version instead of serving the old one.  Serving the repo itself, the page's
+Python archives (``static/py/``, tools/vendor.py) are rebuilt from ``py/`` first
+whenever the page asks for one of them, for pyscript.toml or for sw-manifest.js,
+so an edited module is never served from a stale archive.
 """
 
 from __future__ import annotations
@@ -18,12 +21,17 @@ import argparse
 import functools
 import http.server
 import importlib.util
+import threading
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 _spec = importlib.util.spec_from_file_location("ptolemaeus_precache", Path(__file__).with_name("precache.py"))
 precache = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(precache)
+_vspec = importlib.util.spec_from_file_location("ptolemaeus_vendor", Path(__file__).with_name("vendor.py"))
+vendor = importlib.util.module_from_spec(_vspec)
+_vspec.loader.exec_module(vendor)
+_archives_lock = threading.Lock()
 
 
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
@@ -43,6 +51,15 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         super().end_headers()
 
     def send_head(self):
+        path = self.path.split("?", 1)[0]
+        if (self.root == ROOT and path.startswith(self.prefix)
+                and (path[len(self.prefix):].startswith(vendor.ARCHIVE_DIR.relative_to(ROOT).as_posix() + "/")
+                     or path[len(self.prefix):] in ("pyscript.toml", precache.MANIFEST_JS))):
+            with _archives_lock:
+                try:
+                    vendor.build_archives(quiet=True)
+                except (vendor.VendorError, OSError, SyntaxError) as e:  # serve what is there
+                    self.log_error("static/py/ not rebuilt: %s", e)
         if (self.fresh_manifest and self.path.split("?", 1)[0] == self.prefix + precache.MANIFEST_JS
                 and (self.root / precache.SERVICE_WORKER).is_file()):
             try:

@@ -29,8 +29,8 @@ from app.games import GameInfo, Games, GameSpec, resolve_spec
 from app.session import MAX_SEED, MAX_TEXT, SaveError, check_field, default_seats, random_seed, shown
 from gamekit.game import SetupField
 
-__all__ = ["LinkError", "LINK_KEYS", "is_game_link", "parse_link", "share_query", "link_language",
-           "without_language"]
+__all__ = ["LinkError", "LINK_KEYS", "is_game_link", "linked_game", "parse_link", "share_query",
+           "link_language", "without_language"]
 
 LINK_KEYS = ("game", "seats", "seed")   # the shell's own; the rest are the games' fields
 MAX_QUERY = 2000
@@ -106,6 +106,18 @@ def _entry(games: Games, params: dict[str, str]) -> Any:
     if key not in games:
         raise LinkError("link.unknown_game", key=shown(key), games=", ".join(games))
     return games[key]
+
+
+def linked_game(query: str, games: Games) -> Any:
+    """The catalog entry a link's ``game=`` names, else the first game; None if there is none
+    (never raises: the shell explains a bad link later)."""
+    try:
+        key = _params(query).get("game") if isinstance(query, str) else None
+    except LinkError:
+        key = None
+    if key in games:
+        return games[key]
+    return next(iter(games.values()), None)
 
 
 def _aliases(entry: GameInfo | GameSpec | None) -> dict[str, str]:

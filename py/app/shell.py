@@ -154,7 +154,7 @@ class App:
         n["lang"] = el("select", {"id": "shell-lang", "name": "lang"},
                        *[el("option", {"value": code, "lang": code}, i18n.language_name(code))
                          for code in i18n.LANGUAGES])
-        on(n["lang"], "change", lambda _e: self.set_language(str(n["lang"].value)))
+        on(n["lang"], "change", lambda _e: asyncio.ensure_future(self.switch_language(str(n["lang"].value))))
         n["settings_summary"] = el("summary", {})
         n["settings"] = settings = el("details", {"class": "shell-settings", "id": "shell-settings"},
                                       n["settings_summary"],
@@ -547,6 +547,17 @@ class App:
             self.store.save_settings(keep)
         except StorageError as e:
             self.notify(t("settings.failed", error=e), "error")
+
+    async def switch_language(self, lang: str) -> None:
+        """The settings' choice: the games' texts in ``lang`` are fetched first (only the page's
+        language is fetched at start: boot.archives), then the page switches."""
+        from boot.archives import ArchiveError, ensure_texts
+
+        try:
+            await ensure_texts(lang)
+        except ArchiveError as e:  # offline without the worker: English where a text is missing
+            window.console.warn(f"texts in {lang} not fetched: {e}")
+        self.set_language(lang)
 
     def set_language(self, lang: str) -> None:
         """Switch the page to ``lang`` (remembered): the chrome, the screen on show and the game

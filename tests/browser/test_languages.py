@@ -42,11 +42,19 @@ def expect_language(page, lang: str) -> None:
     assert page.locator(f'.pt a[href="./{"rules.html" if lang == "en" else f"rules.{lang}.html"}"]').count() == 1
 
 
-def test_a_link_with_lang_then_a_reload_then_the_settings_mid_game(guarded_page, site, ready):
+def game_texts_fetched(page_guard) -> set[str]:
+    """The languages whose game texts the page fetched (static/py/<package>/lang/<lang>.json)."""
+    return {url.rsplit("/", 1)[1].removesuffix(".json") for url in page_guard.requests
+            if "/static/py/" in url and "_ui/lang/" in url}
+
+
+def test_a_link_with_lang_then_a_reload_then_the_settings_mid_game(guarded_page, page_guard, site, ready):
     page = guarded_page
     page.goto(site.url + "index.html" + SOLO + "&lang=es")
     ready(page)
     expect_language(page, "es")
+    # Only the page's language (and English, the fallback) was fetched (issue 13).
+    assert game_texts_fetched(page_guard) == {"es", "en"}
     # The loading screen's texts (loader.js, offline.js) come from the same files.
     assert page.evaluate("window.ludusTexts.load('es').then(t => t['loader.loading'])") == \
         texts("app", "es")["loader.loading"]
@@ -65,7 +73,8 @@ def test_a_link_with_lang_then_a_reload_then_the_settings_mid_game(guarded_page,
     assert page.evaluate("document.body.dataset.moves") == "2"
     assert es["log.draw.you"] in page.locator(".pt-log").inner_text()
 
-    # The settings, mid-game: Italian, then German; the game goes on where it was.
+    # The settings, mid-game: Italian, then German; the game goes on where it was (each
+    # language's texts fetched when chosen).
     board = page.locator(".pt-board").inner_html()
     for lang in ("it", "de"):
         page.click("#shell-settings summary")
@@ -80,6 +89,7 @@ def test_a_link_with_lang_then_a_reload_then_the_settings_mid_game(guarded_page,
         assert page.locator(".pt-board [data-planet]").count() == 7
         page.click("#shell-settings summary")   # close
     assert page.locator(".pt-board").inner_html() != board          # relabelled...
+    assert game_texts_fetched(page_guard) == {"es", "en", "it", "de"}
     assert page.locator('.pt-board [data-planet="Sol"]').get_attribute("data-at") == "Cancer"  # ...same sky
     de = texts("app", "de")
     assert page.locator("#shell-new").inner_text() == de["header.new"]

@@ -145,7 +145,8 @@ def _visit_then_play_offline(new_context, page_guard, site, ready, report, label
     # checks), all of it under the site, the runtime and pyscript.toml's files included.
     asked = set(page_guard.requests)
     for path in ("index.html", "pyscript.toml", "static/loader.js", "static/vendor/pyodide/pyodide.asm.wasm",
-                 "py/app/main.py", "py/ptolemaeus/state.py"):
+                 "py/app/main.py", "static/py/shell.zip", "static/py/ptolemaeus.zip",
+                 "static/py/ptolemaeus_ui/lang/en.json"):
         assert any(url.startswith(site.url + path) or (path == "index.html" and url.startswith(site.url + "?"))
                    for url in asked), f"{path} was not asked for offline"
     assert all(url.startswith(site.url) or url.startswith(("data:", "blob:")) for url in asked)

@@ -19,6 +19,11 @@ from __future__ import annotations
 import re
 
 COMMON = """
+import zipfile
+with zipfile.ZipFile("shell.zip") as _shell:  # the shell's packages ([files]), as py/app/main.py does
+    _shell.extractall()
+from boot import archives
+archives.install()  # ptolemaeus and astronomy: fetched from static/py/ when imported
 import random, time
 import astronomy  # noqa: F401
 import ptolemaeus as pt

@@ -1,0 +1,159 @@
+"""tools/vendor.py's archives: the page's Python as one zip per package group (issue 13).
+
+The shell's packages in shell.zip (with the index), every other package found
+under py/ in its own archive, astronomy-engine in its own, texts one file per
+language; reproducible bytes; packages discovered generically (a new game's
+packages need no edit)."""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+import importlib.util
+import io
+import json
+import tokenize
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+_spec = importlib.util.spec_from_file_location("vendor_archives", ROOT / "tools" / "vendor.py")
+vendor = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(vendor)
+
+
+def _names(blob: bytes) -> list[str]:
+    return zipfile.ZipFile(io.BytesIO(blob)).namelist()
+
+
+def _index(planned: dict[str, bytes]) -> dict:
+    return json.loads(zipfile.ZipFile(io.BytesIO(planned["shell.zip"])).read(vendor.INDEX_NAME))
+
+
+def test_every_module_is_in_exactly_one_archive():
+    planned = vendor.planned_archives()
+    in_archives = [n for f, blob in planned.items() if f.endswith(".zip") for n in _names(blob)
+                   if not n.endswith("/")]
+    for path in (ROOT / "py").rglob("*.py"):
+        rel = path.relative_to(ROOT / "py")
+        if "__pycache__" in rel.parts or (len(rel.parts) > 1 and rel.parts[0] not in vendor.packages()):
+            continue
+        assert in_archives.count(rel.as_posix()) == 1, rel
+    assert in_archives.count("astronomy.py") == 1
+    assert vendor.INDEX_NAME in _names(planned["shell.zip"])
+
+
+def test_the_shell_archive_holds_the_shell_and_no_game():
+    planned = vendor.planned_archives()
+    tops = {n.split("/")[0] for n in _names(planned["shell.zip"])}
+    assert tops == {p for p in vendor.packages() if p in vendor.SHELL_PACKAGES}
+    assert {"app", "gamekit", "boot"} <= tops and "ptolemaeus" not in tops
+    # the shell's language menu names every language in itself: all its texts are inside
+    assert {f"app/lang/{lang}.json" for lang in ("en", "es", "it", "de")} <= set(_names(planned["shell.zip"]))
+
+
+def test_a_games_texts_are_one_file_per_language_outside_its_archive():
+    """Only the current language's strings are fetched: a game UI's lang/*.json are not in its zip."""
+    planned = vendor.planned_archives()
+    assert not [n for n in _names(planned["ptolemaeus_ui.zip"]) if n.endswith(".json")]
+    index = _index(planned)
+    for lang in ("en", "es", "it", "de"):
+        entry = index["texts"]["ptolemaeus_ui"][lang]
+        assert planned[entry["file"]] == (ROOT / "py/ptolemaeus_ui/lang" / f"{lang}.json").read_bytes()
+        assert hashlib.sha256(planned[entry["file"]]).hexdigest() == entry["sha256"]
+
+
+def test_the_index_names_each_archive_with_its_hash_and_needs():
+    planned = vendor.planned_archives()
+    index = _index(planned)
+    assert index["base"] == "static/py/"
+    assert set(index["archives"]) == {"astronomy", "ptolemaeus", "ptolemaeus_ui"} | {
+        p for p in vendor.packages() if p not in vendor.SHELL_PACKAGES}
+    for name, entry in index["archives"].items():
+        assert hashlib.sha256(planned[entry["file"]]).hexdigest() == entry["sha256"], name
+    assert index["archives"]["ptolemaeus_ui"]["needs"] == ["ptolemaeus"]
+    assert index["archives"]["ptolemaeus"]["needs"] == ["astronomy"]   # sky.py imports it at its top level
+
+
+def test_archives_are_reproducible_byte_for_byte():
+    assert vendor.planned_archives() == vendor.planned_archives()
+
+
+def test_new_packages_are_discovered_without_edits(tmp_path):
+    """A new game (engine + UI) and a new shell package: archives without touching the generator."""
+    py = tmp_path / "py"
+    for rel, text in {"app/__init__.py": "", "boardui/__init__.py": "", "boardui/svg.py": "X = 1\n",
+                      "pompeii/__init__.py": "from .rules import R\n", "pompeii/rules.py": "R = 1\n",
+                      "pompeii_ui/__init__.py": "import pompeii\n\ndef f():\n    import astronomy\n",
+                      "pompeii_ui/lang/en.json": "{}", "notapackage/readme.txt": "",
+                      "catalog.py": "GAMES = ['pompeii_ui.spec']\n",
+                      "__pycache__/x.py": ""}.items():
+        (py / rel).parent.mkdir(parents=True, exist_ok=True)
+        (py / rel).write_text(text)
+    planned = vendor.planned_archives(py)
+    assert set(planned) == {"shell.zip", "pompeii.zip", "pompeii_ui.zip", "astronomy.zip",
+                            "pompeii_ui/lang/en.json"}
+    assert {"boardui/svg.py", "catalog.py"} <= set(_names(planned["shell.zip"]))  # a top-level module too
+    index = _index(planned)
+    assert index["archives"]["pompeii_ui"]["needs"] == ["pompeii"]   # astronomy only inside a function
+    assert index["archives"]["pompeii"]["needs"] == []                # Pompeii pays only for Pompeii
+
+
+def test_module_level_imports_only():
+    source = ("import a.b\nfrom c import d\nfrom . import e\ntry:\n    import f\nexcept ImportError:\n"
+              "    import g\nif True:\n    import h\ndef x():\n    import i\nclass Y:\n    import j\n")
+    assert vendor._module_level_imports(source) == {"a", "c", "f", "g", "h"}
+
+
+def test_build_writes_changes_only_and_removes_leftovers(tmp_path, capsys):
+    out = tmp_path / "py"
+    assert vendor.build_archives(out) == len(vendor.planned_archives())
+    assert vendor.archive_problems(out) == []
+    (out / "gone.zip").write_bytes(b"old")
+    (out / "shell.zip").write_bytes(b"stale")
+    problems = vendor.archive_problems(out)
+    assert any("gone.zip is left over" in p for p in problems) and any("shell.zip is stale" in p for p in problems)
+    vendor._built_from = None
+    (out / vendor.STAMP).unlink()       # else the stamp says "built from these sources"
+    assert vendor.build_archives(out) == 2
+    assert vendor.archive_problems(out) == [] and not (out / "gone.zip").exists()
+
+
+def test_the_repo_archives_are_fresh():
+    """static/py/ is what py/ makes (the browser tests' server rebuilds it on request too)."""
+    vendor.build_archives(quiet=True)
+    assert vendor.archive_problems() == []
+
+
+def _without_docstrings(tree: ast.AST) -> ast.AST:
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and node.body:
+            first = node.body[0]
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str):
+                first.value.value = ""
+    return tree
+
+
+def test_lean_sources_are_the_same_code_on_the_same_lines():
+    """Docstrings emptied and comments dropped, nothing else: the same syntax tree, every statement
+    on its line (a traceback in the page points at the repo's lines)."""
+    for path in [*(ROOT / "py").rglob("*.py"), vendor.astronomy_source()]:
+        if "__pycache__" in path.parts:
+            continue
+        source = path.read_text(encoding="utf-8")
+        lean = vendor.lean_source(source)
+        assert lean.count("\n") == source.count("\n"), path
+        before, after = _without_docstrings(ast.parse(source)), ast.parse(lean)
+        assert ast.dump(before) == ast.dump(after), path
+        assert [(type(n).__name__, n.lineno) for n in ast.walk(before) if isinstance(n, ast.stmt)] == \
+               [(type(n).__name__, n.lineno) for n in ast.walk(after) if isinstance(n, ast.stmt)], path
+        assert "#" not in "".join(t.string for t in tokenize.generate_tokens(io.StringIO(lean).readline)
+                                  if t.type == tokenize.COMMENT)
+
+
+def test_lean_source_of_tricky_text():
+    source = ('"""Mod doc."""\n# c\nx = "# not a comment"  # yes\ndef f():\n    """One\n\n    doc."""\n'
+              "y = '''keep\n   spaces   \n'''\nclass C:\n    'doc'\n    z = 'ü'  # ü\n")
+    lean = vendor.lean_source(source)
+    assert lean == ('""\n\nx = "# not a comment"\ndef f():\n    ""\n\n\n'
+                    "y = '''keep\n   spaces   \n'''\nclass C:\n    \"\"\n    z = 'ü'\n")
