@@ -115,7 +115,7 @@ def linked_game(query: str, games: Games) -> Any:
         key = _params(query).get("game") if isinstance(query, str) else None
     except LinkError:
         key = None
-    if key in games:
+    if isinstance(key, str) and key in games:
         return games[key]
     return next(iter(games.values()), None)
 
