@@ -63,6 +63,11 @@ class Model:
     last: str = ""
 
 
+def phase_number(view: dict[str, Any]) -> str:
+    """"1" (life in the city), "2" (the eruption: the opening lava, P44, and the escape) or "over"."""
+    return {"p1": "1", "opening": "2", "p2": "2"}.get(view["phase"], "over")
+
+
 def seat_colour(seats: list[dict], seat: int) -> str:
     if 0 <= seat < len(seats) and seats[seat].get("colour"):
         return str(seats[seat]["colour"])
@@ -262,7 +267,7 @@ def render_board(model: Model) -> El:
                         key="walker"))
     svg_attrs = {"class": "pp-board", "viewBox": f"0 0 {WIDTH} {HEIGHT}", "role": "grid",
                  "aria-label": t("board.label"), "aria-describedby": "pp-board-keys",
-                 "data-phase": "2" if view["phase"] == "p2" else ("1" if view["phase"] == "p1" else "over"),
+                 "data-phase": phase_number(view),
                  **nav.nav_attrs("grid")}
     return El("svg", svg_attrs, [_defs(), El("rect", {"x": 0, "y": 0, "width": WIDTH, "height": HEIGHT, "rx": 12,
                                                       "class": "wall"}),
@@ -317,7 +322,7 @@ def _prompt(model: Model) -> El:
     view, ui = model.view, model.ui
     children: list[Any] = [h("p", {"class": "prompt", "tabindex": "-1", "data-pending": view["step"] or view["phase"]},
                              prompt_text(view, ui, model.viewer, model.seats))]
-    if view.get("tile") and view["phase"] == "p2":
+    if view.get("tile"):
         tile = view["tile"]
         children.append(h("div", {"class": "pp-tile", "data-tile": tile},
                           El("svg", {"viewBox": "-14 -14 28 28", "width": "40", "height": "40", "aria-hidden": "true"},
@@ -358,7 +363,7 @@ def _hand(model: Model) -> El:
 
 def _piles(model: Model) -> El:
     view = model.view
-    phase = {"p1": "1", "p2": "2"}.get(view["phase"], "over")
+    phase = phase_number(view)
     rows = [
         (t("piles.phase"), t(f"phase.{phase}")),
         (t("piles.deck"), str(view["deck_size"])),

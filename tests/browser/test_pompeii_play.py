@@ -157,3 +157,143 @@ def test_the_link_starts_pompeii_with_the_page_contract(game):
     assert game.session()["setup"]["seed"] == 1
     # Only the viewer's hand is in the DOM (the bot's is a count).
     assert page.locator(".pp-hand [data-card]").count() == 4
+
+
+def kind_with_choice(kind: str, options: int = 2):
+    return lambda s: sum(1 for a in s.legal_actions() if a.kind == kind) >= options
+
+
+@pytest.mark.parametrize("kind", ["play", "relative", "stop", "omen", "lava", "move", "leave", "end"])
+def test_every_kind_of_decision_is_made_by_clicks(game, kind):
+    """P29 (card then square), P40 (relatives, stop), P37 (Omen victim), P47 (lava), P53-P58 (a
+    citizen's move, leaving through a gate, PR12 ending early): each clicked on the page."""
+    seed, actions = find_position(kind_with_choice(kind, 1 if kind in ("stop", "end", "leave") else 2))
+    game.load(seed, actions, name=f"decide-{kind}")
+    state = game.state()
+    rng = random.Random(seed)
+    action = rng.choice([a for a in state.legal_actions() if a.kind == kind])
+    if kind == "lava":   # the drawn tile is shown before its squares are chosen
+        assert game.page.locator(".pp-prompt .pp-tile").count() == 1
+    if kind in ("move", "leave"):   # a chosen citizen shows every square it may reach
+        game.click("sq", f"{action.square // 11},{action.square % 11}")
+        reach = {a.to for a in state.legal_actions() if a.kind == "move" and a.square == action.square}
+        assert game.page.locator(".pp-board .sq.can.dest").count() == len(reach)
+        game.click("cancel", "")
+    game.play_by_clicks(action)
+
+
+def test_clicks_on_squares_not_highlighted_do_nothing(game):
+    seed, actions = find_position(kind_with_choice("play"))
+    game.load(seed, actions, name="nothing")
+    n = game.moves()
+    game.page.locator('.pp-board [data-square="0,0"]').click()
+    game.page.locator('.pp-board [data-square="2,10"]').click()
+    assert game.moves() == n
+    assert game.page.locator(".pp-board [data-act]").count() == 0   # no card chosen yet: no square
+
+
+def test_reload_mid_phase_2_gives_the_same_position(game):
+    seed, actions = find_position(lambda s: s.phase == "p2" and s.step == "move" and len(s.legal_actions()) > 2)
+    info = game.load(seed, actions, name="reload")
+    before = game.session()
+    board = game.page.locator("svg.pp-board").inner_html()
+    assert game.page.locator("svg.pp-board").get_attribute("data-phase") == "2"
+    game.page.reload()
+    wait_until_ready(game.page)
+    game.page.evaluate("window.pompeiiTest.speed(0)")
+    again = game.wait_human()
+    assert game.session() == before
+    assert again["legal"] == info["legal"] and again["hand"] == info["hand"]
+    assert game.page.locator("svg.pp-board").inner_html() == board
+    # every lava tile and citizen on the board carries its contract attributes
+    state = game.state()
+    lava = game.page.locator("[data-lava]")
+    assert lava.count() == sum(1 for q in range(77) if state.lava[q] >= 0)
+    for i in range(lava.count()):
+        r, c = map(int, lava.nth(i).get_attribute("data-at").split(","))
+        assert state.lava[r * 11 + c] >= 0
+    citizens = game.page.locator("[data-citizen]")
+    assert citizens.count() == sum(state.in_city(p) for p in range(state.n))
+
+
+def test_a_corrupt_pompeii_save_is_refused_and_the_game_stays(game, tmp_path):
+    seed, actions = find_position(kind_with_choice("play"))
+    game.load(seed, actions, name="before-corrupt")
+    good = game.session()
+    bad = json.loads(json.dumps(good))
+    bad["actions"].insert(0, {"kind": "move", "square": [4, 1], "to": [4, 0]})
+    path = tmp_path / "corrupt.json"
+    path.write_text(json.dumps(bad))
+    game.page.set_input_files("#shell-import-file", str(path))
+    notice = game.page.locator('.shell-notice[data-kind="error"]')
+    notice.wait_for()
+    assert "corrupt.json could not be imported" in notice.inner_text()
+    assert game.session() == good
+
+
+def test_keyboard_plays_a_turn_of_each_phase(game):
+    """Phase 1: Tab to the hand, Enter on a card, arrow keys over the city to a highlighted
+    square, Enter. Phase 2: arrows to a citizen, Enter, arrows to a destination, Enter."""
+    page = game.page
+
+    def focus_square(arg: str) -> None:
+        # Reach ``arg`` with the arrow keys from the board's tab stop (boardui.nav.Grid rules).
+        page.locator('.pp-board [data-cell][tabindex="0"]').focus()
+        r, c = map(int, arg.split(","))
+        for _ in range(30):
+            here = page.evaluate("document.activeElement.dataset.cell")
+            hr, hc = map(int, here.split(","))
+            if (hr, hc) == (r, c):
+                return
+            key = "ArrowDown" if hr < r else "ArrowUp" if hr > r else "ArrowRight" if hc < c else "ArrowLeft"
+            page.keyboard.press(key)
+        raise AssertionError(f"could not reach {arg}")
+
+    seed, actions = find_position(lambda s: s.phase == "p1" and s.step == "play")
+    game.load(seed, actions, name="keys-1")
+    action = game.state().legal_actions()[0]
+    n = game.moves()
+    page.locator(f'.pp-hand [data-act="card"][data-arg="{action.card}"]').focus()
+    page.keyboard.press("Enter")
+    target = f"{action.square // 11},{action.square % 11}"
+    focus_square(target)
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"Number(document.body.dataset.moves || 0) > {n}")
+    assert game.session()["actions"][n] == action.to_json()
+
+    seed, actions = find_position(lambda s: s.phase == "p2" and s.step == "move"
+                                  and any(a.kind == "move" for a in s.legal_actions()))
+    game.load(seed, actions, name="keys-2")
+    action = next(a for a in game.state().legal_actions() if a.kind == "move")
+    n = game.moves()
+    focus_square(f"{action.square // 11},{action.square % 11}")
+    page.keyboard.press("Enter")
+    focus_square(f"{action.to // 11},{action.to % 11}")
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"Number(document.body.dataset.moves || 0) > {n}")
+    assert game.session()["actions"][n] == action.to_json()
+
+
+def test_a_whole_game_to_the_end_screen(game):
+    """A full game from the start: a bot takes the human seat for the bulk (every kind of decision
+    is clicked in the tests above); the end screen gives saved and lost citizens, the winner (P65, PR25)."""
+    game.load(3, [], seats=("human", "greedy"), name="whole-game")
+    page = game.page
+    page.evaluate("window.pompeiiTest.autoplay('greedy')")
+    page.wait_for_selector(".pp-end", timeout=240_000)
+    page.evaluate("window.pompeiiTest.autoplay('')")
+    state = game.state()
+    assert state.is_over
+    end = page.locator(".pp-end")
+    assert end.get_attribute("role") == "dialog"
+    for p in range(2):
+        row = end.locator(f'tr[data-seat="{p}"]')
+        assert int(row.locator('[data-col="saved"]').inner_text()) == state.saved[p]
+        assert int(row.locator('[data-col="dead"]').inner_text()) == state.dead[p]
+        assert int(row.locator('[data-col="place"]').inner_text()) == state.places()[p]
+    winners = [p for p, x in enumerate(state.places()) if x == 1]
+    assert end.locator(".end-winner").get_attribute("data-winners") == ",".join(map(str, winners))
+    page.locator('.pp-end [data-act="close_end"]').click()
+    assert page.locator(".pp-end").count() == 0
+    page.locator('[data-act="open_end"]').click()
+    assert page.locator(".pp-end").count() == 1
