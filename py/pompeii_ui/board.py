@@ -131,7 +131,9 @@ def square_label(view: dict[str, Any], seats: list[dict], q: int, here: dict | N
     return "; ".join(parts)
 
 
-def _square(model: Model, q: int, here: dict | None) -> El:
+def _square(model: Model, q: int, here: dict | None, labels: list[El]) -> El:
+    """A city square (a grid cell); its visible texts go to ``labels``, a layer of their own
+    (a cell's accessible name is its full description)."""
     view, ui = model.view, model.ui
     r, c = B.rc(q)
     x, y = xy(r, c)
@@ -167,9 +169,9 @@ def _square(model: Model, q: int, here: dict | None) -> El:
         body.append(El("rect", {"x": x + 1, "y": y + 1, "width": CELL - 2, "height": CELL - 2, "rx": 3,
                                 "fill": f"url(#{pid})", "class": "pattern"}))
     if B.PART[q]:
-        body.append(El("text", {"x": x + 5, "y": y + 14, "class": "num"}, [B.PART[q]]))
+        labels.append(El("text", {"x": x + 5, "y": y + 14, "class": "num"}, [B.PART[q]]))
     elif B.NEUTRAL[q]:
-        body.append(El("text", {"x": x + 5, "y": y + 14, "class": "num neutral"}, ["N"]))
+        labels.append(El("text", {"x": x + 5, "y": y + 14, "class": "num neutral"}, ["N"]))
     if B.CAPACITY[q] and kind != "street" and view["phase"] == "p1":
         for i in range(B.CAPACITY[q]):
             body.append(El("circle", {"cx": x + CELL - 8 - i * 8, "cy": y + 9, "r": 2.6, "class": "space"}))
@@ -186,7 +188,7 @@ def _square(model: Model, q: int, here: dict | None) -> El:
             El("rect", {"x": x + 4, "y": y + 4, "width": CELL - 8, "height": CELL - 8, "rx": 6, "class": "lava-tile"}),
             symbol_icon(name, x + CELL / 2, y + CELL / 2, 1.5, "sym lava-sym")], key=f"lava-{arg}"))
     if here:
-        body.extend(_citizens(model, r, c, here["citizens"]))
+        body.extend(_citizens(model, r, c, here["citizens"], labels))
     if role in ("place", "relative", "victim", "lava", "dest", "mover"):
         body.append(El("rect", {"x": x + 3, "y": y + 3, "width": CELL - 6, "height": CELL - 6, "rx": 5,
                                 "class": "mark"}))
@@ -196,7 +198,7 @@ def _square(model: Model, q: int, here: dict | None) -> El:
 SLOTS = ((0.3, 0.45), (0.7, 0.45), (0.3, 0.78), (0.7, 0.78))
 
 
-def _citizens(model: Model, r: int, c: int, counts: list[int]) -> list[El]:
+def _citizens(model: Model, r: int, c: int, counts: list[int], labels: list[El]) -> list[El]:
     x, y = xy(r, c)
     out: list[El] = []
     at = f"{r},{c}"
@@ -212,7 +214,7 @@ def _citizens(model: Model, r: int, c: int, counts: list[int]) -> list[El]:
                 "class": f"citizen s{p}", "fill": colour, "data-citizen": f"{at}:{p}:{i}",
                 "data-owner": str(p), "data-at": at}))
         if k > 1:
-            out.append(El("text", {"x": cx + 9, "y": cy + 4, "class": "count"}, [f"×{k}"]))
+            labels.append(El("text", {"x": cx + 9, "y": cy + 4, "class": "count"}, [f"×{k}"]))
     return out
 
 
@@ -241,13 +243,14 @@ def render_board(model: Model) -> El:
     here = _counts(view)
     rows: list[El] = []
     cells: list[El] = []
+    labels: list[El] = []
     for r in range(B.HEIGHT):
         row = []
         for c in range(B.WIDTH):
             q = B.sq(r, c)
             if B.KIND[q] == "outside":
                 continue
-            cell = _square(model, q, here.get(f"{r},{c}"))
+            cell = _square(model, q, here.get(f"{r},{c}"), labels)
             row.append(cell)
             cells.append(cell)
         rows.append(El("g", {"role": "row"}, row, key=f"row{r}"))
@@ -271,7 +274,8 @@ def render_board(model: Model) -> El:
                  **nav.nav_attrs("grid")}
     return El("svg", svg_attrs, [_defs(), El("rect", {"x": 0, "y": 0, "width": WIDTH, "height": HEIGHT, "rx": 12,
                                                       "class": "wall"}),
-                                 *rows, *_exits(model), *extra], key="board")
+                                 *rows, El("g", {"class": "labels", "aria-hidden": "true"}, labels, key="labels"),
+                                 *_exits(model), *extra], key="board")
 
 
 # ------------------------------------------------------------ panels

@@ -297,3 +297,39 @@ def test_a_whole_game_to_the_end_screen(game):
     assert page.locator(".pp-end").count() == 0
     page.locator('[data-act="open_end"]').click()
     assert page.locator(".pp-end").count() == 1
+
+
+SHOTS = __import__("pathlib").Path(__file__).resolve().parents[2] / "test-results" / "screenshots"
+
+
+@pytest.mark.parametrize("where", ["phase1", "phase2", "end"])
+def test_axe_finds_nothing_and_the_phone_layout_fits(game, axe, where):
+    """axe-core: 0 violations on every Pompeii screen; at 390x844 nothing scrolls sideways."""
+    page = game.page
+    if where == "phase1":
+        seed, actions = find_position(lambda s: s.phase == "p1" and s.step == "play")
+        game.load(seed, actions, name="axe-1")
+        page.locator('.pp-hand [data-act="card"]').first.click()      # squares highlighted
+    elif where == "phase2":
+        seed, actions = find_position(lambda s: s.phase == "p2" and s.step == "move"
+                                      and any(a.kind == "leave" for a in s.legal_actions()))
+        game.load(seed, actions, name="axe-2")
+        leave = next(a for a in game.state().legal_actions() if a.kind == "leave")
+        game.click("sq", f"{leave.square // 11},{leave.square % 11}")
+    else:
+        game.load(5, [], seats=("human", "random"), name="axe-end")
+        page.evaluate("window.pompeiiTest.autoplay('random')")
+        page.wait_for_selector(".pp-end", timeout=240_000)
+        page.evaluate("window.pompeiiTest.autoplay('')")
+    violations = axe(page)
+    assert not violations, json.dumps(violations, indent=1)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"pompeii-{where}-1366.png"))
+    try:
+        page.set_viewport_size({"width": 390, "height": 844})
+        page.screenshot(path=str(SHOTS / f"pompeii-{where}-390.png"), full_page=True)
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+        box = page.locator("svg.pp-board").bounding_box()
+        assert box["width"] >= 340          # the city uses the phone's width
+    finally:
+        page.set_viewport_size({"width": 1366, "height": 768})
