@@ -87,8 +87,8 @@ def test_erupt_is_one_click_pr7():
 def test_no_sequence_of_clicks_makes_an_illegal_action(seed, steps, clicks):
     """Random clicks, clickable or not, junk args included: whatever comes out is legal."""
     s = None
-    for s in positions(seed, 2 + seed % 3, steps):
-        pass
+    for found in positions(seed, 2 + seed % 3, steps):
+        s = found
     if s is None or s.is_over:
         return
     legal = s.legal_actions()

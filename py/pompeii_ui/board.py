@@ -175,9 +175,10 @@ def _square(model: Model, q: int, here: dict | None, labels: list[El]) -> El:
     if B.CAPACITY[q] and kind != "street" and view["phase"] == "p1":
         for i in range(B.CAPACITY[q]):
             body.append(El("circle", {"cx": x + CELL - 8 - i * 8, "cy": y + 9, "r": 2.6, "class": "space"}))
-    if B.VENT[q]:
+    vent = B.VENT[q]
+    if vent:
         body.append(El("circle", {"cx": x + CELL / 2, "cy": y + CELL / 2, "r": 22, "class": "vent-disc"}))
-        body.append(symbol_icon(B.VENT[q], x + CELL / 2, y + CELL / 2, 1.6, "sym vent-sym"))
+        body.append(symbol_icon(vent, x + CELL / 2, y + CELL / 2, 1.6, "sym vent-sym"))
     if q in B.GATE_OF:
         body.append(El("path", {"d": f"M {x + 6} {y + CELL - 4} V {y + CELL - 16} A 8 8 0 0 1 {x + 22} "
                                      f"{y + CELL - 16} V {y + CELL - 4}", "class": "gate-arch"}))

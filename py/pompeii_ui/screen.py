@@ -82,9 +82,9 @@ class _Sim:
             self.sq[key] = {"square": [r, c], "citizens": [0] * self.n, "lava": None}
         return self.sq[key]
 
-    def add(self, key: str, seat: int, k: int = 1) -> None:
+    def add(self, key: str, seat: Any, k: int = 1) -> None:
         cell = self.at(key)
-        if not 0 <= seat < self.n or cell["citizens"][seat] + k < 0:
+        if type(seat) is not int or not 0 <= seat < self.n or cell["citizens"][seat] + k < 0:
             raise ValueError("the events do not follow the view")
         cell["citizens"][seat] += k
 
