@@ -6,8 +6,10 @@ return value, JSON-able dicts with a ``type``) and the seats' names.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
+from app import i18n
 from pompeii import board as B
 
 from .strings import seat_label, t, tn, tp
@@ -27,6 +29,14 @@ def where(square: Any) -> str:
         r, c = int(square[0]), int(square[1])
     except (TypeError, ValueError, IndexError):
         return "?"
+    if not (0 <= r < B.HEIGHT and 0 <= c < B.WIDTH):
+        return "?"
+    return _where(i18n.language(), r, c)
+
+
+@lru_cache(maxsize=512)
+def _where(_lang: str, r: int, c: int) -> str:
+    """``where`` in one language (cached: the board asks for every square at every redraw)."""
     q = B.sq(r, c)
     coords = t("where.coords", row=r, col=c)
     if B.PART[q]:
