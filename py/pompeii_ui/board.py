@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from app import i18n
 from boardui import live, nav
 from boardui.tree import El, h
 from pompeii import board as B
@@ -239,11 +240,41 @@ def _exits(model: Model) -> list[El]:
     return out
 
 
+_SQUARE_CACHE: dict[tuple, tuple[El, list[El]]] = {}
+_CACHE_LIMIT = 4000
+
+
+def _cached_square(model: Model, q: int, here: dict | None, tabindex: str) -> tuple[El, list[El]]:
+    """A square's element and its labels, the same objects while nothing they show changed (the
+    patcher then skips them: a redraw touches only the squares that changed)."""
+    arg = sq_arg(q)
+    ui = model.ui
+    key = (i18n.language(), q, model.view["phase"] == "p1", tabindex,
+           (tuple(here["citizens"]), here.get("lava")) if here else None,
+           None if model.animating else ui.squares.get(arg), ui.selected == arg and not model.animating,
+           arg in model.burning, model.falling == arg,
+           tuple((s.get("name"), s.get("colour")) for s in model.seats))
+    hit = _SQUARE_CACHE.get(key)
+    if hit is None:
+        if len(_SQUARE_CACHE) > _CACHE_LIMIT:
+            _SQUARE_CACHE.clear()
+        labels: list[El] = []
+        cell = _square(model, q, here, labels)
+        cell.attrs["tabindex"] = tabindex
+        hit = _SQUARE_CACHE[key] = (cell, labels)
+    return hit
+
+
 def render_board(model: Model) -> El:
     view = model.view
     here = _counts(view)
+    # One tab stop (a roving tabindex, as boardui.nav.rove): the square the player last moved to,
+    # else the selected one, else the first choosable, else the first square.
+    ids = [sq_arg(q) for q in B.CITY]
+    wanted = [model.board_focus, model.ui.selected,
+              next(iter(model.ui.squares), None) if not model.animating else None]
+    anchor = next((w for w in wanted if w is not None and w in ids), ids[0])
     rows: list[El] = []
-    cells: list[El] = []
     labels: list[El] = []
     for r in range(B.HEIGHT):
         row = []
@@ -251,12 +282,11 @@ def render_board(model: Model) -> El:
             q = B.sq(r, c)
             if B.KIND[q] == "outside":
                 continue
-            cell = _square(model, q, here.get(f"{r},{c}"), labels)
+            arg = f"{r},{c}"
+            cell, cell_labels = _cached_square(model, q, here.get(arg), "0" if arg == anchor else "-1")
             row.append(cell)
-            cells.append(cell)
+            labels.extend(cell_labels)
         rows.append(El("g", {"role": "row"}, row, key=f"row{r}"))
-    nav.rove(cells, [model.board_focus, model.ui.selected,
-                     next(iter(model.ui.squares), None) if not model.animating else None])
     extra: list[El] = []
     if len(model.path) > 1:
         pts = " ".join(f"{xy(p[0], p[1])[0] + CELL / 2:.0f},{xy(p[0], p[1])[1] + CELL / 2:.0f}" for p in model.path)
