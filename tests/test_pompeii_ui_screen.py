@@ -186,3 +186,15 @@ def test_escape_drops_a_half_made_choice():
     assert screen.ctl.sel.card == card
     assert screen.escape() is not None and screen.ctl.sel.card is None
     assert screen.escape() is None
+
+
+def test_the_log_in_words_is_described_once_and_again_after_an_undo_or_a_language():
+    _s, screen, log = play(1, 2)
+    words = screen.log_words(log)
+    assert words == [x for x in (describe(e, screen.seats) for e in log) if x]
+    assert screen.log_words(log) is words                         # nothing new: nothing described
+    shorter = log[:10]                                            # an undo
+    assert screen.log_words(shorter) == [x for x in (describe(e, screen.seats) for e in shorter) if x]
+    i18n.set_language("de")
+    german = screen.log_words(shorter)
+    assert german[0] == describe(shorter[0], screen.seats) != words[0]

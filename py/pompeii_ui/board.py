@@ -13,6 +13,7 @@ grid (one tab stop, arrow keys); the squares that may be chosen now carry
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from app import i18n
@@ -431,11 +432,21 @@ def _players(model: Model) -> El:
               [h("h2", None, t("players.label")), h("ul", None, *items)], key="players")
 
 
+LOG_SHOWN = 200
+
+
+@lru_cache(maxsize=1024)
+def _log_item(index: int, text: str) -> El:
+    """One line of the move log (the same object while it reads the same: the patcher skips it)."""
+    return El("li", {"value": str(index + 1)}, [text], key=f"l{index}")
+
+
 def _log(model: Model) -> El:
-    lines = model.log[-200:]
+    first = max(0, len(model.log) - LOG_SHOWN)
+    items = [_log_item(first + i, text) for i, text in enumerate(model.log[first:])]
     return El("section", {"class": "pp-log", "aria-label": t("log.label")},
               [h("h2", None, t("log.label")),
-               h("ol", {"tabindex": "0", "aria-label": t("log.label")}, *[h("li", None, x) for x in lines])],
+               El("ol", {"tabindex": "0", "aria-label": t("log.label")}, items, key="log-lines")],
               key="log")
 
 

@@ -17,6 +17,7 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any
 
+from app import i18n
 from boardui.anim import FrameQueue
 from boardui.curtain import Curtain
 from boardui.focus import FocusPlan, Settler, act_selector, controls, first_new
@@ -164,6 +165,8 @@ class Screen:
     said_turn: str | None = None
     last_path: list[list[int]] = field(default_factory=list)
     last_line: str = ""
+    _log_words: list[str] = field(default_factory=list)     # the move log in words, so far
+    _log_seen: list[Any] = field(default_factory=list)      # [language, count, last event described]
 
     @property
     def view(self) -> dict[str, Any] | None:
@@ -217,12 +220,27 @@ class Screen:
         if anim is not None:
             view = dict(view, squares=anim.squares)
         return Model(view=view, viewer=self.snap.viewer, seats=self.seats,
-                     ui=self.ctl.ui(), log=describe_log(list(log), self.seats), busy=self.busy,
+                     ui=self.ctl.ui(), log=self.log_words(log), busy=self.busy,
                      show_end=self.show_end, animating=anim is not None,
                      caption=anim.caption if anim else None, walker=anim.walker if anim else None,
                      path=anim.path if anim else self.last_path, burning=anim.burning if anim else set(),
                      falling=anim.falling if anim else None, rules_href=rules_href,
                      board_focus=self.board_focus, announce=list(self.live.lines), last=self.last_line)
+
+    def log_words(self, log: list[dict]) -> list[str]:
+        """The move log in words, describing only the events new since the last call (the whole
+        log again after an undo, another language or other seats)."""
+        seen = self._log_seen
+        n = len(log)
+        same = (seen and seen[0] == (i18n.language(), tuple(s.get("name") for s in self.seats))
+                and seen[1] <= n and (seen[1] == 0 or log[seen[1] - 1] is seen[2]))
+        if not same:
+            self._log_words = []
+            seen = self._log_seen = [(i18n.language(), tuple(s.get("name") for s in self.seats)), 0, None]
+        if n > seen[1]:
+            self._log_words = self._log_words + describe_log(list(log[seen[1]:]), self.seats)
+            seen[1], seen[2] = n, log[n - 1]
+        return self._log_words
 
     def scene(self, log: list[dict], rules_href: str = "./rules.pompeii.html") -> El:
         self.drawn = render(self.model(log, rules_href))
