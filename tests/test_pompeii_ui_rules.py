@@ -36,3 +36,15 @@ def test_each_page_is_in_its_language_with_the_rulings_and_local_links_only():
         assert urls and all(u.startswith(("./", "#")) for u in urls), urls
         assert "{" not in text.split("<body>")[1]          # no placeholder left unfilled
         assert "<script" not in text
+
+
+def test_the_pages_are_precached_for_offline_use():
+    """Issue 12 (offline): the service worker's precache holds the Pompeii rules pages and texts."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("precache", ROOT / "tools" / "precache.py")
+    precache = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(precache)
+    files = set(precache.site_files(ROOT))
+    assert {rules_page.page_name(lang) for lang in LANGUAGES} <= files
+    assert {f"py/pompeii_ui/lang/{lang}.json" for lang in LANGUAGES} <= files
+    assert "static/pompeii.css" in files
