@@ -48,3 +48,15 @@ def test_the_pages_are_precached_for_offline_use():
     assert {rules_page.page_name(lang) for lang in LANGUAGES} <= files
     assert {f"py/pompeii_ui/lang/{lang}.json" for lang in LANGUAGES} <= files
     assert "static/pompeii.css" in files
+
+
+def test_the_share_link_starts_the_same_pompeii_game():
+    """Issue 12: ``?game=pompeii&variant=dual-vent&seats=human,bot&seed=1`` round trip."""
+    from app.links import parse_link, share_query
+    spec, setup, seats = parse_link("?game=pompeii&variant=dual-vent&seats=human,hard&seed=1", CATALOG)
+    assert spec.key == "pompeii" and setup["variant"] == "dual-vent" and setup["seed"] == 1
+    assert [s["kind"] for s in seats] == ["human", "bot"] and seats[1]["level"] == "hard"
+    query = share_query(spec, setup, seats)
+    assert query == "?game=pompeii&variant=dual-vent&seats=human,hard&seed=1"
+    again = parse_link(query, CATALOG)
+    assert again[1] == setup

@@ -164,7 +164,8 @@ def _square(model: Model, q: int, here: dict | None, labels: list[El]) -> El:
     if role:
         attrs["data-act"] = "sq"
         attrs["data-arg"] = arg
-    body: list[El] = [El("rect", {"x": x + 1, "y": y + 1, "width": CELL - 2, "height": CELL - 2, "rx": 3,
+    body: list[El] = [El("title", None, [attrs["aria-label"]]),   # the tooltip
+                      El("rect", {"x": x + 1, "y": y + 1, "width": CELL - 2, "height": CELL - 2, "rx": 3,
                                   "class": "ground"})]
     if colour and colour != "beige":
         pid = COLOUR_CLASS[colour].replace("c-", "pp-pat-")

@@ -401,3 +401,23 @@ def test_bots_think_in_slices_long_tasks_reported(game, report, level):
     longs = page.evaluate("window.__long")
     report(f"pompeii: {game.moves() - n} moves with a {level} bot in phase 2: {len(longs)} long tasks, "
            f"longest {max(longs, default=0):.0f} ms (2026-11-24, shared 2-core machine)")
+
+
+def test_undo_a_move_then_the_tooltip_of_a_square(game):
+    """PR26: a phase-2 move reveals nothing, so Undo takes it back; a square's tooltip describes it."""
+    seed, actions = find_position(lambda s: s.phase == "p2" and s.step == "move"
+                                  and any(a.kind == "move" for a in s.legal_actions()))
+    game.load(seed, actions, name="undo")
+    where = """() => [...document.querySelectorAll('[data-citizen]')]
+                     .map(e => e.dataset.owner + '@' + e.dataset.at).sort().join(' ')"""
+    before = game.page.evaluate(where)
+    action = next(a for a in game.state().legal_actions() if a.kind == "move")
+    game.play_by_clicks(action)
+    n = len(game.session()["actions"])
+    game.page.locator("#shell-undo").click()
+    game.page.wait_for_function(f"Number(document.body.dataset.moves || 0) < {n}")
+    game.wait_human()
+    assert game.session()["actions"] == [SPEC.action_to_json(a) for a in actions]
+    assert game.page.evaluate(where) == before
+    tip = game.page.locator('[data-square="3,2"] > title').text_content()
+    assert "6a" in tip and "row 3, column 2" in tip
