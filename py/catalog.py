@@ -24,3 +24,17 @@ register(GameInfo(
     rules_pages={"en": "rules.html", "es": "rules.es.html", "it": "rules.it.html", "de": "rules.de.html"},
     link_aliases={"date": "start"},      # ?date=… links from before there were several games
 ))
+
+register(GameInfo(
+    key="pompeii", titles={"en": "The Downfall of Pompeii", "es": "La caída de Pompeya",
+                           "it": "La caduta di Pompei", "de": "Der Untergang von Pompeji"},
+    blurbs={"en": "Settle the city, then flee the lava of Vesuvius.",
+            "es": "Puebla la ciudad y luego huye de la lava del Vesubio.",
+            "it": "Popola la città, poi fuggi dalla lava del Vesuvio.",
+            "de": "Besiedle die Stadt, dann flieh vor der Lava des Vesuvs."},
+    spec="pompeii_ui.spec:PompeiiSpec", min_players=2, max_players=4,
+    bot_levels=("random", "greedy", "normal", "hard"), default_bot_level="normal",
+    stylesheet="static/pompeii.css",
+    rules_pages={"en": "rules.pompeii.html", "es": "rules.pompeii.es.html", "it": "rules.pompeii.it.html",
+                 "de": "rules.pompeii.de.html"},
+))

@@ -92,11 +92,26 @@ def test_the_pages_catalog_describes_its_games_and_each_loads_and_agrees():
     out = _python("""
         import sys, catalog
         from app.games import CATALOG
-        assert list(CATALOG) == ["ptolemaeus"], list(CATALOG)
-        assert not any(m.startswith(("ptolemaeus", "astronomy")) for m in sys.modules), "imported at start"
+        assert list(CATALOG) == ["ptolemaeus", "pompeii"], list(CATALOG)
+        assert not any(m.startswith(("ptolemaeus", "astronomy", "pompeii")) for m in sys.modules), "imported at start"
         spec = CATALOG.spec("ptolemaeus")
         assert spec.info is CATALOG["ptolemaeus"] and spec.title == "Ptolemaeus"
         assert "astronomy" not in sys.modules, "astronomy without a sky"
+        assert not any(m.startswith("pompeii") for m in sys.modules), "Pompeii with Ptolemaeus"
+        print("ok")
+    """)
+    assert out == "ok"
+
+
+def test_choosing_pompeii_imports_no_ptolemaeus_code():
+    """Issue 12: Pompeii's spec loads without Ptolemaeus' code (and the reverse is checked above)."""
+    out = _python("""
+        import sys, catalog
+        from app.games import CATALOG
+        spec = CATALOG.spec("pompeii")
+        assert spec.info is CATALOG["pompeii"] and spec.title == "The Downfall of Pompeii"
+        assert spec.new_state({"players": 2, "seed": 1, "variant": "standard"}).n == 2
+        assert not any(m.startswith(("ptolemaeus", "astronomy")) for m in sys.modules), "Ptolemaeus with Pompeii"
         print("ok")
     """)
     assert out == "ok"

@@ -16,7 +16,8 @@ every file's hash plus ``sw.js`` itself, and names the worker's cache: change
 any byte of any of them and the browser sees a new ``sw-manifest.js``, installs
 a new worker into a new cache, and the page offers "Update available".
 
-Precached (see ``site_files``): index.html, rules.html (if present),
+Precached (see ``site_files``): index.html, rules.html and every other rules*.html page (each
+game's rules pages, if present),
 pyscript.toml, every source of its [files] table, everything under static/
 (CSS, JS, icons, the vendored runtime, the Python archives and texts of
 static/py/ that tools/vendor.py builds, every game's and every language's; not
@@ -46,6 +47,7 @@ ROOT = Path(__file__).resolve().parent.parent
 MANIFEST_JS = "sw-manifest.js"
 SERVICE_WORKER = "sw.js"
 PAGES = ("index.html", "rules.html")  # rules.html is optional
+RULES_PAGES = "rules*.html"           # every game's rules pages at the root (rules.pompeii.es.html…)
 CONFIG = "pyscript.toml"
 WEB_MANIFEST = "manifest.webmanifest"
 STATIC = "static"
@@ -131,7 +133,8 @@ def site_files(root: Path = ROOT) -> list[str]:
     if not (root / "index.html").is_file():
         raise PrecacheError(f"{root}/index.html is missing")
     files: set[str] = set()
-    for page in PAGES:
+    pages = list(PAGES) + sorted(p.name for p in root.glob(RULES_PAGES) if p.name not in PAGES)
+    for page in pages:
         if (root / page).is_file():
             files.add(page)
             files.update(_inside(root, ".", url, page) for url in page_references(root / page))

@@ -1,0 +1,511 @@
+"""The Pompeii screen as pure functions of a view (no browser): ``render(Model) -> El``.
+
+The city is an SVG grid of the 70 city squares (``data-square="row,col"``),
+drawn from the engine's board data (``pompeii.board``): buildings in their
+colour *and* a pattern per colour with their number and part, neutral
+buildings, vents with their lava symbols, gates, citizens in each seat's
+colour and shape, lava tiles. Every square is a cell of a ``boardui.nav``
+grid (one tab stop, arrow keys); the squares that may be chosen now carry
+``data-act="sq"``. The panels are HTML: the decision, the viewer's hand
+(nobody else's: counts only), the tile and the piles, the players, the log.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from app import i18n
+from boardui import live, nav
+from boardui.tree import El, h
+from pompeii import board as B
+
+from .interact import UI, GATE_NAME, sq_arg
+from .strings import seat_label, t, tn
+from .words import card_name, end_summary, name_of, symbol_name, where
+
+CELL = 64
+MARGIN = 26
+WIDTH = B.WIDTH * CELL + 2 * MARGIN
+HEIGHT = B.HEIGHT * CELL + 2 * MARGIN
+SHAPES = ("circle", "square", "triangle", "diamond")
+FALLBACK_COLOURS = ("#3a7bd5", "#e8c547", "#d64541", "#333333")
+
+# P6: the six lava symbols as small line drawings (centred on 0,0, about 16 units wide).
+SYMBOL_PATHS = {
+    "scroll": "M -7 -5 H 6 V 5 H -7 Z M -7 -5 A 2 2 0 0 0 -7 -1 M 6 1 A 2 2 0 0 1 6 5 M -4 -2 H 3 M -4 1 H 3",
+    "coin": "M 0 -7 A 7 7 0 1 1 -0.01 -7 Z M 0 -4 A 4 4 0 1 0 0.01 -4",
+    "vase": "M -3 -8 H 3 V -6 Q 8 -2 4 6 Q 3 8 0 8 Q -3 8 -4 6 Q -8 -2 -3 -6 Z M -7 -4 Q -9 -1 -5 1 M 7 -4 Q 9 -1 5 1",
+    "column": "M -7 -8 H 7 V -6 H -7 Z M -5 -6 V 6 M -1.7 -6 V 6 M 1.7 -6 V 6 M 5 -6 V 6 M -7 6 H 7 V 8 H -7 Z",
+    "mask": "M -7 -6 Q 0 -9 7 -6 Q 8 4 0 8 Q -8 4 -7 -6 Z M -4 -2 H -1 M 1 -2 H 4 M -3 4 Q 0 2 3 4",
+    "helmet": "M -7 4 Q -8 -7 0 -7 Q 8 -7 7 4 Z M -2 -7 Q 0 -11 6 -10 M -4 4 V 0 H 4 V 4",
+}
+COLOUR_CLASS = {"grey": "c-grey", "purple": "c-purple", "turquoise": "c-turq", "brown": "c-brown", "beige": "c-beige"}
+
+
+@dataclass
+class Model:
+    view: dict[str, Any]
+    viewer: int | None
+    seats: list[dict]
+    ui: UI = field(default_factory=UI)
+    log: list[str] = field(default_factory=list)
+    busy: str | None = None
+    show_end: bool = True
+    animating: bool = False
+    caption: str | None = None
+    walker: dict[str, Any] | None = None      # {"seat", "at": [r, c]} a citizen walking (animation)
+    path: list[list[int]] = field(default_factory=list)   # the last move's path, drawn as a line
+    burning: set[str] = field(default_factory=set)        # squares where citizens just died
+    falling: str | None = None                            # the square lava just fell on
+    rules_href: str = "./rules.pompeii.html"
+    board_focus: str | None = None
+    announce: list[tuple[int, str]] = field(default_factory=list)
+    last: str = ""
+
+
+def phase_number(view: dict[str, Any]) -> str:
+    """"1" (life in the city), "2" (the eruption: the opening lava, P44, and the escape) or "over"."""
+    return {"p1": "1", "opening": "2", "p2": "2"}.get(view["phase"], "over")
+
+
+def seat_colour(seats: list[dict], seat: int) -> str:
+    if 0 <= seat < len(seats) and seats[seat].get("colour"):
+        return str(seats[seat]["colour"])
+    return FALLBACK_COLOURS[seat % 4]
+
+
+def xy(r: int, c: int) -> tuple[float, float]:
+    return MARGIN + c * CELL, MARGIN + r * CELL
+
+
+def shape(seat: int, cx: float, cy: float, size: float, attrs: dict[str, Any]) -> El:
+    """A seat's token: circle, square, triangle or diamond (never colour alone)."""
+    s = size
+    kind = SHAPES[seat % 4]
+    if kind == "circle":
+        return El("circle", {"cx": cx, "cy": cy, "r": s, **attrs})
+    if kind == "square":
+        return El("rect", {"x": cx - s * 0.9, "y": cy - s * 0.9, "width": s * 1.8, "height": s * 1.8, **attrs})
+    if kind == "triangle":
+        d = f"M {cx:.1f} {cy - s * 1.1:.1f} L {cx + s * 1.1:.1f} {cy + s * 0.85:.1f} L {cx - s * 1.1:.1f} {cy + s * 0.85:.1f} Z"
+        return El("path", {"d": d, **attrs})
+    d = f"M {cx:.1f} {cy - s * 1.2:.1f} L {cx + s * 1.1:.1f} {cy:.1f} L {cx:.1f} {cy + s * 1.2:.1f} L {cx - s * 1.1:.1f} {cy:.1f} Z"
+    return El("path", {"d": d, **attrs})
+
+
+def symbol_icon(name: str, cx: float, cy: float, scale: float = 1.0, cls: str = "sym") -> El:
+    return El("path", {"d": SYMBOL_PATHS[name], "class": cls,
+                       "transform": f"translate({cx:.1f} {cy:.1f}) scale({scale:.2f})"})
+
+
+def _defs() -> El:
+    """Patterns per building colour (P12: colour is never alone)."""
+    def pat(pid: str, body: list[El]) -> El:
+        return El("pattern", {"id": pid, "width": 8, "height": 8, "patternUnits": "userSpaceOnUse"}, body)
+    return El("defs", None, [
+        pat("pp-pat-grey", [El("circle", {"cx": 4, "cy": 4, "r": 1.2, "class": "pat"})]),
+        pat("pp-pat-purple", [El("path", {"d": "M 0 8 L 8 0", "class": "pat"})]),
+        pat("pp-pat-turq", [El("path", {"d": "M 0 4 H 8", "class": "pat"})]),
+        pat("pp-pat-brown", [El("path", {"d": "M 0 0 L 8 8 M 0 8 L 8 0", "class": "pat"})]),
+    ], key="defs")
+
+
+def _counts(view: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    return {f"{s['square'][0]},{s['square'][1]}": s for s in view["squares"]}
+
+
+def square_label(view: dict[str, Any], seats: list[dict], q: int, here: dict | None, role: str | None) -> str:
+    """What a screen reader hears on a square: where it is, its lava, its citizens, what choosing does."""
+    r, c = B.rc(q)
+    parts = [where([r, c])]
+    if B.CAPACITY[q] and B.KIND[q] != "street" and view["phase"] == "p1":
+        parts.append(tn("sq.spaces", B.CAPACITY[q]))
+    if here:
+        if here.get("lava"):
+            parts.append(t("sq.lava", tile=symbol_name(here["lava"])))
+        for p, k in enumerate(here["citizens"]):
+            if k:
+                parts.append(tn("sq.citizens", k, name=seat_label(name_of(seats, p))))
+    if role:
+        parts.append(t(f"sq.can.{role}"))
+    return "; ".join(parts)
+
+
+def _square(model: Model, q: int, here: dict | None, labels: list[El]) -> El:
+    """A city square (a grid cell); its visible texts go to ``labels``, a layer of their own
+    (a cell's accessible name is its full description)."""
+    view, ui = model.view, model.ui
+    r, c = B.rc(q)
+    x, y = xy(r, c)
+    arg = sq_arg(q)
+    role = ui.squares.get(arg) if not model.animating else None
+    kind = B.KIND[q]
+    colour = B.COLOUR[q]
+    cls = ["sq", kind.replace("_", "-")]
+    if colour:
+        cls.append(COLOUR_CLASS[colour])
+    if role:
+        cls.append("can " + role)
+    if ui.selected == arg and not model.animating:
+        cls.append("selected")
+    if arg in model.burning:
+        cls.append("burning")
+    if model.falling == arg:
+        cls.append("falling")
+    attrs: dict[str, Any] = {
+        "class": " ".join(cls), "data-square": arg, "role": "gridcell",
+        "aria-label": square_label(view, model.seats, q, here, role),
+        "data-building": B.PART[q], "data-neutral": B.NEUTRAL[q],
+        "data-gate": B.GATE_OF.get(q), "data-vent": B.VENT[q],
+        **nav.cell_attrs(arg, r, c),
+    }
+    if role:
+        attrs["data-act"] = "sq"
+        attrs["data-arg"] = arg
+    body: list[El] = [El("title", None, [attrs["aria-label"]]),   # the tooltip
+                      El("rect", {"x": x + 1, "y": y + 1, "width": CELL - 2, "height": CELL - 2, "rx": 3,
+                                  "class": "ground"})]
+    if colour and colour != "beige":
+        pid = COLOUR_CLASS[colour].replace("c-", "pp-pat-")
+        body.append(El("rect", {"x": x + 1, "y": y + 1, "width": CELL - 2, "height": CELL - 2, "rx": 3,
+                                "fill": f"url(#{pid})", "class": "pattern"}))
+    if B.PART[q]:
+        labels.append(El("text", {"x": x + 5, "y": y + 14, "class": "num"}, [B.PART[q]]))
+    elif B.NEUTRAL[q]:
+        labels.append(El("text", {"x": x + 5, "y": y + 14, "class": "num neutral"}, ["N"]))
+    if B.CAPACITY[q] and kind != "street" and view["phase"] == "p1":
+        for i in range(B.CAPACITY[q]):
+            body.append(El("circle", {"cx": x + CELL - 8 - i * 8, "cy": y + 9, "r": 2.6, "class": "space"}))
+    vent = B.VENT[q]
+    if vent:
+        body.append(El("circle", {"cx": x + CELL / 2, "cy": y + CELL / 2, "r": 22, "class": "vent-disc"}))
+        body.append(symbol_icon(vent, x + CELL / 2, y + CELL / 2, 1.6, "sym vent-sym"))
+    if q in B.GATE_OF:
+        body.append(El("path", {"d": f"M {x + 6} {y + CELL - 4} V {y + CELL - 16} A 8 8 0 0 1 {x + 22} "
+                                     f"{y + CELL - 16} V {y + CELL - 4}", "class": "gate-arch"}))
+    if here and here.get("lava"):
+        name = here["lava"]
+        body.append(El("g", {"class": "lava" + (" fresh" if model.falling == arg else ""), "data-lava": name,
+                             "data-at": arg}, [
+            El("rect", {"x": x + 4, "y": y + 4, "width": CELL - 8, "height": CELL - 8, "rx": 6, "class": "lava-tile"}),
+            symbol_icon(name, x + CELL / 2, y + CELL / 2, 1.5, "sym lava-sym")], key=f"lava-{arg}"))
+    if here:
+        body.extend(_citizens(model, r, c, here["citizens"], labels))
+    if role in ("place", "relative", "victim", "lava", "dest", "mover"):
+        body.append(El("rect", {"x": x + 3, "y": y + 3, "width": CELL - 6, "height": CELL - 6, "rx": 5,
+                                "class": "mark"}))
+    return El("g", attrs, body, key=f"sq-{arg}")
+
+
+SLOTS = ((0.3, 0.45), (0.7, 0.45), (0.3, 0.78), (0.7, 0.78))
+
+
+def _citizens(model: Model, r: int, c: int, counts: list[int], labels: list[El]) -> list[El]:
+    x, y = xy(r, c)
+    out: list[El] = []
+    at = f"{r},{c}"
+    present = [p for p, k in enumerate(counts) if k]
+    for slot, p in enumerate(present):
+        k = counts[p]
+        sx, sy = SLOTS[slot if len(present) > 1 else 0] if len(present) > 1 else (0.5, 0.6)
+        cx, cy = x + sx * CELL, y + sy * CELL
+        colour = seat_colour(model.seats, p)
+        for i in range(k):
+            off = min(i, 5) * 2.2
+            out.append(shape(p, cx - off, cy - off, 7.5, {
+                "class": f"citizen s{p}", "fill": colour, "data-citizen": f"{at}:{p}:{i}",
+                "data-owner": str(p), "data-at": at}))
+        if k > 1:
+            labels.append(El("text", {"x": cx + 9, "y": cy + 4, "class": "count"}, [f"×{k}"]))
+    return out
+
+
+def _exits(model: Model) -> list[El]:
+    """Gate markers outside the wall (P16); the ones the chosen citizen may leave by are clickable."""
+    out = []
+    for g in B.GATES:
+        r, c = B.rc(g["square"])
+        x, y = xy(r, c)
+        side = g["exit"]
+        cx = {"W": x - MARGIN / 2, "E": x + CELL + MARGIN / 2}.get(side, x + CELL / 2)
+        cy = {"N": y - MARGIN / 2, "S": y + CELL + MARGIN / 2}.get(side, y + CELL / 2)
+        can = g["id"] in model.ui.exits and not model.animating
+        attrs: dict[str, Any] = {"class": "exit" + (" can" if can else ""), "data-exit": g["id"]}
+        if can:
+            attrs.update({"data-act": "leave", "data-arg": g["id"]})
+        out.append(El("g", attrs, [
+            El("circle", {"cx": cx, "cy": cy, "r": 11, "class": "exit-disc"}),
+            El("text", {"x": cx, "y": cy + 4, "class": "exit-label"}, [g["id"][1:]]),
+            El("title", None, [GATE_NAME[g["id"]]])], key=f"exit-{g['id']}"))
+    return out
+
+
+_SQUARE_CACHE: dict[tuple, tuple[El, list[El]]] = {}
+_CACHE_LIMIT = 4000
+
+
+def _cached_square(model: Model, q: int, here: dict | None, tabindex: str) -> tuple[El, list[El]]:
+    """A square's element and its labels, the same objects while nothing they show changed (the
+    patcher then skips them: a redraw touches only the squares that changed)."""
+    arg = sq_arg(q)
+    ui = model.ui
+    key = (i18n.language(), q, model.view["phase"] == "p1", tabindex,
+           (tuple(here["citizens"]), here.get("lava")) if here else None,
+           None if model.animating else ui.squares.get(arg), ui.selected == arg and not model.animating,
+           arg in model.burning, model.falling == arg,
+           tuple((s.get("name"), s.get("colour")) for s in model.seats))
+    hit = _SQUARE_CACHE.get(key)
+    if hit is None:
+        if len(_SQUARE_CACHE) > _CACHE_LIMIT:
+            _SQUARE_CACHE.clear()
+        labels: list[El] = []
+        cell = _square(model, q, here, labels)
+        cell.attrs["tabindex"] = tabindex
+        hit = _SQUARE_CACHE[key] = (cell, labels)
+    return hit
+
+
+def render_board(model: Model) -> El:
+    view = model.view
+    here = _counts(view)
+    # One tab stop (a roving tabindex, as boardui.nav.rove): the square the player last moved to,
+    # else the selected one, else the first choosable, else the first square.
+    ids = [sq_arg(q) for q in B.CITY]
+    wanted = [model.board_focus, model.ui.selected,
+              next(iter(model.ui.squares), None) if not model.animating else None]
+    anchor = next((w for w in wanted if w is not None and w in ids), ids[0])
+    rows: list[El] = []
+    labels: list[El] = []
+    for r in range(B.HEIGHT):
+        row = []
+        for c in range(B.WIDTH):
+            q = B.sq(r, c)
+            if B.KIND[q] == "outside":
+                continue
+            arg = f"{r},{c}"
+            cell, cell_labels = _cached_square(model, q, here.get(arg), "0" if arg == anchor else "-1")
+            row.append(cell)
+            labels.extend(cell_labels)
+        rows.append(El("g", {"role": "row"}, row, key=f"row{r}"))
+    extra: list[El] = []
+    if len(model.path) > 1:
+        pts = " ".join(f"{xy(p[0], p[1])[0] + CELL / 2:.0f},{xy(p[0], p[1])[1] + CELL / 2:.0f}" for p in model.path)
+        extra.append(El("polyline", {"points": pts, "class": "path"}, key="path"))
+    if model.walker is not None:
+        wr, wc = model.walker["at"]
+        wx, wy = xy(wr, wc)
+        seat = model.walker["seat"]
+        extra.append(El("g", {"class": "walker", "style": f"transform: translate({wx:.0f}px, {wy:.0f}px)"},
+                        [shape(seat, CELL / 2, CELL * 0.6, 9, {"class": f"citizen s{seat}",
+                                                               "fill": seat_colour(model.seats, seat)})],
+                        key="walker"))
+    svg_attrs = {"class": "pp-board", "viewBox": f"0 0 {WIDTH} {HEIGHT}", "role": "grid",
+                 "aria-label": t("board.label"), "aria-describedby": "pp-board-keys",
+                 "data-phase": phase_number(view),
+                 **nav.nav_attrs("grid")}
+    return El("svg", svg_attrs, [_defs(), El("rect", {"x": 0, "y": 0, "width": WIDTH, "height": HEIGHT, "rx": 12,
+                                                      "class": "wall"}),
+                                 *rows, El("g", {"class": "labels", "aria-hidden": "true"}, labels, key="labels"),
+                                 *_exits(model), *extra], key="board")
+
+
+# ------------------------------------------------------------ panels
+
+
+def whose_turn(view: dict[str, Any], viewer: int | None, seats: list[dict]) -> str:
+    if view["phase"] == "over":
+        return t("status.over")
+    cur = view["current"]
+    if viewer is not None and cur == viewer:
+        return t("status.your_turn")
+    return t("status.turn_of", name=seat_label(name_of(seats, cur)))
+
+
+def prompt_text(view: dict[str, Any], ui: UI, viewer: int | None, seats: list[dict]) -> str:
+    if view["phase"] == "over":
+        return t("status.over")
+    if not ui.active:
+        return t("prompt.wait", name=seat_label(name_of(seats, view["current"])), step=t(f"step.{view['step']}"))
+    step = view["step"]
+    if step == "play":
+        return t("prompt.card") if not any(ui.cards.values()) else t("prompt.square")
+    if step == "relative":
+        return tn("prompt.relative", int(view.get("relatives_left") or 0))
+    if step == "omen":
+        return t("prompt.victim_seat") if ui.selected else t("prompt.omen")
+    if step == "lava":
+        return t("prompt.symbol") if ui.selected else t("prompt.lava", tile=symbol_name(view.get("tile") or ""))
+    if step == "move":
+        made = int(view.get("moves_made") or 0)
+        if ui.selected:
+            return t("prompt.dest")
+        return t("prompt.move", n=made + 1)
+    return ""
+
+
+def _choice(c: Any, seats: list[dict]) -> El:
+    params = dict(c.params)
+    if "seat" in params:
+        params["name"] = seat_label(name_of(seats, params.pop("seat")))
+    if "symbol" in params:
+        params["symbol"] = symbol_name(params["symbol"])
+    return h("button", {"type": "button", "class": "choice" + (" primary" if c.primary else ""),
+                        "data-act": c.act, "data-arg": c.arg or None}, t(c.key, **params))
+
+
+def _prompt(model: Model) -> El:
+    view, ui = model.view, model.ui
+    children: list[Any] = [h("p", {"class": "prompt", "tabindex": "-1", "data-pending": view["step"] or view["phase"]},
+                             prompt_text(view, ui, model.viewer, model.seats))]
+    if view.get("tile"):
+        tile = view["tile"]
+        children.append(h("div", {"class": "pp-tile", "data-tile": tile},
+                          El("svg", {"viewBox": "-14 -14 28 28", "width": "40", "height": "40", "aria-hidden": "true"},
+                             [El("rect", {"x": -13, "y": -13, "width": 26, "height": 26, "rx": 4,
+                                          "class": "lava-tile"})]
+                             + [symbol_icon(s, 0, 0, 1.0 if "/" not in tile else 0.7, "sym lava-sym")
+                                for s in tile.split("/")[:1]]),
+                          h("span", None, t("tile.drawn", tile=symbol_name(tile)))))
+    if model.animating:
+        children.append(h("button", {"type": "button", "class": "choice", "data-act": "skip_anim"}, t("btn.skip")))
+    elif ui.choices:
+        children.append(h("div", {"class": "choices"}, *[_choice(c, model.seats) for c in ui.choices]))
+    return El("section", {"class": "pp-prompt", "aria-label": t("prompt.label")}, children, key="prompt")
+
+
+def _hand(model: Model) -> El:
+    view, ui = model.view, model.ui
+    hand = view.get("hand")
+    items: list[Any] = []
+    if hand is None:
+        items.append(h("p", {"class": "note"}, t("hand.hidden")))
+    else:
+        for i, card in enumerate(hand):
+            can = card in ui.cards and not model.animating
+            chosen = ui.cards.get(card, False)
+            attrs: dict[str, Any] = {"class": "card" + (" can" if can else "") + (" chosen" if chosen else ""),
+                                     "data-card": str(card), "aria-label": t("card.label", n=card,
+                                                                             parts=", ".join(B.NUMBER_PARTS[card]))}
+            if can:
+                items.append(El("button", {**attrs, "type": "button", "data-act": "card", "data-arg": str(card),
+                                           "aria-pressed": "true" if chosen else "false"},
+                                [h("span", {"class": "card-num"}, str(card))], key=f"hand{i}"))
+            else:
+                items.append(El("span", attrs, [h("span", {"class": "card-num"}, str(card))], key=f"hand{i}"))
+    return El("section", {"class": "pp-hand", "aria-label": t("hand.label")},
+              [h("h2", None, t("hand.label")), h("div", {"class": "cards"}, *items)], key="hand")
+
+
+def _piles(model: Model) -> El:
+    view = model.view
+    phase = phase_number(view)
+    rows = [
+        (t("piles.phase"), t(f"phase.{phase}")),
+        (t("piles.deck"), str(view["deck_size"])),
+        (t("piles.discard"), ", ".join(card_name(c) for c in view["discard"][-6:]) or "–"),
+        (t("piles.ad79"), str(view["ad79_drawn"])),
+        (t("piles.bag"), str(view["bag_size"])),
+        (t("piles.placed"), ", ".join(f"{symbol_name(k)} {v}" for k, v in view["tiles_placed"].items() if v) or "–"),
+    ]
+    if view["set_aside"]:
+        rows.append((t("piles.aside"), ", ".join(symbol_name(x) for x in view["set_aside"])))
+    return El("section", {"class": "pp-piles", "aria-label": t("piles.label")}, [
+        h("h2", None, t("piles.label")),
+        h("dl", None, *[x for k, v in rows for x in (h("dt", None, k), h("dd", None, v))])], key="piles")
+
+
+def _players(model: Model) -> El:
+    view = model.view
+    items = []
+    for p in range(view["players"]):
+        name = seat_label(name_of(model.seats, p))
+        icon = El("svg", {"viewBox": "0 0 20 20", "width": "18", "height": "18", "aria-hidden": "true"},
+                  [shape(p, 10, 10, 7, {"fill": seat_colour(model.seats, p), "class": "citizen"})])
+        current = view["current"] == p and view["phase"] != "over"
+        items.append(h("li", {"class": "player" + (" current" if current else ""), "data-seat": str(p)},
+                       icon, h("strong", None, name),
+                       h("span", {"class": "stats"}, t("player.stats", city=view["in_city"][p],
+                                                       supply=view["supply"][p], saved=view["saved"][p],
+                                                       dead=view["dead"][p], hand=view["hand_sizes"][p]))))
+    return El("section", {"class": "pp-players", "aria-label": t("players.label")},
+              [h("h2", None, t("players.label")), h("ul", None, *items)], key="players")
+
+
+LOG_SHOWN = 200
+
+
+@lru_cache(maxsize=1024)
+def _log_item(index: int, text: str) -> El:
+    """One line of the move log (the same object while it reads the same: the patcher skips it)."""
+    return El("li", {"value": str(index + 1)}, [text], key=f"l{index}")
+
+
+def _log(model: Model) -> El:
+    first = max(0, len(model.log) - LOG_SHOWN)
+    items = [_log_item(first + i, text) for i, text in enumerate(model.log[first:])]
+    return El("section", {"class": "pp-log", "aria-label": t("log.label")},
+              [h("h2", None, t("log.label")),
+               El("ol", {"tabindex": "0", "aria-label": t("log.label")}, items, key="log-lines")],
+              key="log")
+
+
+def render_end(model: Model) -> El | None:
+    view = model.view
+    if view["phase"] != "over" or not model.show_end or model.animating:
+        return None
+    s = end_summary(view, model.seats)
+    rows = [h("tr", {"data-seat": str(r["seat"]), "class": "winner" if r["winner"] else None},
+              h("th", {"scope": "row"}, r["name"]), h("td", {"data-col": "saved"}, str(r["saved"])),
+              h("td", {"data-col": "dead"}, str(r["dead"])), h("td", {"data-col": "place"}, str(r["place"])))
+            for r in s["rows"]]
+    head = h("tr", None, *[h("th", {"scope": "col"}, t(f"end.col.{k}")) for k in ("player", "saved", "dead", "place")])
+    children: list[Any] = [
+        h("h2", {"id": "pp-end-title", "class": "end-title", "tabindex": "-1"}, t("end.heading")),
+        h("p", {"id": "pp-end-winner", "class": "end-winner", "data-winners": ",".join(map(str, s["winners"]))},
+          s["headline"]),
+        h("p", {"class": "end-reason"}, s["reason"]),
+        h("table", {"class": "end-table"}, h("caption", None, t("end.caption")), h("thead", None, head),
+          h("tbody", None, *rows)),
+    ]
+    if s["tiebreak"]:
+        children.append(h("p", {"class": "note end-tiebreak"}, s["tiebreak"]))
+    children.append(h("div", {"class": "choices"},
+                      h("button", {"type": "button", "class": "choice primary", "data-act": "newgame"},
+                        t("btn.new_game")),
+                      h("button", {"type": "button", "class": "choice", "data-act": "close_end"},
+                        t("btn.view_board"))))
+    return El("div", {"class": "pp-end", "role": "dialog", "aria-modal": "true", "aria-labelledby": "pp-end-title",
+                      "aria-describedby": "pp-end-winner"}, [h("div", {"class": "end-card"}, *children)], key="end")
+
+
+def render(model: Model) -> El:
+    """The whole game screen."""
+    view = model.view
+    over = view["phase"] == "over"
+    status = [h("strong", {"class": "pp-who"}, t("status.caption") if model.animating and model.caption is None
+                           else (model.caption or whose_turn(view, model.viewer, model.seats)))]
+    if model.busy:
+        status.append(h("span", {"class": "pp-busy"}, model.busy))
+    elif model.last:
+        status.append(h("span", {"class": "pp-last"}, model.last))
+    top = El("div", {"class": "pp-top"}, [
+        El("div", {"class": "pp-status"}, status, key="status"),
+        El("nav", {"class": "pp-tools", "aria-label": t("toolbar.label")},
+           [h("a", {"class": "tool", "href": model.rules_href, "target": "_blank", "rel": "noopener"},
+              t("btn.rules"))], key="tools")], key="top")
+    keys = h("p", {"id": "pp-board-keys", "class": "visually-hidden"}, t("board.keys"))
+    board_wrap = El("div", {"class": "pp-board-wrap"}, [render_board(model), keys], key="board-wrap")
+    side = El("aside", {"class": "pp-side", "aria-label": t("side.label")},
+              [_hand(model), _players(model), _piles(model), _log(model)], key="side")
+    reopen = None
+    if over and not model.show_end and not model.animating:
+        reopen = h("button", {"type": "button", "class": "choice primary reopen", "data-act": "open_end"},
+                   t("end.heading"))
+    return El("div", {"class": "pp" + (" anim" if model.animating else "") + (" over" if over else ""),
+                      "data-viewer": "" if model.viewer is None else str(model.viewer),
+                      "data-over": "1" if over else None}, [
+        top, live.render(model.announce, cls="pp-announce visually-hidden"),
+        El("div", {"class": "pp-main"}, [_prompt(model), board_wrap, side], key="main"),
+        reopen, render_end(model)], key="root")

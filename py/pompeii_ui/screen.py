@@ -1,0 +1,307 @@
+"""The Pompeii screen as a one-way flow (pure: no browser).
+
+    state --snapshot()--> Snapshot (the viewer's view + legal actions)
+          --Screen.receive(snapshot, events)--> UI-local state (+ animation frames)
+          --Screen.scene(log)--> El tree (board.render) --> the DOM patch (view.py)
+    clicks and keys --Screen.click(act, arg) / escape()--> Outcome
+
+Animations (opponents' and bots' moves, issue 12): the events are played
+forward on the view shown before them — a citizen walks its path square by
+square, lava falls on its square, citizens burn — each a frame; the last
+frame gives way to the state's own scene.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any
+
+from app import i18n
+from boardui.anim import FrameQueue
+from boardui.curtain import Curtain
+from boardui.focus import FocusPlan, Settler, act_selector, controls, first_new
+from boardui.live import LiveRegion
+from boardui.screen import Outcome
+from boardui.tree import El
+from pompeii.actions import Action
+from pompeii.hidden import view as engine_view
+
+from .board import Model, render, whose_turn
+from .interact import Controller
+from .words import describe, describe_log
+
+ANNOUNCE_LIMIT = 12
+STEP_MS = 220        # a citizen's step
+LAVA_MS = 700        # lava falling, citizens burning
+VIEW_ACTS = frozenset({"skip_anim", "close_end", "open_end", "newgame"})
+PROMPT = ".pp-prompt .prompt"
+END_TITLE = ".pp-end .end-title"
+DECISION = (END_TITLE, PROMPT)
+BOARD_STOP = ('.pp-board [data-cell][tabindex="0"]', ".pp-board [data-act]")
+
+
+@dataclass
+class Snapshot:
+    view: dict[str, Any]
+    viewer: int | None
+    legal: list[Action]
+
+
+def snapshot(state: Any, viewer: int | None) -> Snapshot:
+    """What ``viewer`` may see (None: nobody's hand, the hot-seat curtain is down) and, when that
+    seat decides now, the legal actions."""
+    legal = state.legal_actions() if viewer is not None and state.current_player == viewer else []
+    return Snapshot(engine_view(state, viewer), viewer, legal)
+
+
+@dataclass
+class Frame:
+    ms: int
+    caption: str
+    squares: list[dict[str, Any]]
+    walker: dict[str, Any] | None = None
+    path: list[list[int]] = field(default_factory=list)
+    burning: set[str] = field(default_factory=set)
+    falling: str | None = None
+
+
+def _key(sq: Any) -> str:
+    return f"{int(sq[0])},{int(sq[1])}"
+
+
+class _Sim:
+    """The board's squares as events change them (for the frames)."""
+
+    def __init__(self, view: dict[str, Any]) -> None:
+        self.n = view["players"]
+        self.sq: dict[str, dict[str, Any]] = {_key(s["square"]): copy.deepcopy(s) for s in view["squares"]}
+
+    def at(self, key: str) -> dict[str, Any]:
+        if key not in self.sq:
+            r, c = (int(x) for x in key.split(","))
+            self.sq[key] = {"square": [r, c], "citizens": [0] * self.n, "lava": None}
+        return self.sq[key]
+
+    def add(self, key: str, seat: Any, k: int = 1) -> None:
+        cell = self.at(key)
+        if type(seat) is not int or not 0 <= seat < self.n or cell["citizens"][seat] + k < 0:
+            raise ValueError("the events do not follow the view")
+        cell["citizens"][seat] += k
+
+    def clear(self, key: str) -> None:
+        self.at(key)["citizens"] = [0] * self.n
+
+    def squares(self) -> list[dict[str, Any]]:
+        return [copy.deepcopy(s) for s in self.sq.values() if any(s["citizens"]) or s["lava"]]
+
+
+def frames_of(before: dict[str, Any] | None, events: list[dict], viewer: int | None,
+              seats: list[dict]) -> list[Frame]:
+    """The frames of others' moves among ``events``, played on the view shown ``before`` them
+    (none when there is no such view or the events do not follow it)."""
+    if before is None or not events:
+        return []
+    sim = _Sim(before)
+    out: list[Frame] = []
+    try:
+        for e in events:
+            kind = e.get("type")
+            seat = e.get("seat")
+            mine = seat is not None and seat == viewer
+            caption = describe(e, seats) or ""
+            if kind in ("placed", "relative_placed"):
+                sim.add(_key(e["square"]), seat)
+            elif kind == "omen_victim":
+                key = _key(e["square"])
+                if not mine:
+                    out.append(Frame(LAVA_MS, caption, sim.squares(), burning={key}))
+                sim.add(key, e["victim"], -1)
+            elif kind == "lava_placed":
+                key = _key(e["square"])
+                sim.at(key)["lava"] = e["symbol"]
+                if not mine:
+                    burning = {key} if any(sim.at(key)["citizens"]) else set()
+                    out.append(Frame(LAVA_MS, caption, sim.squares(), burning=burning, falling=key))
+                sim.clear(key)
+            elif kind == "trapped":
+                keys = {_key(s[:2]) for s in e.get("squares", [])}
+                out.append(Frame(LAVA_MS, caption, sim.squares(), burning=keys))
+                for k in keys:
+                    sim.clear(k)
+            elif kind in ("moved", "saved"):
+                path = [list(p) for p in e.get("path", [])]
+                if not path:
+                    continue
+                start = _key(path[0])
+                sim.add(start, seat, -1)
+                if not mine:
+                    for i, p in enumerate(path):
+                        out.append(Frame(STEP_MS, caption, sim.squares(), walker={"seat": seat, "at": p},
+                                         path=path[:i + 1]))
+                if kind == "moved":
+                    sim.add(_key(path[-1]), seat)
+    except (ValueError, KeyError, TypeError, IndexError):
+        return []
+    return out
+
+
+@dataclass
+class Screen:
+    """UI-local state of one view and the pure steps of the flow (a :class:`boardui.screen.Screen`)."""
+
+    ctl: Controller = field(default_factory=Controller)
+    snap: Snapshot | None = None
+    seats: list[dict] = field(default_factory=list)
+    busy: str | None = None
+    show_end: bool = True
+    frames: FrameQueue = field(default_factory=FrameQueue)
+    live: LiveRegion = field(default_factory=lambda: LiveRegion(ANNOUNCE_LIMIT))
+    board_focus: str | None = None
+    curtain: Curtain = field(default_factory=Curtain)
+    drawn: El | None = None
+    focus: Settler = field(default_factory=lambda: Settler(DECISION, (END_TITLE,)))
+    was_over: bool = False
+    said_turn: str | None = None
+    last_path: list[list[int]] = field(default_factory=list)
+    last_line: str = ""
+    _log_words: list[str] = field(default_factory=list)     # the move log in words, so far
+    _log_seen: list[Any] = field(default_factory=list)      # [language, count, last event described]
+
+    @property
+    def view(self) -> dict[str, Any] | None:
+        return self.snap.view if self.snap else None
+
+    @property
+    def viewer(self) -> int | None:
+        return self.snap.viewer if self.snap else None
+
+    @property
+    def animating(self) -> bool:
+        return self.frames.playing
+
+    @property
+    def end_shown(self) -> bool:
+        view = self.view
+        return bool(view and view["phase"] == "over" and self.show_end and not self.animating)
+
+    def receive(self, snap: Snapshot, events: list[dict], seats: list[dict]) -> bool:
+        """A new state (``events``: the public events since this viewer last looked)."""
+        before = self.snap.view if self.snap else None
+        self.snap = snap
+        self.seats = list(seats)
+        if self.curtain.handover(snap.viewer):
+            self.board_focus = None
+        self.ctl.update(snap.view, snap.legal)
+        events = list(events or [])
+        lines = describe_log(events, self.seats)
+        if lines:
+            self.last_line = lines[-1]
+        for e in events:
+            if e.get("type") in ("moved", "saved") and e.get("path"):
+                self.last_path = [list(p) for p in e["path"]]
+            elif e.get("type") in ("lava_placed", "placed", "tile_drawn"):
+                self.last_path = []
+        turn = whose_turn(snap.view, snap.viewer, self.seats)
+        if turn != self.said_turn:
+            lines.append(turn)
+            self.said_turn = turn
+        self.live.say(lines)
+        over = snap.view["phase"] == "over"
+        if over and not self.was_over:
+            self.show_end = True
+        self.was_over = over
+        return self.frames.push(frames_of(before, events, snap.viewer, self.seats))
+
+    def model(self, log: list[dict], rules_href: str = "./rules.pompeii.html") -> Model:
+        assert self.snap is not None
+        anim = self.frames.current
+        view = self.snap.view
+        if anim is not None:
+            view = dict(view, squares=anim.squares)
+        return Model(view=view, viewer=self.snap.viewer, seats=self.seats,
+                     ui=self.ctl.ui(), log=self.log_words(log), busy=self.busy,
+                     show_end=self.show_end, animating=anim is not None,
+                     caption=anim.caption if anim else None, walker=anim.walker if anim else None,
+                     path=anim.path if anim else self.last_path, burning=anim.burning if anim else set(),
+                     falling=anim.falling if anim else None, rules_href=rules_href,
+                     board_focus=self.board_focus, announce=list(self.live.lines), last=self.last_line)
+
+    def log_words(self, log: list[dict]) -> list[str]:
+        """The move log in words, describing only the events new since the last call (the whole
+        log again after an undo, another language or other seats)."""
+        seen = self._log_seen
+        n = len(log)
+        same = (seen and seen[0] == (i18n.language(), tuple(s.get("name") for s in self.seats))
+                and seen[1] <= n and (seen[1] == 0 or log[seen[1] - 1] is seen[2]))
+        if not same:
+            self._log_words = []
+            seen = self._log_seen = [(i18n.language(), tuple(s.get("name") for s in self.seats)), 0, None]
+        if n > seen[1]:
+            self._log_words = self._log_words + describe_log(list(log[seen[1]:]), self.seats)
+            seen[1], seen[2] = n, log[n - 1]
+        return self._log_words
+
+    def scene(self, log: list[dict], rules_href: str = "./rules.pompeii.html") -> El:
+        self.drawn = render(self.model(log, rules_href))
+        return self.drawn
+
+    def settle(self) -> FocusPlan:
+        return self.focus.settle(self.end_shown)
+
+    def click(self, act: str, arg: str = "") -> Outcome:
+        if act in VIEW_ACTS:
+            if act == "skip_anim":
+                return Outcome(host="skip_anim")
+            if act == "close_end":
+                self.show_end = False
+                self.focus.closed()
+                return Outcome(redraw=True, focus=FocusPlan((act_selector("open_end"),)))
+            if act == "open_end":
+                self.show_end = True
+                return Outcome(redraw=True, settle=True)
+            return Outcome(host="new_game")
+        if self.animating or self.snap is None:
+            return Outcome()
+        before = controls(self.drawn, "pp-prompt")
+        action = self.ctl.click(act, arg)
+        if action is not None:
+            self.focus.decided()
+            return Outcome(action=action)
+        return Outcome(redraw=True, opened=(act, arg, before))
+
+    def refused(self) -> None:
+        self.focus.refused()
+
+    def after_click(self, outcome: Outcome) -> FocusPlan:
+        if outcome.opened is not None:
+            act, arg, before = outcome.opened
+            targets: list[str] = []
+            if act in ("sq", "card"):
+                # A square or a card chosen: the focus stays there (the board's next choices are
+                # a key away); a new button of the panel (a victim, a symbol) comes first.
+                opened = first_new(before, controls(self.drawn, "pp-prompt"), frozenset({"cancel", "end"}))
+                if opened is not None and opened.act in ("victim", "symbol"):
+                    targets.append(act_selector(opened.act, opened.arg, ".pp-prompt"))
+                targets.append(act_selector(act, arg))
+                if act == "sq":
+                    targets.append(f'.pp-board [data-cell="{arg}"]')
+            targets += list(BOARD_STOP)
+            return FocusPlan(tuple(targets), if_lost=DECISION)
+        if outcome.settle:
+            return self.settle()
+        return outcome.focus
+
+    def escape(self) -> Outcome | None:
+        if self.end_shown:
+            return self.click("close_end")
+        if self.animating or not self.ctl.legal:
+            return None
+        sel = self.ctl.sel
+        if sel.card is None and sel.square is None:
+            return None
+        self.ctl.click("cancel")
+        return Outcome(redraw=True, focus=FocusPlan(BOARD_STOP + DECISION))
+
+    def rove(self, cell: str) -> None:
+        self.board_focus = cell

@@ -1,0 +1,149 @@
+"""The game in words: the move log, the live region's lines and the end screen (pure).
+
+Every line is built from a public event of the engine (``State.apply``'s
+return value, JSON-able dicts with a ``type``) and the seats' names.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from app import i18n
+from pompeii import board as B
+
+from .strings import seat_label, t, tn, tp
+
+GATE_NAME = {g["id"]: g["name"] for g in B.GATES}
+
+
+def name_of(seats: list[dict], seat: Any) -> str:
+    if isinstance(seat, int) and 0 <= seat < len(seats):
+        return str(seats[seat].get("name") or t("seat.default", n=seat + 1))
+    return t("seat.default", n=(seat + 1) if isinstance(seat, int) else "?")
+
+
+def where(square: Any) -> str:
+    """A square in words: its building or kind, and its row and column."""
+    try:
+        r, c = int(square[0]), int(square[1])
+    except (TypeError, ValueError, IndexError):
+        return "?"
+    if not (0 <= r < B.HEIGHT and 0 <= c < B.WIDTH):
+        return "?"
+    return _where(i18n.language(), r, c)
+
+
+@lru_cache(maxsize=512)
+def _where(_lang: str, r: int, c: int) -> str:
+    """``where`` in one language (cached: the board asks for every square at every redraw)."""
+    q = B.sq(r, c)
+    coords = t("where.coords", row=r, col=c)
+    if B.PART[q]:
+        return t("where.building", part=B.PART[q], coords=coords)
+    if B.NEUTRAL[q]:
+        return t("where.neutral", coords=coords)
+    if q in B.GATE_OF:
+        return t("where.gate", gate=GATE_NAME[B.GATE_OF[q]], coords=coords)
+    if B.VENT[q]:
+        return t("where.vent", symbol=t(f"symbol.{B.VENT[q]}"), coords=coords)
+    return t("where.street", coords=coords)
+
+
+def symbol_name(name: str) -> str:
+    return " / ".join(t(f"symbol.{s}") for s in str(name).split("/"))
+
+
+def card_name(card: Any) -> str:
+    if card == "omen":
+        return t("card.omen")
+    if card == "ad79":
+        return t("card.ad79")
+    return t("card.number", n=card)
+
+
+def describe(e: dict[str, Any], seats: list[dict]) -> str | None:
+    """One event in words (None: nothing worth a line)."""
+    kind = e.get("type")
+    who = name_of(seats, e.get("seat"))
+    if kind == "card_played":
+        return tp("log.card_played", who, card=e.get("card"))
+    if kind == "placed":
+        return tp("log.placed", who, where=where(e.get("square")))
+    if kind == "relatives":
+        return tp("log.relatives", who, count=int(e.get("allowed", 0)))
+    if kind == "relative_placed":
+        return tp("log.relative_placed", who, where=where(e.get("square")))
+    if kind == "ad79":
+        return t("log.ad79.first" if e.get("count") == 1 else "log.ad79.second")
+    if kind == "omen":
+        return tp("log.omen", who)
+    if kind == "omen_without_victim":
+        return t("log.omen_without_victim")
+    if kind == "card_drawn":
+        return tp("log.card_drawn", who)
+    if kind == "omen_victim":
+        return tp("log.omen_victim", who, victim=seat_label(name_of(seats, e.get("victim"))),
+                  where=where(e.get("square")))
+    if kind == "eruption_declared":
+        return tp("log.eruption_declared", who, cards=", ".join(str(c) for c in e.get("hand", [])))
+    if kind == "eruption":
+        return t("log.eruption")
+    if kind == "tile_drawn":
+        return tp("log.tile_drawn", who, tile=symbol_name(e.get("tile", "")), count=int(e.get("left", 0)))
+    if kind == "tile_set_aside":
+        return t("log.tile_set_aside", tile=symbol_name(e.get("tile", "")))
+    if kind == "lava_placed":
+        killed = e.get("killed") or []
+        dead = sum(int(k) for k in killed) if isinstance(killed, list) else 0
+        line = tp("log.lava_placed", who, tile=symbol_name(e.get("symbol", "")), where=where(e.get("square")))
+        if dead:
+            line += " " + tn("log.burned", dead)
+        return line
+    if kind == "trapped":
+        squares = e.get("squares") or []
+        dead = sum(sum(int(k) for k in s[2:]) for s in squares)
+        return tn("log.trapped", dead)
+    if kind == "phase":
+        return t("log.phase2")
+    if kind == "moved":
+        path = e.get("path") or []
+        if not path:
+            return None
+        return tp("log.moved", who, frm=where(path[0]), to=where(path[-1]), count=max(0, len(path) - 1))
+    if kind == "saved":
+        path = e.get("path") or []
+        return tp("log.saved", who, gate=GATE_NAME.get(str(e.get("gate")), "?"),
+                  frm=where(path[0]) if path else "?")
+    if kind == "game_over":
+        return t(f"log.over.{e.get('reason')}") if e.get("reason") in ("bag_empty", "city_empty") else t("log.over")
+    return None
+
+
+def describe_log(events: list[dict], seats: list[dict]) -> list[str]:
+    return [line for line in (describe(e, seats) for e in events) if line]
+
+
+def end_summary(view: dict[str, Any], seats: list[dict]) -> dict[str, Any]:
+    """Saved and lost citizens per seat, the places (PR25), the winner line and the tie-break (P65)."""
+    n = view["players"]
+    places = view.get("places") or [1] * n
+    rows = [{"seat": p, "name": seat_label(name_of(seats, p)), "saved": view["saved"][p], "dead": view["dead"][p],
+             "place": places[p], "winner": places[p] == 1} for p in range(n)]
+    winners = [r["seat"] for r in rows if r["winner"]]
+    names = [r["name"] for r in rows if r["winner"]]
+    if len(winners) == 1:
+        headline = tp("end.winner", name_of(seats, winners[0]), saved=rows[winners[0]]["saved"])
+    else:
+        headline = t("end.shared", names=", ".join(names))
+    best = max(r["saved"] for r in rows)
+    tied_on_saved = sum(1 for r in rows if r["saved"] == best) > 1
+    if tied_on_saved and len(winners) == 1:
+        tiebreak = t("end.tiebreak.dead")
+    elif len(winners) > 1:
+        tiebreak = t("end.tiebreak.shared")
+    else:
+        tiebreak = ""
+    reason = view.get("end_reason")
+    return {"rows": rows, "winners": winners, "headline": headline, "tiebreak": tiebreak,
+            "reason": t(f"log.over.{reason}") if reason in ("bag_empty", "city_empty") else ""}

@@ -1,0 +1,98 @@
+"""Pompeii's texts in four languages (issue 12): the same keys, placeholders and plural forms in
+every file; every key the code looks up exists, and every key in the files is used."""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+from pathlib import Path
+
+from app.i18n import LANGUAGES, PLURAL_FORMS, SOURCE, placeholders
+from pompeii import board as B
+from pompeii.game import PompeiiRules
+from pompeii_ui import rules_page
+from pompeii_ui.spec import PompeiiSpec
+
+ROOT = Path(__file__).resolve().parents[1]
+LANG = ROOT / "py/pompeii_ui/lang"
+CODE = sorted((ROOT / "py/pompeii_ui").glob("*.py"))
+KEYISH = re.compile(r"[a-z][a-z0-9_]*(\.[A-Za-z0-9_\-]*)+")
+
+
+def catalog(lang: str) -> dict:
+    return json.loads((LANG / f"{lang}.json").read_text(encoding="utf-8"))
+
+
+def code_keys() -> tuple[set[str], set[str]]:
+    """(string constants that look like keys, f-string prefixes of lookups) in the package."""
+    constants, prefixes = set(), set()
+    for path in CODE:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and KEYISH.fullmatch(node.value):
+                constants.add(node.value)
+            if isinstance(node, ast.JoinedStr) and node.values and isinstance(node.values[0], ast.Constant):
+                head = node.values[0].value
+                if isinstance(head, str) and head.endswith(".") and KEYISH.fullmatch(head + "x"):
+                    prefixes.add(head)
+    return constants, prefixes
+
+
+# Keys built from data: prefix -> members.
+FAMILIES = {
+    "symbol.": list(B.SYMBOLS), "step.": ["play", "relative", "omen", "lava", "move", ""],
+    "phase.": ["1", "2", "over"], "sq.can.": ["place", "relative", "victim", "lava", "mover", "dest", "deselect"],
+    "end.col.": ["player", "saved", "dead", "place"], "log.over.": ["bag_empty", "city_empty"],
+    "seat_colour.": [name for _c, name in PompeiiSpec.SEAT_COLOURS],
+    "bot_level.": list(PompeiiRules.bot_levels),
+    "setup.variant.": ["standard", "dual-vent", "help"], "error.": ["bad_action", "game_over"],
+    "setup.": ["variant"],      # app.games.GameSpec.field_label
+}
+
+
+def test_the_shell_finds_the_setup_labels_and_the_errors():
+    spec = PompeiiSpec()
+    field = spec.setup_fields()[0]
+    assert spec.field_label(field) == "Lava tiles"
+    assert spec.choice_label(field, "dual-vent") == "Dual vents (48 tiles)"
+    assert spec.bot_level_label("hard") == "hard"
+    from gamekit.game import IllegalAction
+    assert spec.error_text(IllegalAction("x", code="game_over")) == "The game is over."
+
+
+def test_every_language_has_the_same_keys_placeholders_and_plurals():
+    english = catalog(SOURCE)
+    for lang in LANGUAGES:
+        texts = catalog(lang)
+        assert set(texts) == set(english), f"{lang}: {set(texts) ^ set(english)}"
+        for key, text in texts.items():
+            assert placeholders(text) == placeholders(english[key]), f"{lang} {key}"
+            if isinstance(english[key], dict):
+                assert isinstance(text, dict) and set(text) == set(PLURAL_FORMS[lang]), f"{lang} {key}"
+            else:
+                assert isinstance(text, str) and text, f"{lang} {key}"
+        if lang != SOURCE:
+            same = [k for k, v in texts.items() if v == english[k] and isinstance(v, str) and len(v) > 12]
+            assert len(same) <= len(texts) // 10, f"{lang}: untranslated? {same}"
+
+
+def test_every_key_used_exists_and_every_key_is_used():
+    keys = set(catalog(SOURCE))
+    constants, prefixes = code_keys()
+    assert {p for p in prefixes if not p.startswith("rules.")} <= set(FAMILIES), prefixes - set(FAMILIES)
+    built = {p + m for p, members in FAMILIES.items() for m in members}
+    # the rules pages' texts (pompeii_ui.rules_page)
+    built |= {f"rules.{s}.h" for s in rules_page.SECTIONS}
+    built |= {f"rules.{s}.{p}" for s, ps in rules_page.PARAGRAPHS.items() for p in ps}
+    built |= {f"rules.PR{n}" for n in rules_page.RULINGS}
+    missing = sorted(k for k in built if k not in keys)
+    assert not missing, missing
+    looked_up = {c for c in constants if c.split(".")[0] in {k.split(".")[0] for k in keys}}
+    unknown = sorted(c for c in looked_up if c not in keys and not any(c.startswith(p) for p in FAMILIES)
+                     and not c.startswith("rules."))
+    # file names and CSS classes look like keys too: only flag those whose first part is a text family
+    unknown = [c for c in unknown if not c.endswith((".json", ".html", ".css", ".py"))]
+    assert not unknown, unknown
+    unused = sorted(k for k in keys
+                    if k not in constants and k.removesuffix(".you") not in constants and k not in built)
+    assert not unused, unused
