@@ -38,6 +38,7 @@ from pyscript import document, window
 from pyscript.ffi import create_proxy, is_none
 
 from app import i18n, site
+from app.confirmbar import ConfirmBar
 from app.dom import Listeners, by_id, download_text, el, on
 from app.errors import error_text
 from app.games import CATALOG, Catalog, GameInfo
@@ -130,6 +131,7 @@ class App:
         self.notice_texts: dict[str, Callable[[], str]] = {}   # kind -> the text, in the current language
         self.lang_chosen = False   # a language picked by the player (or a link) is remembered
         self._pass_name: str | None = None
+        self._welcome_at: int | None = None   # moves when "Welcome back" was said (gone once one is played)
         self.tab = GameTab(NoLocks(), storage_prefix)   # who plays the game on screen (run() sets the locks)
 
     # ------------------------------------------------------------ chrome
@@ -155,12 +157,23 @@ class App:
                        *[el("option", {"value": code, "lang": code}, i18n.language_name(code))
                          for code in i18n.LANGUAGES])
         on(n["lang"], "change", lambda _e: self.set_language(str(n["lang"].value)))
+        n["confirm_setting"] = el("input", {"type": "checkbox", "id": "shell-confirm-setting", "name": "confirm"})
+        on(n["confirm_setting"], "change",
+           lambda _e: self.set_setting("confirm", "on" if n["confirm_setting"].checked else "off"))
+        n["confirm_label"] = el("span", {})
+        n["confirm_help"] = el("span", {"class": "shell-setting-help", "id": "shell-confirm-help"})
+        n["confirm_setting"].setAttribute("aria-describedby", "shell-confirm-help")
         n["settings_summary"] = el("summary", {})
         n["settings"] = settings = el("details", {"class": "shell-settings", "id": "shell-settings"},
                                       n["settings_summary"],
                                       el("div", {"class": "shell-settings-body"}, speed,
+                                         el("p", {"class": "shell-confirm-row"},
+                                            el("label", {"for": "shell-confirm-setting"}, n["confirm_setting"], " ",
+                                               n["confirm_label"]), el("br", {}), n["confirm_help"]),
                                          el("p", {"class": "shell-lang"}, n["lang_label"], " ", n["lang"])))
         on(settings, "keydown", self._settings_key)
+        on(document, "click", self._click_outside)
+        on(document, "keydown", self._escape_anywhere)
         n["controls"] = controls = el("nav", {"class": "shell-controls"},
                                       n["undo"], n["new"], n["export"], n["import"], n["import_file"], settings)
         header = el("header", {"class": "shell-header"},
@@ -175,7 +188,8 @@ class App:
                        n["pass_name"], n["pass_text"], n["pass_ready"])
         n["game"] = el("div", {"id": "game", "hidden": True})
         app = el("div", {"id": "app"}, n["newgame"], n["pass"], n["game"])
-        self.root.replaceChildren(header, n["notices"], el("main", {"class": "shell-main"}, app))
+        self.confirm = ConfirmBar(self._confirm, self._take_back)
+        self.root.replaceChildren(header, n["notices"], el("main", {"class": "shell-main"}, app), self.confirm.node)
 
         on(n["undo"], "click", lambda _e: self.controller and self.controller.can_undo() and self.controller.undo())
         on(n["new"], "click", lambda _e: self.show_newgame())
@@ -201,6 +215,9 @@ class App:
         for value in ("watchable", "instant"):
             n[f"speed_{value}"].textContent = t(f"settings.bot_speed.{value}")
         n["lang_label"].textContent = t("settings.language")
+        n["confirm_label"].textContent = t("settings.confirm")
+        n["confirm_help"].textContent = t("settings.confirm.help")
+        self.confirm.relabel()
         n["lang"].value = i18n.language()
         for close in n["notices"].querySelectorAll(".shell-notice-close"):
             close.setAttribute("aria-label", t("notice.dismiss"))
@@ -230,6 +247,9 @@ class App:
         n["new"].hidden = document.body.dataset.screen == "newgame"
         if self.session is not None:
             document.body.dataset.moves = str(len(self.session.actions))
+            if self._welcome_at is not None and self._welcome_at != len(self.session.actions):
+                self._welcome_at = None        # "Welcome back… (30 moves)" is stale once play goes on
+                self.notify(None, "info")
         if c is not None and c.bot_times:
             # For measurements: how long the last bot decisions took (ms) and their longest slice.
             document.body.dataset.botMs = ",".join(str(round(t * 1000)) for t in c.bot_times[-20:])
@@ -328,6 +348,7 @@ class App:
             moves = len(loaded.session.actions)
             if moves and not loaded.session.over:
                 self.notify(lambda: t("start.welcome", count=moves), "info", [(t("start.abandon"), self._abandon)])
+                self._welcome_at = moves
             return
         if loaded.problem:
             self.notify(loaded.problem if isinstance(loaded.problem, str) else error_text(loaded.problem), "error")
@@ -410,6 +431,7 @@ class App:
         self.refresh()
 
     def _leave_game(self) -> None:
+        self._welcome_at = None
         self.tab.close()
         if self.controller is not None:
             self.controller.stop()
@@ -532,9 +554,45 @@ class App:
         n["settings"].open = False
         n["settings_summary"].focus()
 
+    def _close_settings(self, focus: bool) -> None:
+        n = self.nodes
+        if n["settings"].open:
+            n["settings"].open = False
+            if focus:
+                n["settings_summary"].focus()
+
+    def _click_outside(self, event) -> None:
+        """A click anywhere outside the open settings closes them (issue 17)."""
+        if self.nodes["settings"].open and not self.nodes["settings"].contains(event.target):
+            self._close_settings(False)
+
+    def _escape_anywhere(self, event) -> None:
+        """Escape closes the open settings wherever the focus is (not only inside them)."""
+        if str(event.key) == "Escape" and self.nodes["settings"].open:
+            self._close_settings(True)
+
+    # ------------------------------------------------------------ confirm my moves (app.confirmbar)
+
+    def confirm_bar(self, kind: str | None) -> None:
+        """``ShellUI.confirm_bar``: the Controller's move awaits Confirm / Take back (or no longer)."""
+        self.confirm.show(kind)
+        if kind is None:
+            document.body.removeAttribute("data-confirm")
+        else:
+            document.body.dataset.confirm = kind
+
+    def _confirm(self) -> None:
+        if self.controller is not None and self.controller.awaiting is not None:
+            self.controller.confirm()
+
+    def _take_back(self) -> None:
+        if self.controller is not None and self.controller.awaiting is not None:
+            self.controller.take_back()
+
     def _show_settings(self) -> None:
         for radio in self.nodes["speed"].querySelectorAll("input[name=bot_speed]"):
             radio.checked = radio.value == self.settings.get("bot_speed")
+        self.nodes["confirm_setting"].checked = self.settings.get("confirm", "on") == "on"
 
     def set_setting(self, key: str, value) -> None:
         self.settings[key] = value  # the controller holds the same dict

@@ -23,7 +23,7 @@ PREFIX = "ludus."
 # Bots move at once unless a test says otherwise (the default is "watchable").
 INSTANT = f"""
 if (!localStorage.getItem("{PREFIX}settings"))
-  localStorage.setItem("{PREFIX}settings", JSON.stringify({{bot_speed: "instant"}}));
+  localStorage.setItem("{PREFIX}settings", JSON.stringify({{bot_speed: "instant", confirm: "off"}}));
 """
 
 # Long tasks (> 50 ms) from the moment the page starts, kept in window.__longtasks.

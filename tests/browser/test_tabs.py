@@ -15,7 +15,7 @@ SHELLGAME = ROOT / "tests" / "shellgame.py"
 PREFIX = "ludus."
 INSTANT = f"""
 if (!localStorage.getItem("{PREFIX}settings"))
-  localStorage.setItem("{PREFIX}settings", JSON.stringify({{bot_speed: "instant"}}));
+  localStorage.setItem("{PREFIX}settings", JSON.stringify({{bot_speed: "instant", confirm: "off"}}));
 """
 
 
