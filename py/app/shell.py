@@ -406,8 +406,8 @@ class App:
             heading.focus()
 
     def start_session(self, session: Session) -> None:
-        """A new game: older finished games go, unfinished ones stay; save it and play."""
-        self.store.forget_finished(keep=session.id)
+        """A new game: every other game stays (finished ones in the history until the player
+        deletes them, issue 17); save it and play."""
         self.notify(None, "info")
         self.open_session(session, save=True)
 

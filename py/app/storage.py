@@ -168,6 +168,7 @@ class SavedGame:
     updated: str
     over: bool
     key: str = field(repr=False, default="")
+    game: str = ""       # the game's key when the catalog knows it (the lobby's "Continue")
 
 
 def _stamp(now: _dt.datetime | None = None) -> str:
@@ -419,7 +420,8 @@ class SaveStore:
                 updated = data.get("updated")
                 return SavedGame(id=game_id, text=describe(data, spec),
                                  updated=updated if isinstance(updated, str) else "",
-                                 over=data.get("over") is True, key=key)
+                                 over=data.get("over") is True, key=key,
+                                 game=data["game"] if spec is not None else "")
 
             entry = self.read(key, listing)
             if entry.problem is not None:
