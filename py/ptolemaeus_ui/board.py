@@ -708,15 +708,16 @@ def _players_panel(model: Model) -> El:
             tags.append(h("span", {"class": "tag now"}, t("players.to_play")))
         if "score" in entry:
             pts = entry["score"]["total"]
-            score = h("span", {"class": "score", "title": t("players.score_label", count=pts)},
+            score = h("span", {"class": "score", "data-score": str(s), "title": t("players.score_label", count=pts)},
                       t("players.score", count=pts))
         elif view.get("scores"):
             pts = view["scores"][s]
-            score = h("span", {"class": "score", "title": t("players.score_label", count=pts)},
+            score = h("span", {"class": "score", "data-score": str(s), "title": t("players.score_label", count=pts)},
                       t("players.score", count=pts))
         else:
             pts = entry["public_score"]
-            score = h("span", {"class": "score", "title": t("players.public_score_label", count=pts)},
+            score = h("span", {"class": "score", "data-score": str(s),
+                               "title": t("players.public_score_label", count=pts)},
                       t("players.public_score", count=pts))
         stats = h("dl", {"class": "stats"},
                   *_stat(t("players.reserve"), entry["reserve"], t("players.reserve_label", count=entry["reserve"])),
