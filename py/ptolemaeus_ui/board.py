@@ -706,19 +706,8 @@ def _players_panel(model: Model) -> El:
                           h("span", {"class": "visually-hidden"}, t("players.astrolabe"))))
         if not view["is_over"] and s == view["current_player"]:
             tags.append(h("span", {"class": "tag now"}, t("players.to_play")))
-        if "score" in entry:
-            pts = entry["score"]["total"]
-            score = h("span", {"class": "score", "data-score": str(s), "title": t("players.score_label", count=pts)},
-                      t("players.score", count=pts))
-        elif view.get("scores"):
-            pts = view["scores"][s]
-            score = h("span", {"class": "score", "data-score": str(s), "title": t("players.score_label", count=pts)},
-                      t("players.score", count=pts))
-        else:
-            pts = entry["public_score"]
-            score = h("span", {"class": "score", "data-score": str(s),
-                               "title": t("players.public_score_label", count=pts)},
-                      t("players.public_score", count=pts))
+        text, label = _score_text(view, entry)
+        score = h("span", {"class": "score", "title": label}, text)
         stats = h("dl", {"class": "stats"},
                   *_stat(t("players.reserve"), entry["reserve"], t("players.reserve_label", count=entry["reserve"])),
                   *_stat(t("players.hand"), entry["hand_count"], t("players.hand_label", count=entry["hand_count"])),
@@ -746,6 +735,38 @@ def _players_panel(model: Model) -> El:
         ], key=f"seat-{s}"))
     return El("section", {"class": "pt-panel pt-players", "aria-label": t("players.heading")}, [
         h("h2", {"class": "panel-title"}, t("players.heading")), h("ul", {"class": "players"}, *rows)], key="players")
+
+
+def _score_text(view: dict[str, Any], entry: dict[str, Any]) -> tuple[str, str]:
+    """(shown, said) of a seat's score: the viewer's own and everyone's at the end in full, the
+    others' without their secret objective ("3+? pts")."""
+    if "score" in entry:
+        pts = entry["score"]["total"]
+    elif view.get("scores"):
+        pts = view["scores"][entry["seat"]]
+    else:
+        pts = entry["public_score"]
+        return t("players.public_score", count=pts), t("players.public_score_label", count=pts)
+    return t("players.score", count=pts), t("players.score_label", count=pts)
+
+
+def _scoreboard(model: Model) -> El:
+    """Every seat's score in the top line, always in the first view (issue 17): ``data-score="<seat>"``
+    is the contract for outside tests; "+?" (a secret objective) is explained beside it."""
+    view = model.view
+    items, hidden = [], False
+    for entry in view["seats"]:
+        s = entry["seat"]
+        text, label = _score_text(view, entry)
+        hidden = hidden or ("score" not in entry and not view.get("scores"))
+        items.append(El("li", {"class": "pt-score" + (" me" if s == model.viewer else ""), "data-score": str(s),
+                               "aria-label": f"{model.name(s)}: {label}"},
+                        [seat_token_icon(model, s), h("span", {"class": "pt-score-name", "aria-hidden": "true"},
+                                                      model.name(s)),
+                         h("strong", {"aria-hidden": "true"}, text)], key=f"score-{s}"))
+    note = h("span", {"class": "pt-score-note"}, t("players.public_score_note")) if hidden else None
+    return El("div", {"class": "pt-scoreboard"}, [
+        h("ol", {"class": "pt-scores", "aria-label": t("players.scores")}, *items), note], key="scoreboard")
 
 
 def _stat(label: str, value: Any, title: str) -> list[El]:
@@ -832,7 +853,7 @@ def render(model: Model) -> El:
     ], key="side")
     keys = h("p", {"id": "pt-board-keys", "class": "visually-hidden"}, t("board.keys"))
     board_wrap = El("div", {"class": "pt-board-wrap"}, [render_board(model), caption, keys], key="board-wrap")
-    top = El("div", {"class": "pt-top"}, [_status(model), _toolbar(model)], key="top")
+    top = El("div", {"class": "pt-top"}, [_status(model), _scoreboard(model), _toolbar(model)], key="top")
     reopen = None
     if view["is_over"] and not model.show_end and not model.animating:
         reopen = h("button", {"type": "button", "class": "choice primary reopen", "data-act": "open_end"},
