@@ -129,6 +129,7 @@ class App:
         self.nodes: dict = {}
         self.notice_listeners: dict[str, Listeners] = {}
         self.notice_texts: dict[str, Callable[[], str]] = {}   # kind -> the text, in the current language
+        self.notice_labels: dict[str, list] = {}   # kind -> [(button, its label in the current language)]
         self.lang_chosen = False   # a language picked by the player (or a link) is remembered
         self._pass_name: str | None = None
         self._welcome_at: int | None = None   # moves when "Welcome back" was said (gone once one is played)
@@ -225,6 +226,9 @@ class App:
             shown = n["notices"].querySelector(f'.shell-notice[data-kind="{kind}"] .shell-notice-text')
             if not is_none(shown):
                 shown.textContent = text()
+        for buttons in self.notice_labels.values():
+            for button, label in buttons:
+                button.textContent = label()
         if self._pass_name is not None:
             self._pass_labels(self._pass_name)
         document.documentElement.lang = i18n.language()
@@ -258,11 +262,12 @@ class App:
     # ------------------------------------------------------------ notices
 
     def notify(self, text: str | Callable[[], str] | None, kind: str = "info",
-               actions: list[tuple[str, object]] | None = None) -> None:
+               actions: list[tuple[str | Callable[[], str], object]] | None = None) -> None:
         """Show a message (one per kind: "error", "info", "save"...); ``text=None`` removes it.
         A callable ``text`` is called again when the language changes (the message is
         translated at display: e.g. an error's code and params through ``error_text``)."""
         self.notice_texts.pop(kind, None)
+        self.notice_labels.pop(kind, None)
         if callable(text):
             self.notice_texts[kind] = text
             text = text()
@@ -281,7 +286,10 @@ class App:
                     el("p", {"class": "shell-notice-text"}, text))
         buttons = el("p", {"class": "shell-notice-buttons"})
         for label, action in (actions or []):
-            button = el("button", {"type": "button"}, label)
+            button = el("button", {"type": "button"}, label() if callable(label) else label)
+            if callable(label):     # follows a language change, as the text does
+                button.dataset.label = "1"
+                self.notice_labels.setdefault(kind, []).append((button, label))
             listeners.on(button, "click", lambda _e, a=action: a())
             buttons.append(button)
         if kind not in ("save", "tabs"):   # a save problem, "Play here": stay until resolved
@@ -312,7 +320,7 @@ class App:
         self.render()
         self._show_settings()
         if problem:
-            self.notify(t(problem), "storage")
+            self.notify(lambda: t(problem), "storage")
         self.boot(query)
         stored_problems = self.store.take_problems()     # settings, migration: told once, in one notice
         if stored_problems:
@@ -347,7 +355,7 @@ class App:
             self.open_session(loaded.session)
             moves = len(loaded.session.actions)
             if moves and not loaded.session.over:
-                self.notify(lambda: t("start.welcome", count=moves), "info", [(t("start.abandon"), self._abandon)])
+                self.notify(lambda: t("start.welcome", count=moves), "info", [(lambda: t("start.abandon"), self._abandon)])
                 self._welcome_at = moves
             return
         if loaded.problem:
@@ -464,8 +472,9 @@ class App:
                 self.forget_game(self.session.id)
             self.notify(None, "info")
             self.show_newgame()
-        self.notify(t("abandon.question"), "info",
-                    [(t("abandon.yes"), really), (t("abandon.no"), lambda: self.notify(None, "info"))])
+        self.notify(lambda: t("abandon.question"), "info",
+                    [(lambda: t("abandon.yes"), really),
+                     (lambda: t("abandon.no"), lambda: self.notify(None, "info"))])
 
     # ------------------------------------------------------------ ShellUI (hot-seat...)
 
@@ -521,7 +530,7 @@ class App:
         try:
             text = str(await file.text())
         except Exception as e:  # noqa: BLE001
-            self.notify(t("import.unreadable", file=name, error=e), "error")
+            self.notify(lambda e=e: t("import.unreadable", file=name, error=e), "error")
             return
         finally:
             field.value = ""  # choosing the same file again fires "change" again
@@ -532,7 +541,7 @@ class App:
             return
         except Exception as e:  # noqa: BLE001 - never let a file break the page
             traceback.print_exc()
-            self.notify(t("import.failed", file=name, error=e), "error")
+            self.notify(lambda e=e: t("import.failed", file=name, error=e), "error")
             return
         stored = self.store.storage.getItem(self.store.game_key(session.id)) if self.store else None
         if stored is not None and stored != session.to_json():
@@ -603,7 +612,7 @@ class App:
         try:
             self.store.save_settings(keep)
         except StorageError as e:
-            self.notify(t("settings.failed", error=e), "error")
+            self.notify(lambda e=e: t("settings.failed", error=e), "error")
 
     def set_language(self, lang: str) -> None:
         """Switch the page to ``lang`` (remembered): the chrome, the screen on show and the game
@@ -627,7 +636,7 @@ class App:
         if self.tab.state == WATCHING:
             self._reopen_latest()
             return
-        self.notify(t("tabs.changed"), "tabs", [(t("tabs.reload"), lambda: window.location.reload())])
+        self.notify(lambda: t("tabs.changed"), "tabs", [(lambda: t("tabs.reload"), lambda: window.location.reload())])
 
     # ------------------------------------------------------------ one tab plays a game (app.tabs, issue 16)
 
@@ -656,7 +665,7 @@ class App:
         if self.controller is not None:
             self.controller.set_read_only(not playing)
         if state == WATCHING:
-            self.notify(t("tabs.watching"), "tabs", [(t("tabs.play_here"), self.tab.take_over)])
+            self.notify(lambda: t("tabs.watching"), "tabs", [(lambda: t("tabs.play_here"), self.tab.take_over)])
         else:
             self.notify(None, "tabs")
         self.refresh()

@@ -178,6 +178,11 @@ def test_a_draw_is_held_until_confirmed_and_welcome_back_goes_once_play_resumes(
         wait_until_ready(page)
         notice = page.locator('.shell-notice[data-kind="info"]')
         assert "Welcome back" in notice.inner_text()
+        page.locator("#shell-settings summary").click()                 # a notice follows the language
+        page.select_option("#shell-lang", "es")
+        assert "Hola de nuevo" in notice.inner_text()
+        assert notice.get_by_role("button", name="Abandonar esta partida").count() == 1
+        page.locator("#shell-settings summary").click()
         page.locator("[data-action^='play']").first.click()            # play goes on: the notice is stale
         page.wait_for_function("Number(document.body.dataset.moves) === 2")
         assert notice.count() == 0
