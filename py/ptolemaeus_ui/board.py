@@ -87,6 +87,8 @@ class Model:
     rules_href: str = "./rules.html"
     board_focus: str | None = None               # "const:Leo" / "planet:Sol": the board's tab stop
     announce: list[tuple[int, str]] = field(default_factory=list)  # (serial, text) for the live region
+    gains: dict[int, float] = field(default_factory=dict)  # seat -> points earned since the viewer acted
+    recap: list[str] = field(default_factory=list)  # what happened since the viewer acted, in words
 
     def name(self, seat: int) -> str:
         return seat_name(self.seats, seat)
@@ -535,6 +537,9 @@ def _status(model: Model) -> El:
     if model.busy:
         children.append(h("span", {"class": "pt-busy"}, h("span", {"class": "spinner", "aria-hidden": "true"}),
                           model.busy))
+    elif len(model.recap) > 1 and not model.animating:
+        # A bot's whole turn (everything since the viewer acted), not only its last step (issue 17).
+        children.append(h("span", {"class": "pt-last pt-recap"}, " · ".join(model.recap[-6:])))
     elif model.last and not model.animating:
         children.append(h("span", {"class": "pt-last"}, model.last))
     # Not a live region: the moves and the turns are announced by render_announcer.
@@ -737,6 +742,19 @@ def _players_panel(model: Model) -> El:
         h("h2", {"class": "panel-title"}, t("players.heading")), h("ul", {"class": "players"}, *rows)], key="players")
 
 
+def public_points(view: dict[str, Any]) -> list[float]:
+    """Every seat's score as the viewer sees it (the others' without a secret objective)."""
+    out: list[float] = []
+    for entry in view["seats"]:
+        if "score" in entry:
+            out.append(entry["score"]["total"])
+        elif view.get("scores"):
+            out.append(view["scores"][entry["seat"]])
+        else:
+            out.append(entry["public_score"])
+    return out
+
+
 def _score_text(view: dict[str, Any], entry: dict[str, Any]) -> tuple[str, str]:
     """(shown, said) of a seat's score: the viewer's own and everyone's at the end in full, the
     others' without their secret objective ("3+? pts")."""
@@ -759,14 +777,22 @@ def _scoreboard(model: Model) -> El:
         s = entry["seat"]
         text, label = _score_text(view, entry)
         hidden = hidden or ("score" not in entry and not view.get("scores"))
-        items.append(El("li", {"class": "pt-score" + (" me" if s == model.viewer else ""), "data-score": str(s),
-                               "aria-label": f"{model.name(s)}: {label}"},
+        gain = model.gains.get(s, 0)
+        said = f"{model.name(s)}: {label}" + (f" ({t('players.gain', points=_gain_text(gain))})" if gain else "")
+        items.append(El("li", {"class": "pt-score" + (" me" if s == model.viewer else "") + (" gained" if gain else ""),
+                               "data-score": str(s), "aria-label": said},
                         [seat_token_icon(model, s), h("span", {"class": "pt-score-name", "aria-hidden": "true"},
                                                       model.name(s)),
-                         h("strong", {"aria-hidden": "true"}, text)], key=f"score-{s}"))
+                         h("strong", {"aria-hidden": "true"}, text),
+                         h("span", {"class": "bu-gain", "aria-hidden": "true"}, f"+{_gain_text(gain)}")
+                         if gain else None], key=f"score-{s}"))
     note = h("span", {"class": "pt-score-note"}, t("players.public_score_note")) if hidden else None
     return El("div", {"class": "pt-scoreboard"}, [
         h("ol", {"class": "pt-scores", "aria-label": t("players.scores")}, *items), note], key="scoreboard")
+
+
+def _gain_text(points: float) -> str:
+    return str(int(points)) if float(points).is_integer() else f"{points:g}"
 
 
 def _stat(label: str, value: Any, title: str) -> list[El]:
