@@ -870,6 +870,8 @@ def render(model: Model) -> El:
     """The whole game screen."""
     view = model.view
     cls = "pt" + (" anim" if model.animating else "") + (" over" if view["is_over"] else "")
+    if model.ui.hand_pick and model.ui.active and not model.animating:
+        cls += " picking"     # cards to pick from the hand: on a phone the hand comes up to the prompt
     caption = El("p", {"class": "pt-caption" + (" show" if model.animating and model.caption else ""),
                        "aria-hidden": "true"}, [model.caption or ""], key="caption")
     # Focus order = reading order on every screen: what to decide, the board, then the rest

@@ -186,3 +186,36 @@ def test_a_draw_is_held_until_confirmed_and_welcome_back_goes_once_play_resumes(
         page.locator("[data-action^='play']").first.click()            # play goes on: the notice is stale
         page.wait_for_function("Number(document.body.dataset.moves) === 2")
         assert notice.count() == 0
+
+
+def test_the_eclipsis_discard_on_a_phone_has_its_cards_and_button_in_view(browser, site, site_under_subpath):
+    """Issue 17: asked to discard at an Eclipsis on a 390x844 touch phone, the hand and the Discard
+    button are on screen (the hand comes up under the prompt), and stay there once cards are picked."""
+    from test_play import INIT, Game, find_position, pending
+
+    with sized_page(browser, site, site_under_subpath, "phone") as page:
+        page.add_init_script(INIT)
+        page.goto(site.url + "index.html?date=1969-07-20T20:17Z&seats=human,bot&seed=1")
+        wait_until_ready(page)
+        page.evaluate("window.ptolemaeusTest.speed(0)")
+        game = Game(page, None)
+        seed, actions = find_position(pending("eclipsis"))
+        game.load(seed, actions, name="eclipsis-phone")
+        height = SIZES["phone"]["viewport"]["height"]
+
+        def in_view(selector: str) -> None:
+            for box in page.evaluate(f"""() => [...document.querySelectorAll({json.dumps(selector)})].map(e => {{
+                    const r = e.getBoundingClientRect(); return [r.top, r.bottom, r.left, r.right]; }})"""):
+                top, bottom, left, right = box
+                assert top >= 0 and bottom <= height and left >= 0 and right <= 390, (selector, box)
+
+        in_view('.pt-hand [data-act="hand"]')
+        in_view('.pt-prompt [data-act="confirm"]')
+        page.locator('.pt-hand [data-act="hand"][data-arg="0"]').tap()
+        page.locator('.pt-hand [data-act="hand"][data-arg="1"]').tap()
+        in_view('.pt-hand [data-act="hand"]')
+        in_view('.pt-prompt [data-act="confirm"]')
+        assert page.locator('.pt-prompt [data-act="confirm"]').is_enabled()
+        no_sideways_scroll(page, "the Eclipsis on a phone")
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / "evening-eclipsis-phone.png"))
