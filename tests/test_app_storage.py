@@ -331,5 +331,7 @@ def test_confirm_my_moves_is_on_by_default_and_remembered_when_turned_off():
     store.save_settings({"bot_speed": "instant", "confirm": "off"})
     assert store.load_settings()["confirm"] == "off"
     for bad in (True, 0, None, "yes", ["off"]):
-        store.save_settings({"confirm": bad})
-        assert store.load_settings()["confirm"] == "on"
+        store.save_settings({"confirm": bad, "sound": bad})
+        assert store.load_settings()["confirm"] == "on" and store.load_settings()["sound"] == "off"
+    store.save_settings({"sound": "on"})
+    assert store.load_settings()["sound"] == "on"             # sounds: off until turned on, then remembered

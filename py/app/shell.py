@@ -46,6 +46,7 @@ from app.host import Controller
 from app.i18n import t
 from app.links import LinkError, is_game_link, link_language, parse_link, without_language
 from app.session import SaveError, Session, new_id
+from app.sound import Sounds
 from app.storage import MemoryStorage, SaveStore, StorageError
 from app.tabs import PLAYING, WATCHING, GameTab, NoLocks, WebLocks
 
@@ -133,6 +134,8 @@ class App:
         self.lang_chosen = False   # a language picked by the player (or a link) is remembered
         self._pass_name: str | None = None
         self._welcome_at: int | None = None   # moves when "Welcome back" was said (gone once one is played)
+        self.sounds = Sounds()
+        self._heard: tuple = ()                # (game id, moves, human to decide, over, marks) last refresh
         self.tab = GameTab(NoLocks(), storage_prefix)   # who plays the game on screen (run() sets the locks)
 
     # ------------------------------------------------------------ chrome
@@ -175,8 +178,11 @@ class App:
         on(settings, "keydown", self._settings_key)
         on(document, "click", self._click_outside)
         on(document, "keydown", self._escape_anywhere)
+        n["sound"] = el("button", {"type": "button", "id": "shell-sound", "aria-pressed": "false"})
+        on(n["sound"], "click", lambda _e: self._toggle_sound())
         n["controls"] = controls = el("nav", {"class": "shell-controls"},
-                                      n["undo"], n["new"], n["export"], n["import"], n["import_file"], settings)
+                                      n["undo"], n["new"], n["export"], n["import"], n["import_file"], n["sound"],
+                                      settings)
         header = el("header", {"class": "shell-header"},
                     el("h1", {"class": "shell-title"}, self.title), controls)
         n["notices"] = el("div", {"id": "shell-notices", "class": "shell-notices", "aria-live": "polite"})
@@ -217,6 +223,8 @@ class App:
             n[f"speed_{value}"].textContent = t(f"settings.bot_speed.{value}")
         n["lang_label"].textContent = t("settings.language")
         n["confirm_label"].textContent = t("settings.confirm")
+        n["sound"].textContent = t("header.sound")
+        n["sound"].title = t("header.sound.title")
         n["confirm_help"].textContent = t("settings.confirm.help")
         self.confirm.relabel()
         n["lang"].value = i18n.language()
@@ -254,6 +262,7 @@ class App:
             if self._welcome_at is not None and self._welcome_at != len(self.session.actions):
                 self._welcome_at = None        # "Welcome back… (30 moves)" is stale once play goes on
                 self.notify(None, "info")
+        self._hear()
         if c is not None and c.bot_times:
             # For measurements: how long the last bot decisions took (ms) and their longest slice.
             document.body.dataset.botMs = ",".join(str(round(t * 1000)) for t in c.bot_times[-20:])
@@ -580,6 +589,37 @@ class App:
         if str(event.key) == "Escape" and self.nodes["settings"].open:
             self._close_settings(True)
 
+    # ------------------------------------------------------------ sounds (app.sound)
+
+    def _toggle_sound(self) -> None:
+        self.set_setting("sound", "off" if self.settings.get("sound") == "on" else "on")
+        self._show_sound()
+
+    def _show_sound(self) -> None:
+        self.sounds.on = self.settings.get("sound") == "on"
+        self.nodes["sound"].setAttribute("aria-pressed", "true" if self.sounds.on else "false")
+
+    def _hear(self) -> None:
+        """The sound of what changed since the last refresh (any game: moves, turns, points, the end)."""
+        s, c = self.session, self.controller
+        if s is None or c is None or document.body.dataset.screen != "game":
+            self._heard = ()
+            return
+        marks = int(self.nodes["game"].querySelectorAll("[data-score] .bu-gain").length)
+        human = s.is_human(s.current_player()) and c.awaiting is None
+        now = (s.id, len(s.actions), human, s.over, marks)
+        before, self._heard = self._heard, now
+        if not before or before[0] != s.id:
+            return                               # a game opened: nothing happened yet
+        if s.over and not before[3]:
+            self.sounds.play("end")
+        elif marks > before[4]:
+            self.sounds.play("point")
+        elif human and not before[2]:
+            self.sounds.play("turn")
+        elif len(s.actions) > before[1]:
+            self.sounds.play("move")
+
     # ------------------------------------------------------------ confirm my moves (app.confirmbar)
 
     def confirm_bar(self, kind: str | None) -> None:
@@ -602,6 +642,7 @@ class App:
         for radio in self.nodes["speed"].querySelectorAll("input[name=bot_speed]"):
             radio.checked = radio.value == self.settings.get("bot_speed")
         self.nodes["confirm_setting"].checked = self.settings.get("confirm", "on") == "on"
+        self._show_sound()
 
     def set_setting(self, key: str, value) -> None:
         self.settings[key] = value  # the controller holds the same dict

@@ -53,8 +53,9 @@ __all__ = ["StorageError", "SaveConflict", "MemoryStorage", "SaveStore", "Loaded
            "DEFAULT_SETTINGS", "SETTING_CHOICES", "LEGACY_PREFIXES", "MAX_SAVE_CHARS", "MAX_SETTINGS_CHARS",
            "MAX_ID_CHARS", "MAX_KEYS"]
 
-DEFAULT_SETTINGS = {"bot_speed": "watchable", "confirm": "on"}   # confirm my moves: on by default (issue 17)
-SETTING_CHOICES = {"bot_speed": ("instant", "watchable"), "lang": LANGUAGES, "confirm": ("on", "off")}
+DEFAULT_SETTINGS = {"bot_speed": "watchable", "confirm": "on", "sound": "off"}   # issue 17: confirm on, sounds off
+SETTING_CHOICES = {"bot_speed": ("instant", "watchable"), "lang": LANGUAGES, "confirm": ("on", "off"),
+                   "sound": ("on", "off")}
 LEGACY_PREFIXES = site.LEGACY_STORAGE_PREFIXES   # the prefixes older releases used, per current prefix
 MAX_SAVE_CHARS = safejson.MAX_BYTES             # a long game's save is well under 1 MB
 MAX_SETTINGS_CHARS = 10_000

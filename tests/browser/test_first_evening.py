@@ -173,9 +173,13 @@ def test_a_draw_is_held_until_confirmed_and_welcome_back_goes_once_play_resumes(
         page.locator("#shell-confirm-back").click()
         page.wait_for_function("!document.body.dataset.confirm")
         assert moves(page) == 0
+        page.locator("#shell-sound").click()                          # sounds on (Web Audio, no files)
+        assert page.locator("#shell-sound").get_attribute("aria-pressed") == "true"
         page.locator("[data-action^='play']").first.click()
+        page.wait_for_function("document.body.dataset.sound === 'move'")
         page.reload()
         wait_until_ready(page)
+        assert page.locator("#shell-sound").get_attribute("aria-pressed") == "true"   # remembered
         notice = page.locator('.shell-notice[data-kind="info"]')
         assert "Welcome back" in notice.inner_text()
         page.locator("#shell-settings summary").click()                 # a notice follows the language

@@ -503,7 +503,8 @@ def test_settings_persist(guarded_page, site, ready):
     ready(page)
     page.click("#shell-settings summary")
     assert page.locator("#shell-speed-instant").is_checked()
-    assert json.loads(page.evaluate(f"localStorage.getItem('{PREFIX}settings')")) == {"bot_speed": "instant"}
+    assert json.loads(page.evaluate(f"localStorage.getItem('{PREFIX}settings')")) == {
+        "bot_speed": "instant", "confirm": "on", "sound": "off"}          # the defaults of issue 17 kept
 
 
 # ------------------------------------------------------------------ bots never block the page
