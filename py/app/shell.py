@@ -46,6 +46,7 @@ from app.host import Controller
 from app.i18n import t
 from app.links import LinkError, is_game_link, link_language, parse_link, without_language
 from app.session import SaveError, Session, new_id
+from app.share import ShareMenu
 from app.sound import Sounds
 from app.storage import MemoryStorage, SaveStore, StorageError
 from app.tabs import PLAYING, WATCHING, GameTab, NoLocks, WebLocks
@@ -180,9 +181,11 @@ class App:
         on(document, "keydown", self._escape_anywhere)
         n["sound"] = el("button", {"type": "button", "id": "shell-sound", "aria-pressed": "false"})
         on(n["sound"], "click", lambda _e: self._toggle_sound())
+        self.share = ShareMenu(lambda: self.session, self.export)
+        n["share"] = self.share.node
         n["controls"] = controls = el("nav", {"class": "shell-controls"},
-                                      n["undo"], n["new"], n["export"], n["import"], n["import_file"], n["sound"],
-                                      settings)
+                                      n["undo"], n["new"], n["export"], n["share"], n["import"], n["import_file"],
+                                      n["sound"], settings)
         header = el("header", {"class": "shell-header"},
                     el("h1", {"class": "shell-title"}, self.title), controls)
         n["notices"] = el("div", {"id": "shell-notices", "class": "shell-notices", "aria-live": "polite"})
@@ -223,6 +226,7 @@ class App:
             n[f"speed_{value}"].textContent = t(f"settings.bot_speed.{value}")
         n["lang_label"].textContent = t("settings.language")
         n["confirm_label"].textContent = t("settings.confirm")
+        self.share.relabel()
         n["sound"].textContent = t("header.sound")
         n["sound"].title = t("header.sound.title")
         n["confirm_help"].textContent = t("settings.confirm.help")
@@ -255,7 +259,7 @@ class App:
         in_game = c is not None and document.body.dataset.screen in ("game", "pass")
         n["undo"].disabled = not (in_game and c.can_undo())
         n["export"].disabled = self.session is None
-        n["undo"].hidden = n["export"].hidden = not in_game
+        n["undo"].hidden = n["export"].hidden = n["share"].hidden = not in_game
         n["new"].hidden = document.body.dataset.screen == "newgame"
         if self.session is not None:
             document.body.dataset.moves = str(len(self.session.actions))
@@ -572,22 +576,23 @@ class App:
         n["settings"].open = False
         n["settings_summary"].focus()
 
-    def _close_settings(self, focus: bool) -> None:
-        n = self.nodes
-        if n["settings"].open:
-            n["settings"].open = False
-            if focus:
-                n["settings_summary"].focus()
+    def _menus(self) -> list:
+        return [self.nodes["settings"], self.nodes["share"]]
 
     def _click_outside(self, event) -> None:
-        """A click anywhere outside the open settings closes them (issue 17)."""
-        if self.nodes["settings"].open and not self.nodes["settings"].contains(event.target):
-            self._close_settings(False)
+        """A click anywhere outside an open menu (Settings, Share) closes it (issue 17)."""
+        for menu in self._menus():
+            if menu.open and not menu.contains(event.target):
+                menu.open = False
 
     def _escape_anywhere(self, event) -> None:
-        """Escape closes the open settings wherever the focus is (not only inside them)."""
-        if str(event.key) == "Escape" and self.nodes["settings"].open:
-            self._close_settings(True)
+        """Escape closes an open menu wherever the focus is, and gives the focus to its summary."""
+        if str(event.key) != "Escape":
+            return
+        for menu in self._menus():
+            if menu.open:
+                menu.open = False
+                menu.querySelector("summary").focus()
 
     # ------------------------------------------------------------ sounds (app.sound)
 

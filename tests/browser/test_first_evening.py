@@ -159,6 +159,19 @@ def test_confirm_my_moves_take_back_and_undo_across_a_bot_move(browser, site, si
         page.locator("#shell-undo").click()
         page.wait_for_function("Number(document.body.dataset.moves) === 1")
         no_sideways_scroll(page, f"Tally at {size}")
+        # The Share menu: this setup (a link, "copied" or "selected") and this game so far (a file).
+        page.locator("#shell-share summary").click()
+        page.locator("#shell-share-setup").click()
+        assert "seats=human,easy&seed=11" in page.locator("#shell-share-link").input_value()
+        page.wait_for_function("document.getElementById('shell-share-said').textContent !== ''")
+        assert page.locator("#shell-share-said").inner_text() in ("Copied.", "Selected: press Ctrl+C (⌘C) to copy.")
+        with page.expect_download() as download:
+            page.locator("#shell-share-game").click()
+        assert json.loads(Path(download.value.path()).read_text())["actions"] == stored(page)["actions"]
+        assert "Import" in page.locator("#shell-share-said").inner_text()
+        no_sideways_scroll(page, f"the Share menu at {size}")
+        page.keyboard.press("Escape")
+        assert page.locator("#shell-share").get_attribute("open") is None
 
 
 def test_a_draw_is_held_until_confirmed_and_welcome_back_goes_once_play_resumes(browser, site, site_under_subpath):
