@@ -580,7 +580,10 @@ class App:
         return [self.nodes["settings"], self.nodes["share"]]
 
     def _click_outside(self, event) -> None:
-        """A click anywhere outside an open menu (Settings, Share) closes it (issue 17)."""
+        """A click anywhere outside an open menu (Settings, Share) closes it (issue 17); not the
+        page's own clicks (a download's link)."""
+        if not event.isTrusted:
+            return
         for menu in self._menus():
             if menu.open and not menu.contains(event.target):
                 menu.open = False
