@@ -30,8 +30,8 @@ class ShareMenu:
         self.game = el("button", {"type": "button", "id": "shell-share-game"})
         self.link = el("input", {"type": "text", "readonly": True, "id": "shell-share-link", "hidden": True})
         self.said = el("p", {"id": "shell-share-said", "class": "shell-share-said", "role": "status"})
-        self.node = el("details", {"class": "shell-settings shell-share", "id": "shell-share"}, self.summary,
-                       el("div", {"class": "shell-settings-body"},
+        self.node = el("details", {"class": "shell-share", "id": "shell-share"}, self.summary,
+                       el("div", {"class": "shell-share-body"},
                           el("p", {}, self.setup), el("p", {}, self.game), self.link, self.said))
         on(self.setup, "click", lambda _e: self.copy_setup())
         on(self.game, "click", lambda _e: self.save_game())
