@@ -23,6 +23,7 @@ register(GameInfo(
     stylesheet="static/ptolemaeus.css",
     rules_pages={"en": "rules.html", "es": "rules.es.html", "it": "rules.it.html", "de": "rules.de.html"},
     link_aliases={"date": "start"},      # ?date=… links from before there were several games
+    picture="static/icons/icon.svg",     # the lobby's picture (an astrolabe)
 ))
 
 register(GameInfo(

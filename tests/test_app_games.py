@@ -30,6 +30,8 @@ GOOD = dict(key="demo", titles={"en": "Demo"}, spec="shellgame:TallySpec", min_p
     ({"default_bot_level": "wizard"}, "default_bot_level"),
     ({"stylesheet": "https://elsewhere.example/x.css"}, "stylesheet"), ({"stylesheet": "/abs.css"}, "stylesheet"),
     ({"link_aliases": {"date": 3}}, "link_aliases"), ({"rules_pages": ["rules.html"]}, "rules_pages"),
+    ({"picture": "https://elsewhere.example/x.svg"}, "picture"), ({"picture": "/abs.svg"}, "picture"),
+    ({"picture": ""}, "picture"), ({"picture": 3}, "picture"),
 ])
 def test_an_incomplete_description_fails_at_registration_naming_what_is_missing(change, words):
     with pytest.raises(GameInfoError, match=re.escape(words)):

@@ -322,3 +322,16 @@ def test_settings_default_persist_and_ignore_garbage():
     assert store.load_settings() == DEFAULT_SETTINGS
     storage.items["ptolemaeus.settings"] = '{"bot_speed": "ludicrous"}'
     assert store.load_settings() == DEFAULT_SETTINGS
+
+
+def test_confirm_my_moves_is_on_by_default_and_remembered_when_turned_off():
+    """Issue 17: "confirm my moves" (on by default); only "on"/"off" are kept."""
+    store, storage = store_with()
+    assert store.load_settings()["confirm"] == "on"
+    store.save_settings({"bot_speed": "instant", "confirm": "off"})
+    assert store.load_settings()["confirm"] == "off"
+    for bad in (True, 0, None, "yes", ["off"]):
+        store.save_settings({"confirm": bad, "sound": bad})
+        assert store.load_settings()["confirm"] == "on" and store.load_settings()["sound"] == "off"
+    store.save_settings({"sound": "on"})
+    assert store.load_settings()["sound"] == "on"             # sounds: off until turned on, then remembered

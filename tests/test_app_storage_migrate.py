@@ -56,7 +56,7 @@ def test_a_save_written_by_the_current_release_loads_under_the_new_prefix_with_n
         "ludus." + k.removeprefix("ptolemaeus.") for k in old if k.startswith("ptolemaeus.game."))
     for game in games:
         assert store.load(game.id).session.to_json() == old["ptolemaeus." + game.key.removeprefix("ludus.")]
-    assert store.load_settings() == {"bot_speed": "instant", "lang": "de"}
+    assert store.load_settings() == {"bot_speed": "instant", "confirm": "on", "lang": "de", "sound": "off"}
     assert [text for _key, text in store.bad_saves()] == [v for k, v in old.items() if ".bad." in k]
     assert storage.items == renamed(old)                # byte for byte, and no old key left
     assert store.take_problems() == []

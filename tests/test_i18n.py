@@ -153,7 +153,7 @@ def _families() -> dict[str, dict[str, list[str]]]:
             "decision.": pending + ["turn", "finish", "over"],
             "date.": [h.key for h in HISTORIC_DATES],
             "date.error.": list(DateError.CODES), "month.": [str(m) for m in range(1, 13)],
-            "bot_level.": list(spec.bot_levels),
+            "bot_level.": list(spec.bot_levels) + [f"{lv}.help" for lv in spec.bot_levels],
             "seat_colour.": [name for _css, name in spec.SEAT_COLOURS],
             "end.col.": columns, "end.col_short.": columns,
             # the rules pages (tools/build_rules.py)

@@ -221,3 +221,12 @@ def test_scene_of_eclipsis_shows_the_eclipsis_while_players_discard():
 def test_tree_serializer_escapes():
     assert to_markup(El("p", {"title": 'a "b" <c>'}, ["x < y & z"])) == \
         '<p title="a &quot;b&quot; &lt;c&gt;">x &lt; y &amp; z</p>'
+
+
+@pytest.mark.parametrize("players", [1, 2, 4])
+def test_every_seats_score_carries_data_score_its_index(players):
+    """Issue 17: ``data-score="<seat index>"`` on each seat's score, a stable contract for outside tests
+    (during the game, the other seats' public score; at the end, everyone's)."""
+    s = apollo(players)
+    tree = render(screen(s, 0))
+    assert [e.attrs["data-score"] for e in tree.find_all(data_score=None)] == [str(i) for i in range(players)]

@@ -234,3 +234,30 @@ def test_stale_clicks_are_ignored():
     s.apply(s.legal_actions()[0])
     ctl.update(s.view(s.current_player), s.legal_actions(), s.current_player, NAMES)
     assert ctl.click("do", old) is None
+
+
+def test_a_wildcard_is_never_spent_silently():
+    """Issue 17 (R5 payments): when a Sextans is the only way to pay, the Observe button says it will
+    be paid; when it is one way among others the player chooses, and the Place button names the cost."""
+    planets = {"Sol": "Leo", "Luna": "Virgo", "Mercurius": "Cancer", "Venus": "Gemini",
+               "Mars": "Sagittarius", "Iupiter": "Pisces", "Saturnus": "Capricornus"}
+    s = build(2, planets=planets, hands={0: ["Sextans"]})
+    ctl = controller(s)
+    ctl.click("const", "Leo")
+    observe_leo = next(c for g in ctl.ui().groups for c in g.choices if c.act == "do" and c.where == ["Leo"])
+    assert "paying Sextans (the only way)" in observe_leo.note
+    s = build(2, planets=planets, hands={0: ["Leo", "Sextans"]})
+    ctl = controller(s)
+    ctl.click("const", "Leo")
+    observe_leo = next(c for g in ctl.ui().groups for c in g.choices if c.act == "do" and c.where == ["Leo"])
+    assert "paying" not in observe_leo.note                 # two ways: the player will choose
+    s.apply(observe("Leo"))
+    ctl = controller(s)
+    pay = next(g for g in ctl.ui().groups if g.kind == "radio")
+    assert [c.cards for c in pay.choices] == [["Leo"], ["Sextans"]]
+    place_btn = next(c for g in ctl.ui().groups for c in g.choices if c.act == "confirm")
+    assert place_btn.label == "Place on Leo, paying Leo"
+    ctl.click("pay", "1")
+    place_btn = next(c for g in ctl.ui().groups for c in g.choices if c.act == "confirm")
+    assert place_btn.label == "Place on Leo, paying Sextans"
+    assert ctl.click("confirm") == place("Leo", "Sextans")

@@ -75,6 +75,7 @@ def _fresh(state, screen: Screen) -> Screen:
     other = Screen()
     other.receive(snapshot(state, screen.viewer), [], SEATS)
     other.live, other.last, other.recent = screen.live, screen.last, screen.recent
+    other.recap = screen.recap                  # what happened since the player acted (issue 17)
     other.board_focus, other.show_end = screen.board_focus, screen.show_end
     other.ctl.sel = screen.ctl.sel
     return other
@@ -222,3 +223,55 @@ def test_end_shown_is_exactly_when_the_scene_holds_the_end_screen():
     for show_end in (True, False):
         screen.show_end = show_end
         assert screen.end_shown == has_class(screen.scene([]), "pt-end") == show_end
+
+
+@pytest.mark.parametrize("seed", [2, 3])
+def test_every_point_is_marked_at_its_seat_until_the_player_acts_and_a_bot_turn_is_recapped(seed):
+    """Issue 17: a seat whose (public) score rose since the viewer last acted shows "+N" at its
+    ``data-score`` element; the status line recaps the bot's whole turn; a redraw marks nothing."""
+    from ptolemaeus.bots import choose_action
+    from ptolemaeus_ui.board import public_points
+
+    rng = random.Random(seed)
+    state = pt.new_game(2, seed, DATE)
+    screen = Screen()
+    screen.receive(snapshot(state, 0), [], SEATS)
+    seen_gain = seen_recap = False
+    base = public_points(state.view(0))
+    for _ in range(400):
+        if state.is_over:
+            break
+        action = choose_action(state, state.current_player, "greedy", rng)   # greedy scores points
+        if state.current_player == 0:
+            screen.scene([])
+            out = None
+            for act, arg in screen.ctl.click_path(action):
+                out = screen.click(act, arg)
+                if out.action is None:
+                    screen.scene([])
+            assert out is not None and out.action == action
+            base = public_points(state.view(0))               # what the player saw when acting
+        state.apply(action)
+        screen.receive(snapshot(state, 0), json.loads(json.dumps(state.last_events)), SEATS)
+        run_frames(screen)
+        tree = screen.scene([])
+        now = public_points(state.view(0))
+        for seat in (0, 1):
+            score = tree.find_all(data_score=str(seat))[0]
+            gained = now[seat] - base[seat]
+            marks = [e for e in score.walk() if "bu-gain" in e.attrs.get("class", "")]
+            if gained > 0:
+                seen_gain = True
+                assert marks and to_markup(marks[0]).endswith(f">+{int(gained)}</span>")
+                assert "since your last move" in score.attrs["aria-label"]
+            else:
+                assert not marks
+        if state.current_player == 0 and len(screen.recap.lines) > 1:
+            status = to_markup(tree.find_all(**{"class": "pt-status"})[0])
+            assert all(line.replace("&", "&amp;") in status or "<" in line for line in screen.recap.lines[-6:])
+            seen_recap = True
+    assert seen_gain and seen_recap
+    screen.receive(snapshot(state, 0), [], SEATS)                # a redraw: nothing marked, nothing recapped
+    tree = screen.scene([])
+    assert not [e for e in tree.walk() if "bu-gain" in e.attrs.get("class", "")]
+    assert screen.recap.lines == []

@@ -114,6 +114,10 @@ class GameSpec(Rules[Any, Any], ABC):
     def bot_level_label(self, level: str) -> str:
         return self.text(("bot_level", level), level)
 
+    def bot_level_help(self, level: str) -> str:
+        """One line on how the level plays (``bot_level.<level>.help``; "" without one)."""
+        return self.text(("bot_level", level, "help"), "")
+
     def field_label(self, setup_field: SetupField) -> str:
         return self.text(("setup", setup_field.key), setup_field.key)
 
@@ -160,6 +164,9 @@ def _missing_parts(info: GameInfo) -> list[str]:
     if info.stylesheet is not None and (not isinstance(info.stylesheet, str) or "://" in info.stylesheet
                                         or info.stylesheet.startswith("/")):
         problems.append(f"stylesheet {info.stylesheet!r} (a path relative to the page)")
+    if info.picture is not None and (not isinstance(info.picture, str) or "://" in info.picture
+                                     or info.picture.startswith("/") or not info.picture):
+        problems.append(f"picture {info.picture!r} (a path relative to the page)")
     return problems
 
 
@@ -184,6 +191,7 @@ class GameInfo:
     rules_pages: Mapping[str, str] = field(default_factory=dict)   # language -> page
     blurbs: Mapping[str, str] = field(default_factory=dict)        # language -> one line
     link_aliases: Mapping[str, str] = field(default_factory=dict)  # old link name -> field key
+    picture: str | None = None                 # relative to the page: the lobby's picture of the game
 
     def __post_init__(self) -> None:
         problems = _missing_parts(self)

@@ -14,6 +14,13 @@ What it does:
   ``WATCH_SECONDS`` between consecutive moves;
 * undo: the human deciding now takes back their own last step (and the bot
   steps after it), never past the last reveal of hidden information;
+* "confirm my moves" (``settings["confirm"] == "on"``, the shell's default): a
+  human's turn-ending move is shown with Confirm / Take back before anyone
+  answers (``awaiting``, ``confirm()``, ``take_back()``).  A move that reveals
+  nothing is applied (and saved) at once and the bots wait; Take back removes
+  it.  A move that would reveal hidden information (a card drawn) could not be
+  taken back once seen, so it is *held*, unapplied, until confirmed: the
+  board stays as it was and the confirm bar names the move;
 * hot-seat: with two or more human seats, when the decision passes to another
   human the board is redrawn for nobody (``viewer=None``), hidden, and a
   "pass the device to <name>" screen waits for that player.
@@ -50,6 +57,7 @@ class ShellUI(Protocol):
     def busy(self, text: str | None) -> None: ...
     def refresh(self) -> None: ...          # controls (undo...) and status may have changed
     def new_game(self) -> None: ...
+    # optional: ``confirm_bar(kind)`` with kind None, "applied" or "held" (the Confirm / Take back bar)
 
 
 def bot_seed(setup_seed: int, move: int, seat: int) -> int:
@@ -91,6 +99,9 @@ class Controller:
         self._stopped = False
         self._busy_seat: int | None = None  # the bot thinking now, if any
         self.read_only = False              # another tab plays this game (app.tabs): show, change nothing
+        self.awaiting: str | None = None    # "applied" / "held": a human's move waits for Confirm
+        self.held: Any = None               # the held move (it would reveal hidden information)
+        self._confirm_from = 0              # how many actions there were before the awaiting move
 
     # ------------------------------------------------------------ life
 
@@ -109,6 +120,8 @@ class Controller:
     def stop(self) -> None:
         """Leave this game (new game, import...): stop the bots, remove the view."""
         self._stopped = True
+        if self.awaiting is not None:
+            self._set_awaiting(None)
         self._cancel_bots()
         self.ui.busy(None)
         self.ui.hide_pass_screen()
@@ -123,18 +136,91 @@ class Controller:
             raise ValueError("this game has been left")
         if self.read_only:
             raise ValueError("another tab plays this game")
+        if self.awaiting is not None:
+            raise ValueError("confirm or take back the last move first")
         seat = self.session.current_player()
         if not self.session.is_human(seat):
             raise ValueError("no human is to decide now")
         if self.passing_to is not None:
             raise ValueError(f"the device is being passed to {self.seats[self.passing_to]['name']}")
+        if self.confirming() and self._ends_turn(action):
+            self._confirm_from = len(self.session.actions)
+            if self._would_reveal(action):
+                self.held = action
+                self._set_awaiting("held")
+                self._show(self.viewer, redraw=True)   # the view's choice is reset: the board as it is
+                self.ui.refresh()
+                return
+            self.session.apply(action)
+            self._last_move_at = self.clock()
+            self.save()
+            self._set_awaiting("applied")
+            self._show(self.viewer if self.viewer is not None else seat)
+            self.ui.refresh()
+            return
         self.session.apply(action)  # ValueError if illegal: nothing changed
         self._last_move_at = self.clock()
         self._changed()
 
+    # ------------------------------------------------------------ confirm my moves
+
+    def confirming(self) -> bool:
+        """Whether a human's turn-ending move waits for Confirm (the "confirm my moves" setting)."""
+        return self.settings.get("confirm") == "on"
+
+    def _after(self, action: Any) -> Any:
+        """The state after ``action`` (a copy; ValueError if it is illegal: nothing changed)."""
+        from app.session import canonical_action
+
+        state = self.spec.clone(self.session.state)
+        legal, _data = canonical_action(self.spec, state, action)
+        self.spec.apply(state, legal)
+        return state
+
+    def _ends_turn(self, action: Any) -> bool:
+        seat = self.session.current_player()
+        after = self._after(action)
+        return self.spec.is_over(after) or self.spec.current_player(after) != seat
+
+    def _would_reveal(self, action: Any) -> bool:
+        return bool(self.spec.reveals_hidden(self._after(action)))
+
+    def _set_awaiting(self, kind: str | None) -> None:
+        self.awaiting = kind
+        if kind != "held":
+            self.held = None
+        bar = getattr(self.ui, "confirm_bar", None)
+        if bar is not None:
+            bar(kind)
+
+    def confirm(self) -> None:
+        """The awaiting move stands: a held one is applied now; then the others answer."""
+        kind, action = self.awaiting, self.held
+        if kind is None:
+            raise ValueError("no move waits for confirmation")
+        self._set_awaiting(None)
+        if kind == "held":
+            self.session.apply(action)
+            self._last_move_at = self.clock()
+            self._changed()
+        else:
+            self._advance()
+
+    def take_back(self) -> None:
+        """The awaiting move is withdrawn: the board is as it was before it, the same seat decides."""
+        kind = self.awaiting
+        if kind is None:
+            raise ValueError("no move waits for confirmation")
+        self._set_awaiting(None)
+        if kind == "applied":
+            self.session.truncate(self._confirm_from)
+            self._seen = {k: min(v, len(self.session.log)) for k, v in self._seen.items()}
+            self.save()
+        self._advance(redraw=True)
+
     def can_undo(self) -> bool:
         return not self._stopped and not self.read_only and self.passing_to is None \
-            and self.session.undo_target() is not None
+            and self.awaiting is None and self.session.undo_target() is not None
 
     def set_read_only(self, read_only: bool) -> None:
         """Another tab plays this game (True: bots stop, nothing is saved) or this one does again
@@ -212,6 +298,10 @@ class Controller:
         if self._stopped:
             return
         session = self.session
+        if self.awaiting is not None:   # a move waits for Confirm / Take back: nobody answers yet
+            self._show(self.viewer, redraw)
+            self.ui.refresh()
+            return
         humans = session.humans()
         current = session.current_player()
         if session.over:

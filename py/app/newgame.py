@@ -29,6 +29,7 @@ from app.errors import error_text
 from app.games import GameInfo, GameSpec
 from app.i18n import t
 from app.links import share_query
+from app.lobby import lobby_section
 from app.session import MAX_NAME, SaveError, Session, default_seats, random_seed
 from gamekit.game import SetupField
 
@@ -71,11 +72,16 @@ class NewGameScreen:
         for seat in self.seats:  # the names the shell gave ("You", "Player 2") follow the language
             seat["name"] = i18n.seat_label(seat["name"])
         heading = el("h2", {"id": "ng-title"}, t("newgame.title"))
-        parts = [heading, *self._saved_section(), *self._bad_section()]
+        saved, problems = self.app.store.saved_games()
+        for problem in problems:
+            self.app.notify(problem, "error")
+        parts = [heading, lobby_section(self.app, self.listeners, saved), *self._saved_section(saved),
+                 *self._bad_section()]
         if self.spec is None:
             parts.append(el("p", {}, t("newgame.no_game")))
         else:
-            parts.append(self._form())
+            parts.append(el("section", {"class": "ng-custom", "aria-labelledby": "ng-custom-title"},
+                            el("h3", {"id": "ng-custom-title"}, t("lobby.custom")), self._form()))
         section = el("section", {"class": "ng", "aria-labelledby": "ng-title"}, *parts)
         self.container.replaceChildren(section)
 
@@ -88,12 +94,18 @@ class NewGameScreen:
         self.values = {f.key: f.default for f in spec.setup_fields()}
         self.seed = random_seed()
 
-    def _saved_section(self) -> list:
-        games, problems = self.app.store.saved_games()
-        for problem in problems:
-            self.app.notify(problem, "error")
-        if not games:
-            return []
+    def _saved_section(self, games: list) -> list:
+        """Unfinished games to resume, then finished games (the history, kept until deleted)."""
+        sections = []
+        for finished, title_key, cls in ((False, "newgame.saved.title", "ng-saved"),
+                                         (True, "newgame.history.title", "ng-saved ng-history")):
+            chosen = [g for g in games if g.over == finished]
+            if chosen:
+                sections += self._saved_list(chosen, t(title_key), cls, "ng-history-title" if finished
+                                             else "ng-saved-title")
+        return sections
+
+    def _saved_list(self, games: list, title: str, cls: str, title_id: str) -> list:
         items = []
         on_screen = self.app.session.id if self.app.session is not None else None
         for game in games:
@@ -111,8 +123,8 @@ class NewGameScreen:
             self.listeners.on(delete, "click", lambda _e, item=item, gid=game.id: self._confirm_delete(
                 item, t("newgame.saved.delete_q"), lambda: self._delete_game(gid)))
             items.append(item)
-        return [el("section", {"class": "ng-saved", "aria-labelledby": "ng-saved-title"},
-                   el("h3", {"id": "ng-saved-title"}, t("newgame.saved.title")), el("ul", {}, *items))]
+        return [el("section", {"class": cls, "aria-labelledby": title_id},
+                   el("h3", {"id": title_id}, title), el("ul", {}, *items))]
 
     def _bad_section(self) -> list:
         bad = self.app.store.bad_saves()
@@ -199,8 +211,10 @@ class NewGameScreen:
         reseed = el("button", {"type": "button", "id": "ng-reseed"}, t("newgame.reseed"))
         n["seed"] = seed
         self.listeners.on(reseed, "click", lambda _e: self._reseed())
-        form.append(el("p", {"class": "ng-row"}, el("label", {"for": "ng-seed"}, t("newgame.seed"), " "), seed,
-                       " ", reseed, el("span", {"class": "ng-hint"}, " ", t("newgame.seed.hint"))))
+        form.append(el("details", {"class": "ng-advanced", "id": "ng-advanced"},
+                       el("summary", {}, t("lobby.advanced")),
+                       el("p", {"class": "ng-row"}, el("label", {"for": "ng-seed"}, t("newgame.seed"), " "), seed,
+                          " ", reseed, el("span", {"class": "ng-hint"}, " ", t("newgame.seed.hint")))))
 
         error = el("p", {"id": "ng-error", "class": "ng-error", "role": "alert"})
         n["error"] = error
@@ -209,8 +223,9 @@ class NewGameScreen:
         link = el("input", {"id": "ng-share-link", "type": "text", "readonly": True, "size": 48,
                             "aria-label": t("newgame.share.link")})
         copy = el("button", {"type": "button", "id": "ng-copy"}, t("newgame.copy"))
-        share_out = el("p", {"class": "ng-share-out", "hidden": True}, link, " ", copy)
-        n["share_out"], n["link"] = share_out, link
+        copied = el("span", {"class": "ng-copied", "id": "ng-copied", "role": "status"})
+        share_out = el("p", {"class": "ng-share-out", "hidden": True}, link, " ", copy, " ", copied)
+        n["share_out"], n["link"], n["copied"] = share_out, link, copied
         self.listeners.on(share, "click", lambda _e: self._share())
         self.listeners.on(copy, "click", lambda _e: self._copy())
         self.listeners.on(form, "submit", self._submit)
@@ -235,8 +250,14 @@ class NewGameScreen:
                     *[el("option", {"value": value, "selected": value == seat["colour"]}, cname)
                       for value, cname in colours])
         swatch = el("span", {"class": "ng-swatch", "aria-hidden": "true", "style": f"background:{seat['colour']}"})
+        helps = {lv: spec.bot_level_help(lv) for lv in spec.bot_levels}
+        level_help = el("span", {"class": "ng-hint ng-level-help", "id": f"ng-level-help-{i}"},
+                        helps.get(seat["level"] or spec.default_bot_level, "") if seat["kind"] == "bot" else "")
+        level.setAttribute("aria-describedby", f"ng-level-help-{i}")
+        self.listeners.on(level, "change", lambda _e: setattr(level_help, "textContent",
+                                                              helps.get(str(level.value), "")))
         row = el("li", {"class": "ng-seat", "data-seat": i},
-                 el("span", {"class": "ng-seat-label"}, label), kind, level, name, colour, swatch)
+                 el("span", {"class": "ng-seat-label"}, label), kind, level, name, colour, swatch, level_help)
         self.listeners.on(kind, "change", lambda _e: self._change_kind(i))
         self.listeners.on(colour, "change", lambda _e: swatch.style.setProperty("background", colour.value))
         return row
@@ -427,6 +448,16 @@ class NewGameScreen:
         link = self.nodes["link"]
         link.select()
         clipboard = getattr(window.navigator, "clipboard", None)
-        if is_none(clipboard):
-            return  # no clipboard (not a secure context): the text is selected for Ctrl+C
-        clipboard.writeText(link.value).catch(create_once(lambda _e: None))
+        said = self.nodes["copied"]
+        if is_none(clipboard):  # no clipboard (not a secure context): the text is selected for Ctrl+C
+            said.textContent = t("newgame.copy.select")
+            return
+        said.textContent = ""
+
+        def done(_value=None) -> None:
+            said.textContent = t("newgame.copied")
+
+        def failed(_error=None) -> None:
+            said.textContent = t("newgame.copy.select")
+
+        clipboard.writeText(link.value).then(create_once(done)).catch(create_once(failed))

@@ -38,6 +38,7 @@ from pyscript import document, window
 from pyscript.ffi import create_proxy, is_none
 
 from app import i18n, site
+from app.confirmbar import ConfirmBar
 from app.dom import Listeners, by_id, download_text, el, on
 from app.errors import error_text
 from app.games import CATALOG, Catalog, GameInfo
@@ -45,6 +46,8 @@ from app.host import Controller
 from app.i18n import t
 from app.links import LinkError, is_game_link, link_language, parse_link, without_language
 from app.session import SaveError, Session, new_id
+from app.share import ShareMenu
+from app.sound import Sounds
 from app.storage import MemoryStorage, SaveStore, StorageError
 from app.tabs import PLAYING, WATCHING, GameTab, NoLocks, WebLocks
 
@@ -128,8 +131,12 @@ class App:
         self.nodes: dict = {}
         self.notice_listeners: dict[str, Listeners] = {}
         self.notice_texts: dict[str, Callable[[], str]] = {}   # kind -> the text, in the current language
+        self.notice_labels: dict[str, list] = {}   # kind -> [(button, its label in the current language)]
         self.lang_chosen = False   # a language picked by the player (or a link) is remembered
         self._pass_name: str | None = None
+        self._welcome_at: int | None = None   # moves when "Welcome back" was said (gone once one is played)
+        self.sounds = Sounds()
+        self._heard: tuple = ()                # (game id, moves, human to decide, over, marks) last refresh
         self.tab = GameTab(NoLocks(), storage_prefix)   # who plays the game on screen (run() sets the locks)
 
     # ------------------------------------------------------------ chrome
@@ -155,14 +162,30 @@ class App:
                        *[el("option", {"value": code, "lang": code}, i18n.language_name(code))
                          for code in i18n.LANGUAGES])
         on(n["lang"], "change", lambda _e: asyncio.ensure_future(self.switch_language(str(n["lang"].value))))
+        n["confirm_setting"] = el("input", {"type": "checkbox", "id": "shell-confirm-setting", "name": "confirm"})
+        on(n["confirm_setting"], "change",
+           lambda _e: self.set_setting("confirm", "on" if n["confirm_setting"].checked else "off"))
+        n["confirm_label"] = el("span", {})
+        n["confirm_help"] = el("span", {"class": "shell-setting-help", "id": "shell-confirm-help"})
+        n["confirm_setting"].setAttribute("aria-describedby", "shell-confirm-help")
         n["settings_summary"] = el("summary", {})
         n["settings"] = settings = el("details", {"class": "shell-settings", "id": "shell-settings"},
                                       n["settings_summary"],
                                       el("div", {"class": "shell-settings-body"}, speed,
+                                         el("p", {"class": "shell-confirm-row"},
+                                            el("label", {"for": "shell-confirm-setting"}, n["confirm_setting"], " ",
+                                               n["confirm_label"]), el("br", {}), n["confirm_help"]),
                                          el("p", {"class": "shell-lang"}, n["lang_label"], " ", n["lang"])))
         on(settings, "keydown", self._settings_key)
+        on(document, "click", self._click_outside)
+        on(document, "keydown", self._escape_anywhere)
+        n["sound"] = el("button", {"type": "button", "id": "shell-sound", "aria-pressed": "false"})
+        on(n["sound"], "click", lambda _e: self._toggle_sound())
+        self.share = ShareMenu(lambda: self.session, self.export)
+        n["share"] = self.share.node
         n["controls"] = controls = el("nav", {"class": "shell-controls"},
-                                      n["undo"], n["new"], n["export"], n["import"], n["import_file"], settings)
+                                      n["undo"], n["new"], n["export"], n["share"], n["import"], n["import_file"],
+                                      n["sound"], settings)
         header = el("header", {"class": "shell-header"},
                     el("h1", {"class": "shell-title"}, self.title), controls)
         n["notices"] = el("div", {"id": "shell-notices", "class": "shell-notices", "aria-live": "polite"})
@@ -175,7 +198,8 @@ class App:
                        n["pass_name"], n["pass_text"], n["pass_ready"])
         n["game"] = el("div", {"id": "game", "hidden": True})
         app = el("div", {"id": "app"}, n["newgame"], n["pass"], n["game"])
-        self.root.replaceChildren(header, n["notices"], el("main", {"class": "shell-main"}, app))
+        self.confirm = ConfirmBar(self._confirm, self._take_back)
+        self.root.replaceChildren(header, n["notices"], el("main", {"class": "shell-main"}, app), self.confirm.node)
 
         on(n["undo"], "click", lambda _e: self.controller and self.controller.can_undo() and self.controller.undo())
         on(n["new"], "click", lambda _e: self.show_newgame())
@@ -201,6 +225,12 @@ class App:
         for value in ("watchable", "instant"):
             n[f"speed_{value}"].textContent = t(f"settings.bot_speed.{value}")
         n["lang_label"].textContent = t("settings.language")
+        n["confirm_label"].textContent = t("settings.confirm")
+        self.share.relabel()
+        n["sound"].textContent = t("header.sound")
+        n["sound"].title = t("header.sound.title")
+        n["confirm_help"].textContent = t("settings.confirm.help")
+        self.confirm.relabel()
         n["lang"].value = i18n.language()
         for close in n["notices"].querySelectorAll(".shell-notice-close"):
             close.setAttribute("aria-label", t("notice.dismiss"))
@@ -208,6 +238,9 @@ class App:
             shown = n["notices"].querySelector(f'.shell-notice[data-kind="{kind}"] .shell-notice-text')
             if not is_none(shown):
                 shown.textContent = text()
+        for buttons in self.notice_labels.values():
+            for button, label in buttons:
+                button.textContent = label()
         if self._pass_name is not None:
             self._pass_labels(self._pass_name)
         document.documentElement.lang = i18n.language()
@@ -226,10 +259,14 @@ class App:
         in_game = c is not None and document.body.dataset.screen in ("game", "pass")
         n["undo"].disabled = not (in_game and c.can_undo())
         n["export"].disabled = self.session is None
-        n["undo"].hidden = n["export"].hidden = not in_game
+        n["undo"].hidden = n["export"].hidden = n["share"].hidden = not in_game
         n["new"].hidden = document.body.dataset.screen == "newgame"
         if self.session is not None:
             document.body.dataset.moves = str(len(self.session.actions))
+            if self._welcome_at is not None and self._welcome_at != len(self.session.actions):
+                self._welcome_at = None        # "Welcome back… (30 moves)" is stale once play goes on
+                self.notify(None, "info")
+        self._hear()
         if c is not None and c.bot_times:
             # For measurements: how long the last bot decisions took (ms) and their longest slice.
             document.body.dataset.botMs = ",".join(str(round(t * 1000)) for t in c.bot_times[-20:])
@@ -238,11 +275,12 @@ class App:
     # ------------------------------------------------------------ notices
 
     def notify(self, text: str | Callable[[], str] | None, kind: str = "info",
-               actions: list[tuple[str, object]] | None = None) -> None:
+               actions: list[tuple[str | Callable[[], str], object]] | None = None) -> None:
         """Show a message (one per kind: "error", "info", "save"...); ``text=None`` removes it.
         A callable ``text`` is called again when the language changes (the message is
         translated at display: e.g. an error's code and params through ``error_text``)."""
         self.notice_texts.pop(kind, None)
+        self.notice_labels.pop(kind, None)
         if callable(text):
             self.notice_texts[kind] = text
             text = text()
@@ -261,7 +299,10 @@ class App:
                     el("p", {"class": "shell-notice-text"}, text))
         buttons = el("p", {"class": "shell-notice-buttons"})
         for label, action in (actions or []):
-            button = el("button", {"type": "button"}, label)
+            button = el("button", {"type": "button"}, label() if callable(label) else label)
+            if callable(label):     # follows a language change, as the text does
+                button.dataset.label = "1"
+                self.notice_labels.setdefault(kind, []).append((button, label))
             listeners.on(button, "click", lambda _e, a=action: a())
             buttons.append(button)
         if kind not in ("save", "tabs"):   # a save problem, "Play here": stay until resolved
@@ -292,7 +333,7 @@ class App:
         self.render()
         self._show_settings()
         if problem:
-            self.notify(t(problem), "storage")
+            self.notify(lambda: t(problem), "storage")
         self.boot(query)
         stored_problems = self.store.take_problems()     # settings, migration: told once, in one notice
         if stored_problems:
@@ -327,7 +368,8 @@ class App:
             self.open_session(loaded.session)
             moves = len(loaded.session.actions)
             if moves and not loaded.session.over:
-                self.notify(lambda: t("start.welcome", count=moves), "info", [(t("start.abandon"), self._abandon)])
+                self.notify(lambda: t("start.welcome", count=moves), "info", [(lambda: t("start.abandon"), self._abandon)])
+                self._welcome_at = moves
             return
         if loaded.problem:
             self.notify(loaded.problem if isinstance(loaded.problem, str) else error_text(loaded.problem), "error")
@@ -385,8 +427,8 @@ class App:
             heading.focus()
 
     def start_session(self, session: Session) -> None:
-        """A new game: older finished games go, unfinished ones stay; save it and play."""
-        self.store.forget_finished(keep=session.id)
+        """A new game: every other game stays (finished ones in the history until the player
+        deletes them, issue 17); save it and play."""
         self.notify(None, "info")
         self.open_session(session, save=True)
 
@@ -411,6 +453,7 @@ class App:
         self.refresh()
 
     def _leave_game(self) -> None:
+        self._welcome_at = None
         self.tab.close()
         if self.controller is not None:
             self.controller.stop()
@@ -443,8 +486,9 @@ class App:
                 self.forget_game(self.session.id)
             self.notify(None, "info")
             self.show_newgame()
-        self.notify(t("abandon.question"), "info",
-                    [(t("abandon.yes"), really), (t("abandon.no"), lambda: self.notify(None, "info"))])
+        self.notify(lambda: t("abandon.question"), "info",
+                    [(lambda: t("abandon.yes"), really),
+                     (lambda: t("abandon.no"), lambda: self.notify(None, "info"))])
 
     # ------------------------------------------------------------ ShellUI (hot-seat...)
 
@@ -500,7 +544,7 @@ class App:
         try:
             text = str(await file.text())
         except Exception as e:  # noqa: BLE001
-            self.notify(t("import.unreadable", file=name, error=e), "error")
+            self.notify(lambda e=e: t("import.unreadable", file=name, error=e), "error")
             return
         finally:
             field.value = ""  # choosing the same file again fires "change" again
@@ -511,7 +555,7 @@ class App:
             return
         except Exception as e:  # noqa: BLE001 - never let a file break the page
             window.console.error(traceback.format_exc())
-            self.notify(t("import.failed", file=name, error=e), "error")
+            self.notify(lambda e=e: t("import.failed", file=name, error=e), "error")
             return
         stored = self.store.storage.getItem(self.store.game_key(session.id)) if self.store else None
         if stored is not None and stored != session.to_json():
@@ -533,9 +577,81 @@ class App:
         n["settings"].open = False
         n["settings_summary"].focus()
 
+    def _menus(self) -> list:
+        return [self.nodes["settings"], self.nodes["share"]]
+
+    def _click_outside(self, event) -> None:
+        """A click anywhere outside an open menu (Settings, Share) closes it (issue 17); not the
+        page's own clicks (a download's link)."""
+        if not event.isTrusted:
+            return
+        for menu in self._menus():
+            if menu.open and not menu.contains(event.target):
+                menu.open = False
+
+    def _escape_anywhere(self, event) -> None:
+        """Escape closes an open menu wherever the focus is, and gives the focus to its summary."""
+        if str(event.key) != "Escape":
+            return
+        for menu in self._menus():
+            if menu.open:
+                menu.open = False
+                menu.querySelector("summary").focus()
+
+    # ------------------------------------------------------------ sounds (app.sound)
+
+    def _toggle_sound(self) -> None:
+        self.set_setting("sound", "off" if self.settings.get("sound") == "on" else "on")
+        self._show_sound()
+
+    def _show_sound(self) -> None:
+        self.sounds.on = self.settings.get("sound") == "on"
+        self.nodes["sound"].setAttribute("aria-pressed", "true" if self.sounds.on else "false")
+
+    def _hear(self) -> None:
+        """The sound of what changed since the last refresh (any game: moves, turns, points, the end)."""
+        s, c = self.session, self.controller
+        if s is None or c is None or document.body.dataset.screen != "game":
+            self._heard = ()
+            return
+        marks = int(self.nodes["game"].querySelectorAll("[data-score] .bu-gain").length)
+        human = s.is_human(s.current_player()) and c.awaiting is None
+        now = (s.id, len(s.actions), human, s.over, marks)
+        before, self._heard = self._heard, now
+        if not before or before[0] != s.id:
+            return                               # a game opened: nothing happened yet
+        if s.over and not before[3]:
+            self.sounds.play("end")
+        elif marks > before[4]:
+            self.sounds.play("point")
+        elif human and not before[2]:
+            self.sounds.play("turn")
+        elif len(s.actions) > before[1]:
+            self.sounds.play("move")
+
+    # ------------------------------------------------------------ confirm my moves (app.confirmbar)
+
+    def confirm_bar(self, kind: str | None) -> None:
+        """``ShellUI.confirm_bar``: the Controller's move awaits Confirm / Take back (or no longer)."""
+        self.confirm.show(kind)
+        if kind is None:
+            document.body.removeAttribute("data-confirm")
+        else:
+            document.body.dataset.confirm = kind
+
+    def _confirm(self) -> None:
+        if self.controller is not None and self.controller.awaiting is not None:
+            self.controller.confirm()
+
+    def _take_back(self) -> None:
+        if self.controller is not None and self.controller.awaiting is not None:
+            self.controller.take_back()
+
     def _show_settings(self) -> None:
         for radio in self.nodes["speed"].querySelectorAll("input[name=bot_speed]"):
             radio.checked = radio.value == self.settings.get("bot_speed")
+        self.nodes["confirm_setting"].checked = self.settings.get("confirm", "on") == "on"
+        self._show_sound()
 
     def set_setting(self, key: str, value) -> None:
         self.settings[key] = value  # the controller holds the same dict
@@ -546,7 +662,7 @@ class App:
         try:
             self.store.save_settings(keep)
         except StorageError as e:
-            self.notify(t("settings.failed", error=e), "error")
+            self.notify(lambda e=e: t("settings.failed", error=e), "error")
 
     async def switch_language(self, lang: str) -> None:
         """The settings' choice: the games' texts in ``lang`` are fetched first (only the page's
@@ -581,7 +697,7 @@ class App:
         if self.tab.state == WATCHING:
             self._reopen_latest()
             return
-        self.notify(t("tabs.changed"), "tabs", [(t("tabs.reload"), lambda: window.location.reload())])
+        self.notify(lambda: t("tabs.changed"), "tabs", [(lambda: t("tabs.reload"), lambda: window.location.reload())])
 
     # ------------------------------------------------------------ one tab plays a game (app.tabs, issue 16)
 
@@ -610,7 +726,7 @@ class App:
         if self.controller is not None:
             self.controller.set_read_only(not playing)
         if state == WATCHING:
-            self.notify(t("tabs.watching"), "tabs", [(t("tabs.play_here"), self.tab.take_over)])
+            self.notify(lambda: t("tabs.watching"), "tabs", [(lambda: t("tabs.play_here"), self.tab.take_over)])
         else:
             self.notify(None, "tabs")
         self.refresh()

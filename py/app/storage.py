@@ -10,7 +10,7 @@ Works over any object with the ``localStorage`` methods ``getItem(key)``
     <prefix>current          id of the game on screen
     <prefix>game.<id>        one session (app.session) per game, unfinished or finished
     <prefix>bad.<stamp>      an entry that could not be used, kept aside byte for byte
-    <prefix>settings         {"bot_speed": "watchable", "lang": "de"} (no "lang" until one is chosen)
+    <prefix>settings         {"bot_speed": "watchable", "confirm": "on", "lang": "de"} (no "lang" until one is chosen)
 
 **Storage is hostile input** (other sites of the origin, extensions, older
 releases, a half-finished write): every read goes through :meth:`SaveStore.read`,
@@ -53,8 +53,9 @@ __all__ = ["StorageError", "SaveConflict", "MemoryStorage", "SaveStore", "Loaded
            "DEFAULT_SETTINGS", "SETTING_CHOICES", "LEGACY_PREFIXES", "MAX_SAVE_CHARS", "MAX_SETTINGS_CHARS",
            "MAX_ID_CHARS", "MAX_KEYS"]
 
-DEFAULT_SETTINGS = {"bot_speed": "watchable"}
-SETTING_CHOICES = {"bot_speed": ("instant", "watchable"), "lang": LANGUAGES}
+DEFAULT_SETTINGS = {"bot_speed": "watchable", "confirm": "on", "sound": "off"}   # issue 17: confirm on, sounds off
+SETTING_CHOICES = {"bot_speed": ("instant", "watchable"), "lang": LANGUAGES, "confirm": ("on", "off"),
+                   "sound": ("on", "off")}
 LEGACY_PREFIXES = site.LEGACY_STORAGE_PREFIXES   # the prefixes older releases used, per current prefix
 MAX_SAVE_CHARS = safejson.MAX_BYTES             # a long game's save is well under 1 MB
 MAX_SETTINGS_CHARS = 10_000
@@ -168,6 +169,7 @@ class SavedGame:
     updated: str
     over: bool
     key: str = field(repr=False, default="")
+    game: str = ""       # the game's key when the catalog knows it (the lobby's "Continue")
 
 
 def _stamp(now: _dt.datetime | None = None) -> str:
@@ -419,7 +421,8 @@ class SaveStore:
                 updated = data.get("updated")
                 return SavedGame(id=game_id, text=describe(data, spec),
                                  updated=updated if isinstance(updated, str) else "",
-                                 over=data.get("over") is True, key=key)
+                                 over=data.get("over") is True, key=key,
+                                 game=data["game"] if spec is not None else "")
 
             entry = self.read(key, listing)
             if entry.problem is not None:

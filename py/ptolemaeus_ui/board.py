@@ -87,6 +87,8 @@ class Model:
     rules_href: str = "./rules.html"
     board_focus: str | None = None               # "const:Leo" / "planet:Sol": the board's tab stop
     announce: list[tuple[int, str]] = field(default_factory=list)  # (serial, text) for the live region
+    gains: dict[int, float] = field(default_factory=dict)  # seat -> points earned since the viewer acted
+    recap: list[str] = field(default_factory=list)  # what happened since the viewer acted, in words
 
     def name(self, seat: int) -> str:
         return seat_name(self.seats, seat)
@@ -535,6 +537,9 @@ def _status(model: Model) -> El:
     if model.busy:
         children.append(h("span", {"class": "pt-busy"}, h("span", {"class": "spinner", "aria-hidden": "true"}),
                           model.busy))
+    elif len(model.recap) > 1 and not model.animating:
+        # A bot's whole turn (everything since the viewer acted), not only its last step (issue 17).
+        children.append(h("span", {"class": "pt-last pt-recap"}, " · ".join(model.recap[-6:])))
     elif model.last and not model.animating:
         children.append(h("span", {"class": "pt-last"}, model.last))
     # Not a live region: the moves and the turns are announced by render_announcer.
@@ -706,18 +711,8 @@ def _players_panel(model: Model) -> El:
                           h("span", {"class": "visually-hidden"}, t("players.astrolabe"))))
         if not view["is_over"] and s == view["current_player"]:
             tags.append(h("span", {"class": "tag now"}, t("players.to_play")))
-        if "score" in entry:
-            pts = entry["score"]["total"]
-            score = h("span", {"class": "score", "title": t("players.score_label", count=pts)},
-                      t("players.score", count=pts))
-        elif view.get("scores"):
-            pts = view["scores"][s]
-            score = h("span", {"class": "score", "title": t("players.score_label", count=pts)},
-                      t("players.score", count=pts))
-        else:
-            pts = entry["public_score"]
-            score = h("span", {"class": "score", "title": t("players.public_score_label", count=pts)},
-                      t("players.public_score", count=pts))
+        text, label = _score_text(view, entry)
+        score = h("span", {"class": "score", "title": label}, text)
         stats = h("dl", {"class": "stats"},
                   *_stat(t("players.reserve"), entry["reserve"], t("players.reserve_label", count=entry["reserve"])),
                   *_stat(t("players.hand"), entry["hand_count"], t("players.hand_label", count=entry["hand_count"])),
@@ -745,6 +740,59 @@ def _players_panel(model: Model) -> El:
         ], key=f"seat-{s}"))
     return El("section", {"class": "pt-panel pt-players", "aria-label": t("players.heading")}, [
         h("h2", {"class": "panel-title"}, t("players.heading")), h("ul", {"class": "players"}, *rows)], key="players")
+
+
+def public_points(view: dict[str, Any]) -> list[float]:
+    """Every seat's score as the viewer sees it (the others' without a secret objective)."""
+    out: list[float] = []
+    for entry in view["seats"]:
+        if "score" in entry:
+            out.append(entry["score"]["total"])
+        elif view.get("scores"):
+            out.append(view["scores"][entry["seat"]])
+        else:
+            out.append(entry["public_score"])
+    return out
+
+
+def _score_text(view: dict[str, Any], entry: dict[str, Any]) -> tuple[str, str]:
+    """(shown, said) of a seat's score: the viewer's own and everyone's at the end in full, the
+    others' without their secret objective ("3+? pts")."""
+    if "score" in entry:
+        pts = entry["score"]["total"]
+    elif view.get("scores"):
+        pts = view["scores"][entry["seat"]]
+    else:
+        pts = entry["public_score"]
+        return t("players.public_score", count=pts), t("players.public_score_label", count=pts)
+    return t("players.score", count=pts), t("players.score_label", count=pts)
+
+
+def _scoreboard(model: Model) -> El:
+    """Every seat's score in the top line, always in the first view (issue 17): ``data-score="<seat>"``
+    is the contract for outside tests; "+?" (a secret objective) is explained beside it."""
+    view = model.view
+    items, hidden = [], False
+    for entry in view["seats"]:
+        s = entry["seat"]
+        text, label = _score_text(view, entry)
+        hidden = hidden or ("score" not in entry and not view.get("scores"))
+        gain = model.gains.get(s, 0)
+        said = f"{model.name(s)}: {label}" + (f" ({t('players.gain', points=_gain_text(gain))})" if gain else "")
+        items.append(El("li", {"class": "pt-score" + (" me" if s == model.viewer else "") + (" gained" if gain else ""),
+                               "data-score": str(s), "aria-label": said},
+                        [seat_token_icon(model, s), h("span", {"class": "pt-score-name", "aria-hidden": "true"},
+                                                      model.name(s)),
+                         h("strong", {"aria-hidden": "true"}, text),
+                         h("span", {"class": "bu-gain", "aria-hidden": "true"}, f"+{_gain_text(gain)}")
+                         if gain else None], key=f"score-{s}"))
+    note = h("span", {"class": "pt-score-note"}, t("players.public_score_note")) if hidden else None
+    return El("div", {"class": "pt-scoreboard"}, [
+        h("ol", {"class": "pt-scores", "aria-label": t("players.scores")}, *items), note], key="scoreboard")
+
+
+def _gain_text(points: float) -> str:
+    return str(int(points)) if float(points).is_integer() else f"{points:g}"
 
 
 def _stat(label: str, value: Any, title: str) -> list[El]:
@@ -822,6 +870,8 @@ def render(model: Model) -> El:
     """The whole game screen."""
     view = model.view
     cls = "pt" + (" anim" if model.animating else "") + (" over" if view["is_over"] else "")
+    if model.ui.hand_pick and model.ui.active and not model.animating:
+        cls += " picking"     # cards to pick from the hand: on a phone the hand comes up to the prompt
     caption = El("p", {"class": "pt-caption" + (" show" if model.animating and model.caption else ""),
                        "aria-hidden": "true"}, [model.caption or ""], key="caption")
     # Focus order = reading order on every screen: what to decide, the board, then the rest
@@ -831,7 +881,7 @@ def render(model: Model) -> El:
     ], key="side")
     keys = h("p", {"id": "pt-board-keys", "class": "visually-hidden"}, t("board.keys"))
     board_wrap = El("div", {"class": "pt-board-wrap"}, [render_board(model), caption, keys], key="board-wrap")
-    top = El("div", {"class": "pt-top"}, [_status(model), _toolbar(model)], key="top")
+    top = El("div", {"class": "pt-top"}, [_status(model), _scoreboard(model), _toolbar(model)], key="top")
     reopen = None
     if view["is_over"] and not model.show_end and not model.animating:
         reopen = h("button", {"type": "button", "class": "choice primary reopen", "data-act": "open_end"},

@@ -34,6 +34,7 @@ from typing import Any
 
 from ptolemaeus import actions as A
 from ptolemaeus.actions import Action, config_name
+from ptolemaeus.payment import payment_options
 from ptolemaeus.data import (
     BONUS_TYPES, CARD_INDEX, CARD_NAMES, COLOURS, CONST_INDEX, CONSTELLATIONS, PLANET_INDEX, PLANETS, WILD,
 )
@@ -342,6 +343,20 @@ class Controller:
 
     # ----------------------------------------------------------- helpers
 
+    def _forced_payment(self, a: Action) -> str:
+        """What an observation of one constellation will cost when there is only one way to pay
+        (the engine then pays without asking, R5): "" when the player will choose."""
+        if len(a.where) != 1:
+            return ""
+        counts = [0] * len(CARD_NAMES)
+        for name in self._hand():
+            if name in CARD_INDEX:
+                counts[CARD_INDEX[name]] += 1
+        options = payment_options(counts, a.where[0])
+        if len(options) != 1:
+            return ""
+        return " + ".join(card_label(CARD_NAMES[c]) for c in options[0])
+
     def _hand(self) -> list[str]:
         if not self.view or self.viewer is None:
             return []
@@ -493,8 +508,11 @@ class Controller:
             choices = []
             for a in mine:
                 names = [CONSTELLATIONS[x] for x in a.where]
-                choices.append(Choice(observe_label(a), "do", self._do(a), primary=True,
-                                      note=tn("prompt.tokens", len(a.where)), where=names))
+                note = tn("prompt.tokens", len(a.where))
+                forced = self._forced_payment(a)
+                if forced:   # the engine pays it at once (the only way): the button says so (issue 17)
+                    note = t("prompt.tokens_paying", tokens=note, cards=forced)
+                choices.append(Choice(observe_label(a), "do", self._do(a), primary=True, note=note, where=names))
                 if len(set(a.where)) > 1:
                     for x, y in zip(a.where, a.where[1:] + a.where[:1]):
                         if x != y and (len(a.where) == 3 or (x, y) == a.where):
@@ -567,7 +585,9 @@ class Controller:
         pending = self.view["pending"]
         if kind == "observe":
             left = len(pending.get("targets", []))
-            ui.prompt = tn("prompt.place", left)
+            # "click a glowing constellation" only while one glows to be clicked (issue 17)
+            ui.prompt = tn("prompt.place", left) if sel.const is None or len(cands) > 1 else \
+                tn("prompt.place_here", left, const=sel.const)
         else:
             colour = COLOURS[pending.get("colour", 0)]
             ui.prompt = t("prompt.signa", card=_signa_name(colour), colour=t(f"colour.{colour}"))
@@ -592,7 +612,11 @@ class Controller:
             radio = [Choice(CONSTELLATIONS[s] if s >= 0 else t("prompt.source_reserve"), "source", str(i),
                             pressed=i == sel.source) for i, s in enumerate(sources)]
             groups.append(Group(t("prompt.source"), radio, kind="radio"))
-        groups.append(Group("", [Choice(t("prompt.place_btn", const=sel.const), "confirm", primary=True)]))
+        # The button names what it costs: a wildcard (or any card) is never spent silently (issue 17).
+        cost = " + ".join(card_label(CARD_NAMES[c]) for c in pays[sel.pay])
+        label = t("prompt.place_btn_pay", const=sel.const, cards=cost) if pays[sel.pay] else \
+            t("prompt.place_btn", const=sel.const)
+        groups.append(Group("", [Choice(label, "confirm", primary=True)]))
         groups[0].heading = groups[0].heading or t("prompt.place_on", const=sel.const)
         ui.groups += groups
 

@@ -23,13 +23,14 @@ from boardui.anim import FrameQueue
 from boardui.curtain import Curtain
 from boardui.focus import FocusPlan, Settler, act_selector, controls, first_new
 from boardui.live import LiveRegion
+from boardui.recap import Recap
 from boardui.screen import Outcome
 from boardui.tree import El
 from ptolemaeus.actions import Action
 from ptolemaeus.data import CONSTELLATIONS
 
 from . import animate
-from .board import Model, public_view, render, scene_of, whose_turn
+from .board import Model, public_points, public_view, render, scene_of, whose_turn
 from .interact import UI, Controller, Selection
 from .words import describe_log, last_move
 
@@ -82,6 +83,8 @@ class Screen:
     shown_event: str | None = None
     was_over: bool = False
     said_turn: str | None = None
+    recap: Recap = field(default_factory=Recap)         # lines and points since the viewer last acted
+    acted: bool = False                                  # the viewer decided since the last events
 
     # ------------------------------------------------------------ state in
 
@@ -114,10 +117,21 @@ class Screen:
         view = snap.view
         self.ctl.update(view, snap.legal, snap.viewer, [s.get("name", "") for s in self.seats])
         events = list(events or [])
-        self._announce(events)
-        self.recent = touched(events)
+        lines = self._announce(events)
+        points = public_points(view)
         if events:
+            # Until the viewer acts, everything since stays marked: a bot's whole turn, its new
+            # tokens, every point (issue 17).
+            if self.acted:
+                self.recent = set()
+                self.acted = False
+            self.recent = self.recent | touched(events)
             self.last = events
+            self.recap.see(lines, points)
+        else:       # a redraw (start, resume, undo, language): nothing is recent, no move is "last"
+            self.recent = set()
+            self.last = []
+            self.recap.reset(points)
         final = scene_of(view)
         new_frames = animate.frames(final, events, self.seats, view["players"], self.shown_event)
         self.shown_event = final["event"]
@@ -126,16 +140,18 @@ class Screen:
         self.was_over = view["is_over"]
         return self.frames.push(new_frames)
 
-    def _announce(self, events: list[dict]) -> None:
+    def _announce(self, events: list[dict]) -> list[str]:
         """The live region: the moves in the log's words, then whose turn it is when that changed
-        (or a turn ended)."""
+        (or a turn ended); returns the moves' lines."""
         assert self.snap is not None
-        lines = [text for _kind, text in describe_log(events, self.seats)]
+        moves = [text for _kind, text in describe_log(events, self.seats)]
+        lines = list(moves)
         turn = whose_turn(self.snap.view, self.snap.viewer, self.seats)
         if turn != self.said_turn or any(e.get("type") in ("end_turn", "new_round") for e in events):
             lines.append(turn)
             self.said_turn = turn
         self.live.say(lines)
+        return moves
 
     # ------------------------------------------------------------ scene out
 
@@ -148,7 +164,8 @@ class Screen:
             scene=anim.scene if anim else None, caption=anim.caption if anim else None,
             animating=anim is not None, log=list(log)[-LOG_LIMIT:], busy=self.busy, show_end=self.show_end,
             last=last_move(self.last, self.seats), recent=set() if anim else self.recent,
-            rules_href=rules_href, board_focus=self.board_focus, announce=list(self.live.lines))
+            rules_href=rules_href, board_focus=self.board_focus, announce=list(self.live.lines),
+            gains=dict(self.recap.gains), recap=list(self.recap.lines))
 
     def scene(self, log: list[dict], rules_href: str = "./rules.html") -> El:
         """The whole screen now; remembered as the scene drawn (the view patches the DOM with it)."""
@@ -182,6 +199,8 @@ class Screen:
         action = self.ctl.click(act, arg)
         if action is not None:
             self.focus.decided()
+            self.recap.acted()
+            self.acted = True
             return Outcome(action=action)
         return Outcome(redraw=True, opened=(act, arg, before, was))
 

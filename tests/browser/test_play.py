@@ -42,7 +42,7 @@ SPEC = PtolemaeusSpec()
 INIT = f"""
 window.ptolemaeusTestEnable = true;
 if (!localStorage.getItem("{PREFIX}settings"))
-  localStorage.setItem("{PREFIX}settings", JSON.stringify({{bot_speed: "instant"}}));
+  localStorage.setItem("{PREFIX}settings", JSON.stringify({{bot_speed: "instant", confirm: "off"}}));
 """
 HUMAN_TO_PLAY = """() => { const t = window.ptolemaeusTest; if (!t) return false;
     const i = JSON.parse(t.info());

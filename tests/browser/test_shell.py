@@ -23,7 +23,7 @@ PREFIX = "ludus."
 # Bots move at once unless a test says otherwise (the default is "watchable").
 INSTANT = f"""
 if (!localStorage.getItem("{PREFIX}settings"))
-  localStorage.setItem("{PREFIX}settings", JSON.stringify({{bot_speed: "instant"}}));
+  localStorage.setItem("{PREFIX}settings", JSON.stringify({{bot_speed: "instant", confirm: "off"}}));
 """
 
 # Long tasks (> 50 ms) from the moment the page starts, kept in window.__longtasks.
@@ -298,6 +298,7 @@ def test_any_games_typed_setup_fields_in_the_form_and_in_links(guarded_page, sit
     page.fill("#ng-field-target", "20")
     page.select_option("#ng-field-deck", "long")
     page.fill("#ng-field-motto", "carpe diem & co")
+    page.click("#ng-advanced summary")                      # the seed is under "Advanced" (issue 17)
     page.fill("#ng-seed", "31")
     page.click("#ng-share")
     link = page.locator("#ng-share-link").input_value()
@@ -331,6 +332,7 @@ def test_the_new_game_form_starts_a_hot_seat_game_and_shares_its_setup(guarded_p
     seats.nth(0).locator(".ng-name").fill("Hypatia")
     page.select_option("#ng-field-start", "__other__")
     page.fill("#ng-field-start-other", "1054-07-04T12:00Z")
+    page.click("#ng-advanced summary")
     page.fill("#ng-seed", "777")
     # Two seats of one colour: refused with a message.
     seats.nth(2).locator(".ng-colour").select_option(index=0)
@@ -530,7 +532,8 @@ def test_settings_persist(guarded_page, site, ready):
     ready(page)
     page.click("#shell-settings summary")
     assert page.locator("#shell-speed-instant").is_checked()
-    assert json.loads(page.evaluate(f"localStorage.getItem('{PREFIX}settings')")) == {"bot_speed": "instant"}
+    assert json.loads(page.evaluate(f"localStorage.getItem('{PREFIX}settings')")) == {
+        "bot_speed": "instant", "confirm": "on", "sound": "off"}          # the defaults of issue 17 kept
 
 
 # ------------------------------------------------------------------ bots never block the page

@@ -152,7 +152,7 @@ def test_a_set_item_failing_then_a_closed_tab_leaves_the_old_or_the_new_save(bro
     context = browser.new_context(service_workers="block")
     try:
         page = ludus_tally(context.new_page())
-        page.add_init_script('localStorage.setItem("ludus.settings", JSON.stringify({bot_speed: "instant"}));')
+        page.add_init_script('localStorage.setItem("ludus.settings", JSON.stringify({bot_speed: "instant", confirm: "off"}));')
         page.add_init_script(FAIL_AT % fail_at)
         page.goto(site.url + "index.html?seats=human&seed=12")   # setItem 1: the game, 2: current
         ready(page)

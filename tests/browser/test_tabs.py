@@ -18,7 +18,7 @@ from app import site as site_config  # noqa: E402
 PREFIX = "ludus."
 INSTANT = f"""
 if (!localStorage.getItem("{PREFIX}settings"))
-  localStorage.setItem("{PREFIX}settings", JSON.stringify({{bot_speed: "instant"}}));
+  localStorage.setItem("{PREFIX}settings", JSON.stringify({{bot_speed: "instant", confirm: "off"}}));
 """
 
 

@@ -1,0 +1,238 @@
+"""Issue 17 ("a first evening with the game") in Chromium at 1366x768 and on a 390x844 touch phone:
+the lobby, Play now, Continue, no sideways scroll, every score in the first view, confirm my moves
+with Take back (Tally, served in place of main.py), take back across a bot move, stale notices,
+Settings closed by Escape or a click outside; axe finds nothing."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from conftest import PageGuard, axe_violations, wait_until_ready
+
+ROOT = Path(__file__).resolve().parents[2]
+SHELLGAME = ROOT / "tests" / "shellgame.py"
+PREFIX = "ludus."
+SIZES = {
+    "desktop": {"viewport": {"width": 1366, "height": 768}},
+    "phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True,
+              "device_scale_factor": 2},
+}
+INSTANT = f"""
+if (!localStorage.getItem("{PREFIX}settings"))
+  localStorage.setItem("{PREFIX}settings", JSON.stringify({{bot_speed: "instant"}}));
+"""
+SHOTS = ROOT / "test-results" / "screenshots"
+OVERFLOW = "() => [document.documentElement.scrollWidth, window.innerWidth]"
+
+
+@contextlib.contextmanager
+def sized_page(browser, site, site_under_subpath, size: str, tally: bool = False):
+    context = browser.new_context(service_workers="block", **SIZES[size])
+    guard = PageGuard({site.origin, site_under_subpath.origin})
+    try:
+        page = guard.watch(context.new_page())
+        page.add_init_script(INSTANT)        # no "confirm" key: its default (on) applies
+        if tally:
+            page.route(re.compile(r".*/py/app/main\.py$"), lambda route: route.fulfill(
+                status=200, content_type="text/x-python", body=SHELLGAME.read_text()))
+        yield page
+        guard.check()
+    finally:
+        context.close()
+
+
+def no_sideways_scroll(page, what: str) -> None:
+    width, inner = page.evaluate(OVERFLOW)
+    assert width <= inner, f"{what}: the page scrolls sideways ({width} px in {inner})"
+
+
+def stored(page) -> dict:
+    return page.evaluate(f"""() => JSON.parse(localStorage.getItem("{PREFIX}game." +
+                                                localStorage.getItem("{PREFIX}current")))""")
+
+
+def moves(page) -> int:
+    return int(page.evaluate("document.body.dataset.moves || '0'"))
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_the_lobby_plays_now_in_one_click_and_continues(browser, site, site_under_subpath, size, report):
+    with sized_page(browser, site, site_under_subpath, size) as page:
+        page.goto(site.url + "index.html")
+        wait_until_ready(page)
+        card = page.locator('.lobby-game[data-game="ptolemaeus"]')
+        assert card.is_visible() and card.locator(".lobby-picture").is_visible()
+        assert "real date" in card.locator(".lobby-blurb").inner_text()
+        assert card.locator(".lobby-rules").get_attribute("href") == "rules.html"
+        assert card.locator(".lobby-continue").count() == 0            # nothing to continue yet
+        assert not page.locator("#ng-seed").is_visible()                  # the seed is under "Advanced"
+        box = card.locator(".lobby-play").bounding_box()
+        assert box["y"] + box["height"] <= SIZES[size]["viewport"]["height"]   # Play now in the first view
+        assert box["height"] >= 24 and box["width"] >= 24
+        no_sideways_scroll(page, f"lobby at {size}")
+        assert axe_violations(page) == []
+        # Bot levels in order of strength, each described.
+        levels = page.locator('li.ng-seat[data-seat="1"] .ng-level option')
+        assert [levels.nth(i).get_attribute("value") for i in range(levels.count())] == [
+            "random", "easy", "greedy", "normal", "hard"]
+        assert "next turn" in page.locator("#ng-level-help-1").inner_text()
+
+        card.locator(".lobby-play").click()
+        page.wait_for_function("document.body.dataset.screen === 'game' && document.querySelector('[data-score]')")
+        session = stored(page)
+        assert [(s["kind"], s["level"]) for s in session["seats"]] == [("human", None), ("bot", "normal")]
+        scores = page.evaluate("""() => [...document.querySelectorAll('[data-score]')].map(e => {
+            const r = e.getBoundingClientRect(); return [e.dataset.score, r.left, r.top, r.right, r.bottom]; })""")
+        assert [s[0] for s in scores] == ["0", "1"]
+        if size == "desktop":                                           # every score in the first 1366x768 view
+            for seat, left, top, right, bottom in scores:
+                assert left >= 0 and top >= 0 and right <= 1366 and bottom <= 768, (seat, top, bottom)
+        no_sideways_scroll(page, f"game at {size}")
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"evening-game-{size}.png"))
+
+        page.locator("#shell-new").click()
+        page.wait_for_function("document.body.dataset.screen === 'newgame'")
+        cont = page.locator('.lobby-game[data-game="ptolemaeus"] .lobby-continue')
+        assert cont.is_visible()
+        cont.click()
+        page.wait_for_function("document.body.dataset.screen === 'game'")
+        assert stored(page)["id"] == session["id"]
+        report(f"issue 17 lobby at {size}: Play now, scores at {[round(s[4]) for s in scores]} px (bottom)")
+
+
+def test_settings_close_on_escape_and_a_click_outside(browser, site, site_under_subpath):
+    with sized_page(browser, site, site_under_subpath, "desktop", tally=True) as page:
+        page.goto(site.url + "index.html")
+        wait_until_ready(page)
+        settings = page.locator("#shell-settings")
+        page.locator("#shell-settings summary").click()
+        assert settings.get_attribute("open") is not None
+        page.locator("#ng-title").click()                                # a click outside
+        assert settings.get_attribute("open") is None
+        page.locator("#shell-settings summary").click()
+        page.locator("#ng-count").focus()                                # focus outside, then Escape
+        page.keyboard.press("Escape")
+        assert settings.get_attribute("open") is None
+        # The setting "confirm my moves" is there, on by default, and remembered when turned off.
+        page.locator("#shell-settings summary").click()
+        box = page.locator("#shell-confirm-setting")
+        assert box.is_checked()
+        box.uncheck()
+        assert json.loads(page.evaluate(f"localStorage.getItem('{PREFIX}settings')"))["confirm"] == "off"
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_confirm_my_moves_take_back_and_undo_across_a_bot_move(browser, site, site_under_subpath, size, axe):
+    with sized_page(browser, site, site_under_subpath, size, tally=True) as page:
+        page.goto(site.url + "index.html?seats=human,easy&seed=11")
+        wait_until_ready(page)
+        page.locator("[data-action^='play']").first.click()           # the turn goes on: nothing asked
+        assert page.locator("#shell-confirm").is_hidden() and moves(page) == 1
+        page.locator("[data-action='end']").click()                    # ends the turn: shown, waits
+        bar = page.locator("#shell-confirm")
+        page.wait_for_function("document.body.dataset.confirm === 'applied'")
+        assert bar.is_visible() and moves(page) == 2
+        for button in ("#shell-confirm-ok", "#shell-confirm-back"):      # in view, wherever the board is
+            box = page.locator(button).bounding_box()
+            assert box["y"] >= 0 and box["y"] + box["height"] <= SIZES[size]["viewport"]["height"]
+            assert box["height"] >= 24
+        assert axe(page) == []
+        page.wait_for_timeout(300)
+        assert moves(page) == 2 and len(stored(page)["actions"]) == 2    # the bot waited
+        page.locator("#shell-confirm-back").click()                     # Take back
+        page.wait_for_function("!document.body.dataset.confirm")
+        assert moves(page) == 1 and page.locator("[data-action='end']").is_visible()
+        page.locator("[data-action='end']").click()
+        page.wait_for_function("document.body.dataset.confirm === 'applied'")
+        page.locator("#shell-confirm-ok").click()                       # Confirm: now the bot answers
+        page.wait_for_function("Number(document.body.dataset.moves) >= 5 && document.querySelector('[data-action]')")
+        movers = stored(page)["actions"]
+        assert len(movers) == 5
+        # Take back across the bot's turn (it revealed nothing): back to my first step.
+        assert page.locator("#shell-undo").is_enabled()
+        page.locator("#shell-undo").click()
+        page.wait_for_function("Number(document.body.dataset.moves) === 1")
+        no_sideways_scroll(page, f"Tally at {size}")
+        # The Share menu: this setup (a link, "copied" or "selected") and this game so far (a file).
+        page.locator("#shell-share summary").click()
+        page.locator("#shell-share-setup").click()
+        assert "seats=human,easy&seed=11" in page.locator("#shell-share-link").input_value()
+        page.wait_for_function("document.getElementById('shell-share-said').textContent !== ''")
+        assert page.locator("#shell-share-said").inner_text() in ("Copied.", "Selected: press Ctrl+C (⌘C) to copy.")
+        with page.expect_download() as download:
+            page.locator("#shell-share-game").click()
+        assert json.loads(Path(download.value.path()).read_text())["actions"] == stored(page)["actions"]
+        assert "Import" in page.locator("#shell-share-said").inner_text()
+        no_sideways_scroll(page, f"the Share menu at {size}")
+        page.keyboard.press("Escape")
+        assert page.locator("#shell-share").get_attribute("open") is None
+
+
+def test_a_draw_is_held_until_confirmed_and_welcome_back_goes_once_play_resumes(browser, site, site_under_subpath):
+    with sized_page(browser, site, site_under_subpath, "desktop", tally=True) as page:
+        page.goto(site.url + "index.html?seats=human,easy&seed=11")
+        wait_until_ready(page)
+        hand = page.locator("[data-hand-of='0']").inner_text()
+        page.locator("[data-action='draw']").click()                   # would reveal a card: held
+        page.wait_for_function("document.body.dataset.confirm === 'held'")
+        assert "cannot be taken back" in page.locator("#shell-confirm-text").inner_text()
+        assert moves(page) == 0 and page.locator("[data-hand-of='0']").inner_text() == hand
+        page.locator("#shell-confirm-back").click()
+        page.wait_for_function("!document.body.dataset.confirm")
+        assert moves(page) == 0
+        page.locator("#shell-sound").click()                          # sounds on (Web Audio, no files)
+        assert page.locator("#shell-sound").get_attribute("aria-pressed") == "true"
+        page.locator("[data-action^='play']").first.click()
+        page.wait_for_function("document.body.dataset.sound === 'move'")
+        page.reload()
+        wait_until_ready(page)
+        assert page.locator("#shell-sound").get_attribute("aria-pressed") == "true"   # remembered
+        notice = page.locator('.shell-notice[data-kind="info"]')
+        assert "Welcome back" in notice.inner_text()
+        page.locator("#shell-settings summary").click()                 # a notice follows the language
+        page.select_option("#shell-lang", "es")
+        assert "Hola de nuevo" in notice.inner_text()
+        assert notice.get_by_role("button", name="Abandonar esta partida").count() == 1
+        page.locator("#shell-settings summary").click()
+        page.locator("[data-action^='play']").first.click()            # play goes on: the notice is stale
+        page.wait_for_function("Number(document.body.dataset.moves) === 2")
+        assert notice.count() == 0
+
+
+def test_the_eclipsis_discard_on_a_phone_has_its_cards_and_button_in_view(browser, site, site_under_subpath):
+    """Issue 17: asked to discard at an Eclipsis on a 390x844 touch phone, the hand and the Discard
+    button are on screen (the hand comes up under the prompt), and stay there once cards are picked."""
+    from test_play import INIT, Game, find_position, pending
+
+    with sized_page(browser, site, site_under_subpath, "phone") as page:
+        page.add_init_script(INIT)
+        page.goto(site.url + "index.html?date=1969-07-20T20:17Z&seats=human,bot&seed=1")
+        wait_until_ready(page)
+        page.evaluate("window.ptolemaeusTest.speed(0)")
+        game = Game(page, None)
+        seed, actions = find_position(pending("eclipsis"))
+        game.load(seed, actions, name="eclipsis-phone")
+        height = SIZES["phone"]["viewport"]["height"]
+
+        def in_view(selector: str) -> None:
+            for box in page.evaluate(f"""() => [...document.querySelectorAll({json.dumps(selector)})].map(e => {{
+                    const r = e.getBoundingClientRect(); return [r.top, r.bottom, r.left, r.right]; }})"""):
+                top, bottom, left, right = box
+                assert top >= 0 and bottom <= height and left >= 0 and right <= 390, (selector, box)
+
+        in_view('.pt-hand [data-act="hand"]')
+        in_view('.pt-prompt [data-act="confirm"]')
+        page.locator('.pt-hand [data-act="hand"][data-arg="0"]').tap()
+        page.locator('.pt-hand [data-act="hand"][data-arg="1"]').tap()
+        in_view('.pt-hand [data-act="hand"]')
+        in_view('.pt-prompt [data-act="confirm"]')
+        assert page.locator('.pt-prompt [data-act="confirm"]').is_enabled()
+        no_sideways_scroll(page, "the Eclipsis on a phone")
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / "evening-eclipsis-phone.png"))

@@ -1,0 +1,164 @@
+""""Confirm my moves" and take back (issue 17) in the controller (app.host), under CPython with Tally.
+
+A human's turn-ending move waits for Confirm / Take back before any bot answers; a move
+that reveals nothing is applied at once (shown, saved) and Take back removes it; a move that
+would reveal hidden information (Tally's draw) is held unapplied until confirmed, since it
+could not be taken back once seen (the undo barrier).  Undo still goes back across bot moves
+that revealed nothing."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from test_app_host import make, run
+
+
+class BarUI:
+    """Records the confirm bar's states (the optional ``ShellUI.confirm_bar``)."""
+
+    def __init__(self, ui):
+        self.ui, self.bars = ui, []
+        ui.confirm_bar = self.bars.append
+
+
+def confirming(kinds, seed=11):
+    c, view, ui, store = make(kinds, seed=seed)
+    c.settings["confirm"] = "on"
+    bar = BarUI(ui)
+    return c, view, ui, store, bar
+
+
+def test_a_turn_ending_move_waits_for_confirm_and_nobody_answers_meanwhile():
+    async def go():
+        c, view, ui, store, bar = confirming(["human", "easy"])
+        c.start()
+        card = c.session.state.hands[0][0]
+        c.submit(("play", card))                        # the turn goes on: no confirmation asked
+        assert c.awaiting is None and bar.bars == []
+        c.submit(("end",))                              # ends the turn, reveals nothing: applied, shown
+        assert c.awaiting == "applied" and bar.bars == ["applied"]
+        assert c.session.actions[-1] == {"kind": "end"} and c.session.current_player() == 1
+        assert store.load_current().session.actions == c.session.actions   # saved: nothing is lost
+        assert view.shown[-1][2] == [{"type": "end", "seat": 0}]             # its result on the board
+        await c.wait_bots()
+        assert not c.bots_running() and c.session.movers == [0, 0]         # the bot waited
+        assert not c.can_undo()                                            # Take back, not Undo
+        with pytest.raises(ValueError, match="confirm"):
+            c.submit(("draw",))
+        c.confirm()
+        assert c.awaiting is None and bar.bars[-1] is None
+        await c.wait_bots()
+        assert c.session.movers[:3] == [0, 0, 1]                           # now the bot answered
+    run(go())
+
+
+def test_take_back_removes_the_move_and_the_same_player_decides_again():
+    async def go():
+        c, view, ui, store, bar = confirming(["human", "easy"])
+        c.start()
+        card = c.session.state.hands[0][0]
+        c.submit(("play", card))
+        c.submit(("end",))
+        c.take_back()
+        assert c.awaiting is None and bar.bars == ["applied", None]
+        assert len(c.session.actions) == 1 and c.session.current_player() == 0
+        assert store.load_current().session.actions == c.session.actions
+        assert view.shown[-1][2] == []                                     # a redraw, nothing animated
+        await c.wait_bots()
+        assert c.session.movers == [0]                                     # no bot moved
+        with pytest.raises(ValueError, match="no move waits"):
+            c.take_back()
+        with pytest.raises(ValueError, match="no move waits"):
+            c.confirm()
+    run(go())
+
+
+def test_a_move_that_would_reveal_is_held_unapplied_until_confirmed():
+    """The undo barrier: a draw shows a hidden card, so it is never applied before Confirm."""
+    async def go():
+        c, view, ui, store, bar = confirming(["human", "easy"])
+        c.start()
+        hand = list(c.session.state.hands[0])
+        c.submit(("draw",))
+        assert c.awaiting == "held" and c.held == ("draw",)
+        assert c.session.actions == [] and c.session.state.hands[0] == hand   # nothing revealed
+        assert view.shown[-1][1] == hand
+        c.take_back()
+        assert c.awaiting is None and c.session.actions == []
+        c.submit(("draw",))
+        c.confirm()
+        assert c.session.actions[0] == {"kind": "draw"}
+        await c.wait_bots()
+        assert c.session.movers[0] == 0 and len(c.session.movers) > 1
+    run(go())
+
+
+def test_an_illegal_move_is_refused_before_anything_waits():
+    async def go():
+        c, view, ui, store, bar = confirming(["human", "easy"])
+        c.start()
+        with pytest.raises(ValueError):
+            c.submit(("end",))
+        assert c.awaiting is None and bar.bars == [] and c.session.actions == []
+    run(go())
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.one_of(st.none(), st.booleans(), st.integers(), st.floats(), st.text(max_size=5),
+                 st.tuples(st.sampled_from(["play", "draw", "end"]), st.one_of(st.booleans(), st.floats(),
+                                                                              st.integers(-3, 9)))))
+def test_bad_input_while_confirming_changes_nothing(action):
+    async def go():
+        c, view, ui, store, bar = confirming(["human", "easy"])
+        c.start()
+        legal = c.spec.legal_actions(c.session.state)
+        try:
+            ok = any(a == action and type(a[-1]) is type(action[-1]) for a in legal)  # type: ignore[index]
+        except Exception:  # noqa: BLE001
+            ok = False
+        if ok:
+            return
+        with pytest.raises(ValueError):
+            c.submit(action)
+        assert c.awaiting is None and c.session.actions == [] and bar.bars == []
+    run(go())
+
+
+def test_without_the_setting_a_move_is_final_at_once():
+    async def go():
+        c, view, ui, store = make(["human", "easy"], seed=11)
+        c.start()
+        c.submit(("draw",))
+        assert c.awaiting is None
+        await c.wait_bots()
+        assert len(c.session.movers) > 1
+    run(go())
+
+
+def test_confirmed_moves_can_still_be_undone_across_bot_moves_that_revealed_nothing():
+    async def go():
+        c, view, ui, store, bar = confirming(["human", "easy"])
+        c.start()
+        c.submit(("play", c.session.state.hands[0][0]))
+        c.submit(("end",))
+        c.confirm()
+        await c.wait_bots()                            # the bot plays its cards and ends: no reveal
+        assert c.session.movers == [0, 0, 1, 1, 1] and c.session.barrier == 0
+        assert c.can_undo()
+        c.undo()
+        assert len(c.session.actions) == 1 and c.session.current_player() == 0
+    run(go())
+
+
+def test_hot_seat_passes_the_device_only_after_confirm():
+    async def go():
+        c, view, ui, store, bar = confirming(["human", "human"], seed=11)
+        c.start()
+        ui.ready()
+        c.submit(("play", c.session.state.hands[0][0]))
+        c.submit(("end",))
+        assert not ui.pass_up and c.awaiting == "applied"
+        c.confirm()
+        assert ui.pass_up and ui.passes[-1] == "Player 2"
+    run(go())
