@@ -127,6 +127,15 @@ class GameSpec(Rules[Any, Any], ABC):
         """(value, label) offered for a "datetime" or "text" field (the player may type another)."""
         return [(v, self.choice_label(setup_field, v)) for v in setup_field.choices]
 
+    def round_of(self, state: Any) -> int | None:
+        """The round ``state`` is in, for a replay to jump to (None: the game counts no rounds)."""
+        return None
+
+    def daily_setup(self, day: Any, seed: int) -> dict[str, Any] | None:
+        """The setup of the daily challenge of ``day`` (a ``datetime.date``) with the shell's
+        date-derived ``seed``, or None: the game offers no daily challenge (``app.daily``)."""
+        return None
+
     def error_text(self, error: BaseException) -> str:
         """A refusal of this game (a :class:`GameError`) in the current language: the game's
         text ``error.<code>`` filled with its params, else the error's own (English) text."""
