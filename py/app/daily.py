@@ -219,7 +219,7 @@ def _points_per_round(session: Session, seat: int) -> list[int]:
     spec = session.spec
     state = spec.new_state(session.setup)
     gains: list[int] = []
-    last_round, last_points, before = spec.round_of(state), 0, 0
+    last_round, before = spec.round_of(state), 0
     for i, data in enumerate(session.actions):
         spec.apply(state, spec.action_from_json(data))
         r = spec.round_of(state)
@@ -227,7 +227,7 @@ def _points_per_round(session: Session, seat: int) -> list[int]:
         if boundary or spec.is_over(state):
             now = int(spec.scores(state)[seat])
             gains.append(now - before)
-            before, last_points, last_round = now, now, r
+            before, last_round = now, r
     return gains[: MAX_PICTURE - 1]
 
 
