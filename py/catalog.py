@@ -23,4 +23,5 @@ register(GameInfo(
     stylesheet="static/ptolemaeus.css",
     rules_pages={"en": "rules.html", "es": "rules.es.html", "it": "rules.it.html", "de": "rules.de.html"},
     link_aliases={"date": "start"},      # ?date=… links from before there were several games
+    daily=True,                          # today's sky (issue 14): PtolemaeusSpec.daily_setup
 ))

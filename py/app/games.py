@@ -161,6 +161,8 @@ def _missing_parts(info: GameInfo) -> list[str]:
         problems.append("bot_levels (a tuple of level names, weakest first)")
     elif info.default_bot_level not in info.bot_levels:
         problems.append(f"default_bot_level ({info.default_bot_level!r} is not one of {info.bot_levels!r})")
+    if type(info.daily) is not bool:
+        problems.append(f"daily {info.daily!r} (True or False)")
     for name in ("rules_pages", "blurbs", "link_aliases", "titles"):
         value = getattr(info, name)
         if not isinstance(value, Mapping) or not all(isinstance(k, str) and isinstance(v, str)
@@ -193,6 +195,7 @@ class GameInfo:
     rules_pages: Mapping[str, str] = field(default_factory=dict)   # language -> page
     blurbs: Mapping[str, str] = field(default_factory=dict)        # language -> one line
     link_aliases: Mapping[str, str] = field(default_factory=dict)  # old link name -> field key
+    daily: bool = False                        # offers a daily challenge (GameSpec.daily_setup; app.daily)
 
     def __post_init__(self) -> None:
         problems = _missing_parts(self)
@@ -242,6 +245,8 @@ class GameInfo:
         unknown = [f"{old} -> {new}" for old, new in self.link_aliases.items() if new not in aliases]
         if unknown:
             raise GameInfoError(f"game {self.key!r}: link_aliases name no setup field: {', '.join(unknown)}")
+        if self.daily and cls.daily_setup is GameSpec.daily_setup:
+            raise GameInfoError(f"game {self.key!r}: described with daily=True, but {self.spec} has no daily_setup")
         _LOADED[self.key] = spec
         return spec
 
