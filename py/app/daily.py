@@ -3,14 +3,14 @@
 Issue 14: one deal per calendar day, the same for every player in the world
 (offline included): the seed is derived from the game and the date alone
 (:func:`daily_seed`), and the game turns (date, seed) into its setup
-(``GameSpec.daily_setup``; Ptolemaeus: the solitaire game under the sky of
-that date at 21:00 UTC).  ``?daily=YYYY-MM-DD`` opens a day, ``?daily`` today
+(``GameSpec.daily_setup``; each game says in its own docs what its
+challenge is).  ``?daily=YYYY-MM-DD`` opens a day, ``?daily`` today
 (the player's local date).
 
 Per day one storage entry, ``<prefix>daily.<game>.<YYYY-MM-DD>``, read through
 the storage boundary (``SaveStore.read``, ``docs/storage.md``) like a save::
 
-    {"format": "ludus-daily", "version": 1, "game": "ptolemaeus", "day": "2026-11-24",
+    {"format": "ludus-daily", "version": 1, "game": "<key>", "day": "2026-11-24",
      "seed": 123, "game_id": "mbx3k9a2-4f2c1e",
      "result": null | {"won": true, "points": 12, "rounds": 5, "moves": 61, "picture": "…"}}
 
