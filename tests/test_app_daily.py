@@ -246,3 +246,16 @@ def test_the_result_of_a_finished_daily_game():
     assert len(bars) == r.rounds and r.picture.endswith("⭐" if r.won else "☁️")
     stored = DailyEntry("ptolemaeus", TODAY, daily_seed("ptolemaeus", TODAY), session.id, r)
     assert check_entry(_stored(stored), "ptolemaeus", TODAY) == stored
+
+
+@pytest.mark.parametrize("query, text", [("?daily", ""), ("?daily=", ""), ("?daily=2026-11-24", "2026-11-24"),
+                                         ("?lang=de&daily=2026-11-2%34", "2026-11-24"), ("?game=x", None),
+                                         ("", None), ("?dailyx=1", None), ("?daily=a&daily=b", "a")])
+def test_the_daily_parameter_of_a_query(query, text):
+    assert daily.daily_param(query) == text
+
+
+def test_the_games_name_for_its_daily_challenge():
+    info = CATALOG["ptolemaeus"]
+    assert info.daily_title("en") == "Today's sky" and info.daily_title("de") == "Der Himmel von heute"
+    assert TALLY.daily_title("en") == ""

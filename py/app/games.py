@@ -163,7 +163,7 @@ def _missing_parts(info: GameInfo) -> list[str]:
         problems.append(f"default_bot_level ({info.default_bot_level!r} is not one of {info.bot_levels!r})")
     if type(info.daily) is not bool:
         problems.append(f"daily {info.daily!r} (True or False)")
-    for name in ("rules_pages", "blurbs", "link_aliases", "titles"):
+    for name in ("rules_pages", "blurbs", "link_aliases", "titles", "daily_titles"):
         value = getattr(info, name)
         if not isinstance(value, Mapping) or not all(isinstance(k, str) and isinstance(v, str)
                                                      for k, v in value.items()):
@@ -196,6 +196,7 @@ class GameInfo:
     blurbs: Mapping[str, str] = field(default_factory=dict)        # language -> one line
     link_aliases: Mapping[str, str] = field(default_factory=dict)  # old link name -> field key
     daily: bool = False                        # offers a daily challenge (GameSpec.daily_setup; app.daily)
+    daily_titles: Mapping[str, str] = field(default_factory=dict)  # language -> the game's name for it
 
     def __post_init__(self) -> None:
         problems = _missing_parts(self)
@@ -210,6 +211,11 @@ class GameInfo:
     def blurb(self, lang: str | None = None) -> str:
         from app.i18n import language
         return self.blurbs.get(lang or language()) or self.blurbs.get("en", "")
+
+    def daily_title(self, lang: str | None = None) -> str:
+        """The game's name for its daily challenge in ``lang`` (else English, else "")."""
+        from app.i18n import language
+        return self.daily_titles.get(lang or language()) or self.daily_titles.get("en", "")
 
     def rules_page(self, lang: str | None = None) -> str | None:
         from app.i18n import language

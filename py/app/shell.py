@@ -38,6 +38,7 @@ from pyscript import document, window
 from pyscript.ffi import create_proxy, is_none
 
 from app import i18n, site
+from app.daily import daily_param
 from app.dom import Listeners, by_id, download_text, el, on
 from app.errors import error_text
 from app.games import CATALOG, Catalog, GameInfo
@@ -104,15 +105,6 @@ def local_today():
 
     now = window.Date.new()
     return _dt.date(int(now.getFullYear()), int(now.getMonth()) + 1, int(now.getDate()))
-
-
-def daily_param(query: str) -> str | None:
-    """The value of ``daily`` in the query ("" for ``?daily`` alone), or None."""
-    for part in query.lstrip("?").split("&"):
-        name, _, value = part.partition("=")
-        if name == "daily":
-            return value
-    return None
 
 
 def browser_languages() -> list[str]:
@@ -225,6 +217,9 @@ class App:
         for key in ("replay", "daily"):
             n[f"{key}_btn"].textContent = t(f"header.{key}")
             n[f"{key}_btn"].title = t(f"header.{key}.title")
+        info = self._daily_info()
+        if info is not None and info.daily_title():    # the game's own name for it
+            n["daily_btn"].textContent = info.daily_title()
         if self.daily_screen is not None and document.body.dataset.screen == "daily":
             self.daily_screen.relabel()
         n["import_file"].setAttribute("aria-label", t("header.import.file"))
