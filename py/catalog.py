@@ -24,6 +24,9 @@ register(GameInfo(
     rules_pages={"en": "rules.html", "es": "rules.es.html", "it": "rules.it.html", "de": "rules.de.html"},
     link_aliases={"date": "start"},      # ?date=… links from before there were several games
     picture="static/icons/icon.svg",     # the lobby's picture (an astrolabe)
+    daily=True,                          # today's sky (issue 14): PtolemaeusSpec.daily_setup
+    daily_titles={"en": "Today's sky", "es": "El cielo de hoy", "it": "Il cielo di oggi",
+                  "de": "Der Himmel von heute"},
 ))
 
 register(GameInfo(

@@ -227,3 +227,19 @@ def test_a_specs_default_labels_come_from_its_texts_with_fallbacks(tmp_path):
     finally:
         i18n.set_language("en")
     assert [c for c, _ in GameSpec.seat_colours(bare)][:2] == ["#d64541", "#3a7bd5"]   # the shell's defaults
+
+
+def test_a_daily_challenge_is_declared_and_offered_by_the_spec():
+    """Issue 14: ``daily`` is a bool in the description; a game described with daily=True must
+    give its daily setup (``GameSpec.daily_setup``), checked when it is loaded."""
+    with pytest.raises(GameInfoError, match="daily"):
+        GameInfo(key="d1", titles={"en": "D"}, spec="shellgame:TallySpec", min_players=1, max_players=4,
+                 bot_levels=("easy", "normal", "hard"), default_bot_level="normal", daily=1)  # type: ignore[arg-type]
+    info = GameInfo(key="tally", titles={"en": "Tally"}, spec="shellgame:TallySpec", min_players=1, max_players=4,
+                    bot_levels=("easy", "normal", "hard"), default_bot_level="normal", daily=True)
+    with pytest.raises(GameInfoError, match="daily_setup"):
+        info.load()
+    import catalog  # noqa: F401 - the page's games
+    from app.games import CATALOG
+    assert CATALOG["ptolemaeus"].daily and CATALOG["ptolemaeus"].load().daily_setup(
+        __import__("datetime").date(2026, 11, 24), 5) == {"players": 1, "seed": 5, "start": "2026-11-24T21:00Z"}

@@ -136,12 +136,14 @@ def _families() -> dict[str, dict[str, list[str]]]:
     return {
         "app": {
             "colour.": ["red", "blue", "yellow", "green", "purple", "white"],
-            "header.": ["undo", "new", "export", "import", "undo.title", "export.title", "import.title"],
+            "header.": ["undo", "new", "export", "import", "undo.title", "export.title", "import.title",
+                        "replay", "daily", "replay.title", "daily.title"],
+            "replay.speed.": ["slow", "normal", "fast"],
             "settings.bot_speed.": ["watchable", "instant"],
             "seat.": ["you", "player", "bot"],
             "newgame.saved.item.": ["finished", "unfinished"],
-            "storage.full.": ["game", "bad", "settings"],
-            "storage.refused.": ["game", "bad", "settings"],
+            "storage.full.": ["game", "bad", "settings", "entry"],
+            "storage.refused.": ["game", "bad", "settings", "entry"],
         },
         "ptolemaeus": {
             "bonus.": list(BONUS_TYPES), "bonus_doc.": list(BONUS_TYPES),

@@ -131,6 +131,15 @@ class GameSpec(Rules[Any, Any], ABC):
         """(value, label) offered for a "datetime" or "text" field (the player may type another)."""
         return [(v, self.choice_label(setup_field, v)) for v in setup_field.choices]
 
+    def round_of(self, state: Any) -> int | None:
+        """The round ``state`` is in, for a replay to jump to (None: the game counts no rounds)."""
+        return None
+
+    def daily_setup(self, day: Any, seed: int) -> dict[str, Any] | None:
+        """The setup of the daily challenge of ``day`` (a ``datetime.date``) with the shell's
+        date-derived ``seed``, or None: the game offers no daily challenge (``app.daily``)."""
+        return None
+
     def error_text(self, error: BaseException) -> str:
         """A refusal of this game (a :class:`GameError`) in the current language: the game's
         text ``error.<code>`` filled with its params, else the error's own (English) text."""
@@ -156,7 +165,9 @@ def _missing_parts(info: GameInfo) -> list[str]:
         problems.append("bot_levels (a tuple of level names, weakest first)")
     elif info.default_bot_level not in info.bot_levels:
         problems.append(f"default_bot_level ({info.default_bot_level!r} is not one of {info.bot_levels!r})")
-    for name in ("rules_pages", "blurbs", "link_aliases", "titles"):
+    if type(info.daily) is not bool:
+        problems.append(f"daily {info.daily!r} (True or False)")
+    for name in ("rules_pages", "blurbs", "link_aliases", "titles", "daily_titles"):
         value = getattr(info, name)
         if not isinstance(value, Mapping) or not all(isinstance(k, str) and isinstance(v, str)
                                                      for k, v in value.items()):
@@ -192,6 +203,8 @@ class GameInfo:
     blurbs: Mapping[str, str] = field(default_factory=dict)        # language -> one line
     link_aliases: Mapping[str, str] = field(default_factory=dict)  # old link name -> field key
     picture: str | None = None                 # relative to the page: the lobby's picture of the game
+    daily: bool = False                        # offers a daily challenge (GameSpec.daily_setup; app.daily)
+    daily_titles: Mapping[str, str] = field(default_factory=dict)  # language -> the game's name for it
 
     def __post_init__(self) -> None:
         problems = _missing_parts(self)
@@ -206,6 +219,11 @@ class GameInfo:
     def blurb(self, lang: str | None = None) -> str:
         from app.i18n import language
         return self.blurbs.get(lang or language()) or self.blurbs.get("en", "")
+
+    def daily_title(self, lang: str | None = None) -> str:
+        """The game's name for its daily challenge in ``lang`` (else English, else "")."""
+        from app.i18n import language
+        return self.daily_titles.get(lang or language()) or self.daily_titles.get("en", "")
 
     def rules_page(self, lang: str | None = None) -> str | None:
         from app.i18n import language
@@ -241,6 +259,8 @@ class GameInfo:
         unknown = [f"{old} -> {new}" for old, new in self.link_aliases.items() if new not in aliases]
         if unknown:
             raise GameInfoError(f"game {self.key!r}: link_aliases name no setup field: {', '.join(unknown)}")
+        if self.daily and cls.daily_setup is GameSpec.daily_setup:
+            raise GameInfoError(f"game {self.key!r}: described with daily=True, but {self.spec} has no daily_setup")
         _LOADED[self.key] = spec
         return spec
 

@@ -39,13 +39,14 @@ from pyscript.ffi import create_proxy, is_none
 
 from app import i18n, site
 from app.confirmbar import ConfirmBar
+from app.daily import daily_param
 from app.dom import Listeners, by_id, download_text, el, on
 from app.errors import error_text
 from app.games import CATALOG, Catalog, GameInfo
 from app.host import Controller
 from app.i18n import t
 from app.links import LinkError, is_game_link, link_language, parse_link, without_language
-from app.session import SaveError, Session, new_id
+from app.session import SaveError, Session, default_seats, new_id
 from app.share import ShareMenu
 from app.sound import Sounds
 from app.storage import MemoryStorage, SaveStore, StorageError
@@ -101,6 +102,14 @@ def browser_locks():
     return NoLocks() if locks is None or is_none(locks) else WebLocks(locks)
 
 
+def local_today():
+    """The player's local calendar date (the daily challenge's day), from the browser's clock."""
+    import datetime as _dt
+
+    now = window.Date.new()
+    return _dt.date(int(now.getFullYear()), int(now.getMonth()) + 1, int(now.getDate()))
+
+
 def browser_languages() -> list[str]:
     """``navigator.languages`` (or ``navigator.language``), most preferred first."""
     navigator = window.navigator
@@ -138,6 +147,9 @@ class App:
         self.sounds = Sounds()
         self._heard: tuple = ()                # (game id, moves, human to decide, over, marks) last refresh
         self.tab = GameTab(NoLocks(), storage_prefix)   # who plays the game on screen (run() sets the locks)
+        self.replay_screen = None    # app.replayui.ReplayScreen, made when first used
+        self.daily_screen = None     # app.dailyui.DailyScreen, idem
+        self.daily_entry = None      # the app.daily.DailyEntry of the game on screen, if it is a daily one
 
     # ------------------------------------------------------------ chrome
 
@@ -149,6 +161,9 @@ class App:
         n["import_file"] = el("input", {"type": "file", "id": "shell-import-file", "accept": ".json,application/json",
                                         "hidden": True})
         n["import"] = el("button", {"type": "button", "id": "shell-import"})
+        n["replay_btn"] = el("button", {"type": "button", "id": "shell-replay-btn", "hidden": True})
+        n["daily_btn"] = el("button", {"type": "button", "id": "shell-daily-btn",
+                                       "hidden": not any(info.daily for info in self.games.values())})
         n["speed_legend"] = el("legend", {})
         speed = el("fieldset", {"class": "shell-speed"}, n["speed_legend"])
         for value in ("watchable", "instant"):
@@ -184,8 +199,8 @@ class App:
         self.share = ShareMenu(lambda: self.session, self.export)
         n["share"] = self.share.node
         n["controls"] = controls = el("nav", {"class": "shell-controls"},
-                                      n["undo"], n["new"], n["export"], n["share"], n["import"], n["import_file"],
-                                      n["sound"], settings)
+                                      n["undo"], n["new"], n["replay_btn"], n["daily_btn"], n["export"], n["share"],
+                                      n["import"], n["import_file"], n["sound"], settings)
         header = el("header", {"class": "shell-header"},
                     el("h1", {"class": "shell-title"}, self.title), controls)
         n["notices"] = el("div", {"id": "shell-notices", "class": "shell-notices", "aria-live": "polite"})
@@ -197,7 +212,9 @@ class App:
                                    "aria-labelledby": "shell-pass-title"},
                        n["pass_name"], n["pass_text"], n["pass_ready"])
         n["game"] = el("div", {"id": "game", "hidden": True})
-        app = el("div", {"id": "app"}, n["newgame"], n["pass"], n["game"])
+        n["replay"] = el("section", {"id": "shell-replay", "class": "shell-replay", "hidden": True})
+        n["daily"] = el("section", {"id": "shell-daily", "class": "shell-daily", "hidden": True})
+        app = el("div", {"id": "app"}, n["newgame"], n["pass"], n["game"], n["replay"], n["daily"])
         self.confirm = ConfirmBar(self._confirm, self._take_back)
         self.root.replaceChildren(header, n["notices"], el("main", {"class": "shell-main"}, app), self.confirm.node)
 
@@ -207,6 +224,8 @@ class App:
         on(n["import"], "click", lambda _e: n["import_file"].click())
         on(n["import_file"], "change", lambda _e: asyncio.ensure_future(self.import_file()))
         on(n["pass_ready"], "click", lambda _e: self._pass_ready())
+        on(n["replay_btn"], "click", lambda _e: self.open_replay())
+        on(n["daily_btn"], "click", lambda _e: self.open_daily(""))
         on(window, "storage", self._storage_event)
         self._pass_callback = None
         self.relabel()
@@ -218,6 +237,14 @@ class App:
             n[node].textContent = t(f"header.{key}")
         for key in ("undo", "export", "import"):
             n[key].title = t(f"header.{key}.title")
+        for key in ("replay", "daily"):
+            n[f"{key}_btn"].textContent = t(f"header.{key}")
+            n[f"{key}_btn"].title = t(f"header.{key}.title")
+        info = self._daily_info()
+        if info is not None and info.daily_title():    # the game's own name for it
+            n["daily_btn"].textContent = info.daily_title()
+        if self.daily_screen is not None and document.body.dataset.screen == "daily":
+            self.daily_screen.relabel()
         n["import_file"].setAttribute("aria-label", t("header.import.file"))
         n["controls"].setAttribute("aria-label", t("header.nav"))
         n["settings_summary"].textContent = t("settings.title")
@@ -250,6 +277,10 @@ class App:
         n["newgame"].hidden = name != "newgame"
         n["pass"].hidden = name != "pass"
         n["game"].hidden = name != "game"
+        n["replay"].hidden = name != "replay"
+        n["daily"].hidden = name != "daily"
+        if name != "replay" and self.replay_screen is not None:
+            self.replay_screen.close_view()
         document.body.dataset.screen = name
         self.refresh()
 
@@ -261,6 +292,8 @@ class App:
         n["export"].disabled = self.session is None
         n["undo"].hidden = n["export"].hidden = n["share"].hidden = not in_game
         n["new"].hidden = document.body.dataset.screen == "newgame"
+        n["replay_btn"].hidden = not (in_game and self.session is not None and len(self.session.actions) > 0)
+        self._record_daily()
         if self.session is not None:
             document.body.dataset.moves = str(len(self.session.actions))
             if self._welcome_at is not None and self._welcome_at != len(self.session.actions):
@@ -357,6 +390,15 @@ class App:
             self._save_settings()
 
     def boot(self, query: str) -> None:
+        fragment = str(window.location.hash or "")
+        if fragment.startswith("#replay="):
+            self.open_replay_link(fragment)
+            return
+        daily_text = daily_param(query)
+        if daily_text is not None:
+            self.open_daily(daily_text)
+            window.history.replaceState(None, "", window.location.pathname)
+            return
         if query and is_game_link(query, self.games):
             self.start_from_link(query)
             return
@@ -450,6 +492,7 @@ class App:
             controller.save()
         controller.start()
         self._tab_show(self.tab.open(session.id))
+        self.daily_entry = self._daily_entry_of(session)
         self.refresh()
 
     def _leave_game(self) -> None:
@@ -522,6 +565,121 @@ class App:
         self.show_newgame()
 
     # ------------------------------------------------------------ files
+
+    # ------------------------------------------------------------ replay (issue 14; app.replay)
+
+    def _replay_screen(self):
+        from app.replayui import ReplayScreen
+
+        if self.replay_screen is None:
+            self.replay_screen = ReplayScreen(self, self.nodes["replay"])
+        return self.replay_screen
+
+    def open_replay(self) -> None:
+        """The game on screen, replayed up to the present move (through its player's eyes)."""
+        session = self.session
+        if session is None:
+            return
+        self._leave_game()
+        self._screen("replay")
+        self._replay_screen().open(session, lambda: self.resume(session.id))
+        self._focus("shell-replay-title")
+
+    def open_replay_link(self, fragment: str) -> None:
+        """A replay link (``#replay=1.…``): the finished game it carries, else why not."""
+        from app.replay import ReplayLinkError, decode_link
+
+        try:
+            session = decode_link(fragment, self.games)
+        except ReplayLinkError as e:
+            self.notify(lambda e=e: t("start.bad_replay", error=error_text(e)), "error")
+            self.show_newgame()
+            return
+        self.use_stylesheet(self.games.get(session.spec.key))
+        self._screen("replay")
+        self._replay_screen().open(session, self.show_newgame, from_link=True)
+        self._focus("shell-replay-title")
+
+    def _focus(self, element_id: str) -> None:
+        node = by_id(element_id)
+        if node is not None:
+            node.focus()
+
+    # ------------------------------------------------------------ daily challenge (issue 14; app.daily)
+
+    def _daily_info(self, key: str | None = None) -> GameInfo | None:
+        found = [info for info in self.games.values() if info.daily and (key is None or info.key == key)]
+        return found[0] if found else None
+
+    def open_daily(self, text: str, key: str | None = None) -> None:
+        """``?daily[=YYYY-MM-DD]``: that day's game — resumed if begun, its results if over."""
+        from app import daily
+        from app.daily import DailyEntry, DailyError
+
+        info = self._daily_info(key)
+        try:
+            if info is None:
+                raise DailyError("daily.no_daily", title=str(key))
+            today = local_today()
+            day = daily.parse_day(text, today)
+            spec = info.load()
+            entry = daily.read_day(self.store, info.key, day)
+            if entry is not None and entry.result is not None:
+                self.show_daily(info, day)
+                return
+            if entry is not None:
+                loaded = self.store.load(entry.game_id)
+                if loaded.session is not None:
+                    self.notify(None, "info")
+                    self.open_session(loaded.session)
+                    return
+            session = Session.start(spec, daily.daily_setup(spec, day), default_seats(spec, ["human"]))
+            daily.write_day(self.store, DailyEntry(info.key, day, daily.daily_seed(info.key, day), session.id, None))
+        except (DailyError, SaveError, StorageError) as e:
+            self.notify(lambda e=e: t("start.bad_daily", error=error_text(e) if isinstance(e, ValueError) else str(e)),
+                        "error")
+            self.show_newgame()
+            return
+        self.start_session(session)
+
+    def show_daily(self, info: GameInfo, day=None) -> None:
+        from app.dailyui import DailyScreen
+
+        self._leave_game()
+        if self.daily_screen is None:
+            self.daily_screen = DailyScreen(self, self.nodes["daily"])
+        today = local_today()
+        self.daily_screen.render(info, day or today, today)
+        self._screen("daily")
+        self._focus("shell-daily-title")
+
+    def _daily_entry_of(self, session: Session):
+        info = self.games.get(session.spec.key)
+        if not isinstance(info, GameInfo) or not info.daily:
+            return None
+        from app import daily
+
+        return next((e for e in daily.history(self.store, info.key) if e.game_id == session.id), None)
+
+    def _record_daily(self) -> None:
+        """Once the daily game on screen is over: its result, stored once (the day is then done)."""
+        entry, session = self.daily_entry, self.session
+        if entry is None or session is None or entry.result is not None or not session.over \
+                or entry.game_id != session.id:
+            return
+        from dataclasses import replace
+
+        from app import daily
+
+        done = replace(entry, result=daily.result_of(session))
+        try:
+            daily.write_day(self.store, done)
+        except StorageError as e:
+            self.notify(str(e), "error")
+            return
+        self.daily_entry = done
+        info = self.games[entry.game]
+        self.notify(lambda: t("daily.game_over"), "info", [(t("daily.results"), lambda: self.show_daily(info, done.day))])
 
     def export(self) -> None:
         if self.session is None:

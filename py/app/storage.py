@@ -312,6 +312,11 @@ class SaveStore:
             self.problems.append(entry.problem)
         return entry
 
+    def write_json(self, name: str, text: str) -> None:
+        """Write a later feature's entry ``<prefix><name>`` (one ``setItem``, all or nothing;
+        StorageError if the browser refuses it)."""
+        self._set(self.prefix + name, text, "entry")
+
     def take_problems(self) -> list[Problem]:
         """The problems met outside ``load``/``saved_games`` (settings, migration) not shown yet; shown once."""
         found, self.problems = self.problems, []

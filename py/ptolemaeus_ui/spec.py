@@ -133,6 +133,17 @@ class PtolemaeusSpec(PtolemaeusRules, GameSpec):
             raise IllegalAction(t("replay.error", index=e.params["index"], error=e.params["error"]),
                                 code=e.code, **e.params) from None
 
+    # ------------------------------------------------------------ replay and daily sky
+
+    def round_of(self, state: pt.State) -> int | None:
+        """The round (R14: rounds of three turns) a replay may jump to."""
+        return int(state.round)
+
+    def daily_setup(self, day: Any, seed: int) -> dict[str, Any] | None:
+        """Today's sky (issue 14): the solitaire game (R18) under the real sky of ``day`` at
+        21:00 UTC, dealt from the shell's date-derived ``seed`` (the same for every player)."""
+        return {"players": 1, "seed": seed, "start": f"{day.isoformat()}T21:00Z"}
+
     # ------------------------------------------------------------ bots
 
     def bot_search(self, state: pt.State, seat: int, level: str, seed: int) -> BotSearch:

@@ -1,0 +1,81 @@
+"""The daily challenge's results screen (browser): ``#shell-daily``.
+
+The day's result (or an invitation to play it), ``#daily-play`` (today's game),
+``#daily-share`` (the share text of ``app.daily.share_text`` to the clipboard),
+the statistics ``#daily-stats`` (days played, wins, streak, longest streak,
+best day) and the history chart ``#daily-chart`` (``app.daily.chart_svg``:
+built from checked numbers and escaped texts only).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as _dt
+from typing import Any
+
+from pyscript import window
+
+from app import daily
+from app.dom import Listeners, el
+from app.games import GameInfo
+from app.i18n import t
+
+__all__ = ["DailyScreen"]
+
+
+class DailyScreen:
+    def __init__(self, app: Any, section: Any) -> None:
+        self.app = app
+        self.section = section
+        self.listeners = Listeners()
+        self.args: tuple[GameInfo, _dt.date, _dt.date] | None = None
+
+    def render(self, info: GameInfo, day: _dt.date, today: _dt.date) -> None:
+        """Draw the results of ``info``'s daily challenge, ``day`` in front."""
+        self.args = (info, day, today)
+        self.listeners.release()
+        entries = daily.history(self.app.store, info.key)
+        by_day = {e.day: e for e in entries}
+        shown = by_day.get(day)
+        s = daily.stats(entries, today)
+        title = el("h2", {"id": "shell-daily-title", "tabindex": "-1"}, t("daily.heading", title=info.title()))
+        if shown is not None and shown.result is not None:
+            r = shown.result
+            status = t("daily.day.done", day=day.isoformat(), points=r.points, rounds=r.rounds,
+                       outcome=t("daily.share.won" if r.won else "daily.share.lost"))
+        else:
+            status = t("daily.day.open", day=day.isoformat())
+        buttons = el("p", {"class": "daily-buttons"})
+        today_entry = by_day.get(today)
+        if today_entry is None or today_entry.result is None:
+            play = el("button", {"type": "button", "id": "daily-play", "class": "ng-primary"}, t("daily.play"))
+            self.listeners.on(play, "click", lambda _e: self.app.open_daily(""))
+            buttons.append(play)
+        if shown is not None and shown.result is not None:
+            share = el("button", {"type": "button", "id": "daily-share"}, t("daily.share"))
+            self.listeners.on(share, "click", lambda _e: asyncio.ensure_future(self.share(info, shown)))
+            buttons.append(share)
+        items = [t("daily.stats.played", count=s.played), t("daily.stats.wins", count=s.wins),
+                 t("daily.stats.streak", count=s.streak), t("daily.stats.best_streak", count=s.best_streak)]
+        if s.best is not None and s.best.result is not None:
+            items.append(t("daily.stats.best", day=s.best.day.isoformat(), count=s.best.result.points))
+        stats = el("ul", {"id": "daily-stats", "class": "daily-stats"}, *[el("li", {}, item) for item in items]) \
+            if s.played else el("p", {"id": "daily-stats"}, t("daily.stats.none"))
+        chart = el("div", {"id": "daily-chart", "class": "daily-chart-box"})
+        chart.innerHTML = daily.chart_svg(entries, today)
+        self.section.replaceChildren(title, el("p", {"id": "daily-status"}, status), buttons, stats,
+                                     el("h3", {}, t("daily.history")), chart)
+        self.section.setAttribute("aria-labelledby", "shell-daily-title")
+
+    def relabel(self) -> None:
+        if self.args is not None:
+            self.render(*self.args)
+
+    async def share(self, info: GameInfo, entry: daily.DailyEntry) -> None:
+        text = daily.share_text(info.title(), entry)
+        try:
+            await window.navigator.clipboard.writeText(text)
+        except Exception:  # noqa: BLE001 - no clipboard: the notice shows the text to copy by hand
+            pass
+        self.section.dataset.shared = text
+        self.app.notify(t("daily.copied", text=text), "info")

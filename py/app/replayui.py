@@ -1,0 +1,255 @@
+"""The replay screen (browser): any game's view driven by an :class:`app.replay.Replay`.
+
+``#shell-replay`` holds the controls and ``#shell-replay-view``, where the
+game's own view is mounted with a :class:`app.replay.ReplayHost` (nobody
+decides; its move log follows the cursor), so the board is drawn and animated
+exactly as in play.  Controls: ``#replay-start``, ``#replay-back``,
+``#replay-play`` (play / pause at ``#replay-speed``), ``#replay-forward``,
+``#replay-end``, the slider ``#replay-slider``, ``#replay-round`` (games with
+rounds), ``#replay-viewer`` (after the end: any seat or a spectator),
+``#replay-share`` (a finished game's link) and ``#replay-close``.  Keys
+anywhere on the screen: ← → one move, Home / End, Space plays or pauses.
+``<body data-replay-index>`` is the position shown (for tests).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import Any
+
+from pyscript import document, window
+
+from app.dom import Listeners, el
+from app.i18n import seat_label, t
+from app.replay import Replay, ReplayHost, encode_link
+from app.session import Session
+
+__all__ = ["ReplayScreen", "SPEEDS"]
+
+SPEEDS = {"slow": 1.6, "normal": 0.8, "fast": 0.3}   # seconds between moves when playing
+
+
+class ReplayScreen:
+    """The replay of one session in ``section`` (the shell's ``#shell-replay``)."""
+
+    def __init__(self, app: Any, section: Any) -> None:
+        self.app = app
+        self.section = section
+        self.listeners = Listeners()
+        self.replay: Replay | None = None
+        self.session: Session | None = None
+        self.view: Any = None
+        self.playing: asyncio.Task | None = None
+        self.speed = "normal"
+        self.on_close: Callable[[], None] = lambda: None
+        self.nodes: dict[str, Any] = {}
+
+    # ------------------------------------------------------------ open / close
+
+    def open(self, session: Session, on_close: Callable[[], None], from_link: bool = False) -> None:
+        self.close_view()
+        self.session = session
+        self.replay = Replay(session)
+        self.on_close = on_close
+        self.from_link = from_link
+        self.render()
+        self.show()
+
+    def close_view(self) -> None:
+        self.stop()
+        if self.view is not None:
+            self.view.destroy()
+            self.view = None
+        self.listeners.release()
+        self.section.replaceChildren()
+        document.body.removeAttribute("data-replay-index")
+
+    def close(self) -> None:
+        self.close_view()
+        self.replay = None
+        self.on_close()
+
+    # ------------------------------------------------------------ drawing
+
+    def _button(self, key: str, glyph: str, label_key: str) -> Any:
+        label = t(label_key)
+        node = el("button", {"type": "button", "id": f"replay-{key}", "aria-label": label, "title": label}, glyph)
+        self.nodes[key] = node
+        return node
+
+    def render(self) -> None:
+        replay, n = self.replay, self.nodes
+        assert replay is not None and self.session is not None
+        n.clear()
+        title = el("h2", {"id": "shell-replay-title", "tabindex": "-1"},
+                   t("replay.heading", title=self.session.spec.title))
+        buttons = el("div", {"class": "replay-buttons"},
+                     self._button("start", "\u23ee", "replay.start"), self._button("back", "\u2039", "replay.back"),
+                     self._button("play", "\u25b6", "replay.play"), self._button("forward", "\u203a", "replay.forward"),
+                     self._button("end", "\u23ed", "replay.end"))
+        n["slider"] = el("input", {"type": "range", "id": "replay-slider", "min": 0, "max": replay.length,
+                                   "value": replay.index, "step": 1, "aria-label": t("replay.slider")})
+        n["position"] = el("output", {"id": "replay-position", "for": "replay-slider", "aria-live": "polite"})
+        extras = el("div", {"class": "replay-options"})
+        rounds = replay.rounds()
+        if rounds:
+            n["round"] = el("select", {"id": "replay-round"},
+                            *[el("option", {"value": r}, t("replay.round.option", round=r)) for r, _ in rounds])
+            extras.append(el("label", {"for": "replay-round"}, t("replay.round")))
+            extras.append(n["round"])
+        n["speed"] = el("select", {"id": "replay-speed"},
+                        *[el("option", {"value": k, "selected": k == self.speed}, t(f"replay.speed.{k}"))
+                          for k in SPEEDS])
+        extras.append(el("label", {"for": "replay-speed"}, t("replay.speed")))
+        extras.append(n["speed"])
+        viewers = replay.viewers()
+        if len(viewers) > 1:
+            n["viewer"] = el("select", {"id": "replay-viewer"},
+                             *[el("option", {"value": "" if v is None else v, "selected": v == replay.viewer},
+                                  t("replay.viewer.spectator") if v is None
+                                  else seat_label(str(replay.seats[v].get("name", v))))
+                               for v in viewers])
+            extras.append(el("label", {"for": "replay-viewer"}, t("replay.viewer.label")))
+            extras.append(n["viewer"])
+        tail = el("div", {"class": "replay-buttons"})
+        if self.session.over:
+            n["share"] = el("button", {"type": "button", "id": "replay-share"}, t("replay.share"))
+            tail.append(n["share"])
+        n["close"] = el("button", {"type": "button", "id": "replay-close", "class": "ng-primary"},
+                        t("replay.close.link" if self.from_link else "replay.close"))
+        tail.append(n["close"])
+        controls = el("div", {"class": "replay-controls", "role": "group", "aria-label": t("replay.controls")},
+                      buttons, el("div", {"class": "replay-track"}, n["slider"], n["position"]), extras, tail,
+                      el("p", {"class": "replay-keys"}, t("replay.keys")))
+        container = el("div", {"id": "shell-replay-view"})
+        self.section.replaceChildren(title, controls, container)
+        self.section.setAttribute("aria-labelledby", "shell-replay-title")
+
+        L = self.listeners
+        L.on(n["start"], "click", lambda _e: self.go(0))
+        L.on(n["back"], "click", lambda _e: self.go(self.replay.index - 1))
+        L.on(n["forward"], "click", lambda _e: self.go(self.replay.index + 1))
+        L.on(n["end"], "click", lambda _e: self.go(self.replay.length))
+        L.on(n["play"], "click", lambda _e: self.toggle())
+        L.on(n["slider"], "input", lambda _e: self.go(int(n["slider"].value)))
+        L.on(n["speed"], "change", lambda _e: self._speed(str(n["speed"].value)))
+        if "round" in n:
+            L.on(n["round"], "change", lambda _e: self.go_round(int(n["round"].value)))
+        if "viewer" in n:
+            L.on(n["viewer"], "change", lambda _e: self._viewer(str(n["viewer"].value)))
+        if "share" in n:
+            L.on(n["share"], "click", lambda _e: asyncio.ensure_future(self.share()))
+        L.on(n["close"], "click", lambda _e: self.close())
+        L.on(self.section, "keydown", self._key)
+
+        host = ReplayHost(self.replay, self.app.settings, self.app.new_game)
+        self.view = self.session.spec.mount(container, host)
+        self.view.set_busy(None)
+
+    def show(self, events: list[dict[str, Any]] | None = None) -> None:
+        replay, n = self.replay, self.nodes
+        assert replay is not None
+        frame = replay.frame(events)
+        self.view.show(frame.state, frame.viewer, frame.events)
+        n["slider"].value = str(replay.index)
+        n["position"].textContent = t("replay.position.text", index=replay.index, count=replay.length)
+        if "round" in n:
+            r = replay.round_at(replay.index)
+            if r is not None:
+                n["round"].value = str(r)
+        n["start"].disabled = n["back"].disabled = replay.index == 0
+        n["forward"].disabled = n["end"].disabled = replay.at_end()
+        playing = self.playing is not None
+        n["play"].textContent = "\u23f8" if playing else "\u25b6"
+        label = t("replay.pause" if playing else "replay.play")
+        n["play"].setAttribute("aria-label", label)
+        n["play"].title = label
+        n["play"].setAttribute("aria-pressed", "true" if playing else "false")
+        document.body.dataset.replayIndex = str(replay.index)
+
+    # ------------------------------------------------------------ moving
+
+    def go(self, index: int) -> None:
+        if self.replay is None:
+            return
+        frame = self.replay.seek(index)
+        self.show(frame.events)
+
+    def go_round(self, round_no: int) -> None:
+        if self.replay is None:
+            return
+        self.stop()
+        frame = self.replay.jump_round(round_no)
+        self.show(frame.events)
+
+    def _viewer(self, value: str) -> None:
+        if self.replay is None:
+            return
+        self.replay.set_viewer(None if value == "" else int(value))
+        self.show()
+
+    def _speed(self, value: str) -> None:
+        if value in SPEEDS:
+            self.speed = value
+
+    def toggle(self) -> None:
+        if self.playing is not None:
+            self.stop()
+            self.show()
+            return
+        if self.replay is not None and self.replay.at_end():
+            self.replay.seek(0)
+        self.playing = asyncio.ensure_future(self._play())
+        self.show()
+
+    def stop(self) -> None:
+        task, self.playing = self.playing, None
+        if task is not None and not task.done():
+            task.cancel()
+
+    async def _play(self) -> None:
+        try:
+            while self.replay is not None and not self.replay.at_end():
+                await asyncio.sleep(SPEEDS[self.speed])
+                if self.replay is None or self.playing is None:
+                    return
+                self.go(self.replay.index + 1)
+        finally:
+            if self.playing is asyncio.current_task():
+                self.playing = None
+                if self.replay is not None:
+                    self.show()
+
+    def _key(self, event: Any) -> None:
+        tag = str(getattr(event.target, "tagName", "")).upper()
+        key = str(event.key)
+        if tag in ("SELECT", "INPUT") or self.replay is None:
+            return
+        if key == " " and tag == "BUTTON":
+            return   # the button's own activation
+        moves = {"ArrowLeft": self.replay.index - 1, "ArrowRight": self.replay.index + 1,
+                 "Home": 0, "End": self.replay.length}
+        if key in moves:
+            event.preventDefault()
+            self.stop()
+            self.go(moves[key])
+        elif key == " ":
+            event.preventDefault()
+            self.toggle()
+
+    # ------------------------------------------------------------ sharing
+
+    def link(self) -> str:
+        assert self.session is not None
+        base = str(window.location.href).split("#", 1)[0].split("?", 1)[0]
+        return base + encode_link(self.session)
+
+    async def share(self) -> None:
+        link = self.link()
+        try:
+            await window.navigator.clipboard.writeText(link)
+        except Exception:  # noqa: BLE001 - no clipboard (permissions, http): the notice shows the link
+            pass
+        self.app.notify(t("replay.copied", link=link), "info")
+        self.section.dataset.link = link

@@ -1,0 +1,201 @@
+"""Issue 14 in Chromium: the daily challenge under a fixed clock (the player's local date), its
+results screen and chart, the replay controls by mouse and keyboard, and replay links.
+
+One page per test; the clock is fixed at 2026-11-25 03:00 UTC in Los Angeles, where it is
+still 2026-11-24: the day is the player's local date.  A finished daily game is made here
+with the engine (seeded random play of the day's setup) and put into storage under the
+day's game id, so that the page resumes it, sees it is over and records the result.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import json
+import random
+
+import pytest
+
+import catalog  # noqa: F401 - registers the page's games
+from app import daily
+from app.games import CATALOG
+from app.replay import encode_link
+from app.session import Session, default_seats
+
+DAY = _dt.date(2026, 11, 24)
+CLOCK = _dt.datetime(2026, 11, 25, 3, 0, tzinfo=_dt.UTC)
+PT = CATALOG["ptolemaeus"].load()
+INIT = """
+window.ptolemaeusTestEnable = true;
+if (!localStorage.getItem("ludus.settings"))
+  localStorage.setItem("ludus.settings", JSON.stringify({bot_speed: "instant", lang: "en"}));
+"""
+
+pytestmark = pytest.mark.browser_context_args(timezone_id="America/Los_Angeles")
+
+
+def finished_daily(seed: int = 2) -> Session:
+    session = Session.start(PT, daily.daily_setup(PT, DAY), default_seats(PT, ["human"]))
+    rng = random.Random(seed)
+    while not session.over:
+        session.apply(rng.choice(PT.legal_actions(session.state)))
+    return session
+
+
+def open_page(page, site, ready, query: str) -> None:
+    page.clock.set_fixed_time(CLOCK)
+    page.add_init_script(INIT)
+    page.goto(site.url + "index.html" + query)
+    ready(page)
+
+
+def close_end_dialog(page) -> None:
+    """The game's end dialog (modal, as in play): "View the board" closes it."""
+    page.wait_for_selector(".pt-end")
+    page.click('.pt-end [data-act="close_end"]')
+    page.wait_for_selector(".pt-end", state="detached")
+
+
+def storage(page) -> dict:
+    return page.evaluate("() => Object.fromEntries(Object.entries(localStorage))")
+
+
+def test_the_daily_game_starts_resumes_records_and_shows_its_results(guarded_page, site, ready, axe):
+    """?daily: the local date's solitaire (R18) game at 21:00 UTC; once over, its result is stored,
+    the results screen shows it in the chart, and asking again shows the result, not a new game."""
+    page = guarded_page
+    open_page(page, site, ready, "?daily")
+    assert page.evaluate("document.body.dataset.screen") == "game"
+    items = storage(page)
+    game_id = items["ludus.current"]
+    session = json.loads(items[f"ludus.game.{game_id}"])
+    assert session["setup"] == {"players": 1, "seed": daily.daily_seed("ptolemaeus", DAY),
+                                "start": "2026-11-24T21:00Z"}
+    entry = json.loads(items["ludus.daily.ptolemaeus.2026-11-24"])
+    assert entry["game_id"] == game_id and entry["result"] is None
+    assert page.evaluate("location.search") == ""
+
+    # The game, finished (made here), under the day's game id: the page resumes it and records it.
+    done = finished_daily()
+    data = dict(done.data, id=game_id)
+    page.evaluate("""([key, text]) => localStorage.setItem(key, text)""",
+                  [f"ludus.game.{game_id}", json.dumps(data)])
+    page.goto(site.url + "index.html?daily")
+    ready(page)
+    entry = json.loads(storage(page)["ludus.daily.ptolemaeus.2026-11-24"])
+    result = daily.result_of(done)
+    assert entry["result"] == result.to_json()
+    notice = page.locator('.shell-notice[data-kind="info"]')
+    assert "Today's challenge is played" in notice.inner_text()
+
+    # The replay of the finished game, from the header, then back to the game.
+    close_end_dialog(page)
+    page.click("#shell-replay-btn")
+    page.wait_for_function("document.body.dataset.screen === 'replay'")
+    assert page.evaluate("Number(document.body.dataset.replayIndex)") == len(done.actions)
+    close_end_dialog(page)
+    page.click("#replay-close")
+    page.wait_for_function("document.body.dataset.screen === 'game'")
+    close_end_dialog(page)
+
+    notice.get_by_role("button", name="Results").click()
+    page.wait_for_function("document.body.dataset.screen === 'daily'")
+    status = page.inner_text("#daily-status")
+    assert "2026-11-24" in status and f"{result.points} points" in status
+    assert "1 day played" in page.inner_text("#daily-stats")
+    bars = page.locator("#daily-chart svg g.daily-bar")
+    assert bars.count() == 1 and bars.first.get_attribute("data-day") == "2026-11-24"
+    assert bars.first.get_attribute("data-points") == str(result.points)
+    assert page.locator("#daily-play").count() == 0          # today is done
+    page.click("#daily-share")
+    page.wait_for_function("document.querySelector('#shell-daily').dataset.shared")
+    shared = page.evaluate("document.querySelector('#shell-daily').dataset.shared")
+    assert shared == daily.share_text("Ptolemaeus", daily.DailyEntry(
+        "ptolemaeus", DAY, daily.daily_seed("ptolemaeus", DAY), game_id, result))
+    assert axe(page) == []
+
+    # Asked again: the result, never a second attempt; a tampered day is refused and kept aside.
+    tampered = dict(entry, day="2026-11-23")
+    page.evaluate("""([key, text]) => localStorage.setItem(key, text)""",
+                  ["ludus.daily.ptolemaeus.2026-11-23", json.dumps(tampered)])
+    page.goto(site.url + "index.html?daily=2026-11-24")
+    ready(page)
+    assert page.evaluate("document.body.dataset.screen") == "daily"
+    assert page.evaluate("localStorage.getItem('ludus.current')") == game_id
+    assert page.locator('.shell-notice[data-kind="storage"]').count() == 1
+    assert "ludus.daily.ptolemaeus.2026-11-23" not in storage(page)
+    assert page.locator("#daily-chart svg g.daily-bar").count() == 1
+
+
+def test_a_daily_link_for_a_later_day_is_explained(guarded_page, site, ready):
+    page = guarded_page
+    open_page(page, site, ready, "?daily=2026-11-25")    # tomorrow in Los Angeles
+    assert page.evaluate("document.body.dataset.screen") == "newgame"
+    assert "has not begun yet" in page.inner_text('.shell-notice[data-kind="error"]')
+
+
+def test_the_replay_link_opens_the_replay_with_controls_by_mouse_and_keyboard(guarded_page, site, ready, axe):
+    page = guarded_page
+    done = finished_daily(3)
+    link = encode_link(done)
+    open_page(page, site, ready, link)
+    assert page.evaluate("document.body.dataset.screen") == "replay"
+    n = len(done.actions)
+    index = "Number(document.body.dataset.replayIndex)"
+    assert page.evaluate(index) == n
+    close_end_dialog(page)            # the end of the game, shown exactly as in play
+    page.click("#replay-start")
+    assert page.evaluate(index) == 0 and page.is_disabled("#replay-back")
+    page.click("#replay-forward")
+    page.click("#replay-forward")
+    assert page.evaluate(index) == 2
+    page.click("#replay-back")
+    assert page.evaluate(index) == 1
+    assert page.inner_text("#replay-position") == f"Move 1 of {n}"
+
+    page.focus("#shell-replay-title")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate(index) == 3
+    page.keyboard.press("End")
+    assert page.evaluate(index) == n and page.is_disabled("#replay-forward")
+    close_end_dialog(page)
+    page.focus("#shell-replay-title")
+    page.keyboard.press("Home")
+    assert page.evaluate(index) == 0
+
+    rounds = Replay_rounds(done)
+    page.select_option("#replay-round", str(rounds[2][0]))
+    assert page.evaluate(index) == rounds[2][1]
+
+    page.select_option("#replay-speed", "fast")
+    page.click("#replay-play")
+    page.wait_for_function(f"{index} >= {rounds[2][1] + 2}")
+    page.focus("#shell-replay-title")
+    page.keyboard.press("Space")                        # pause
+    stopped = page.evaluate(index)
+    page.wait_for_timeout(700)
+    assert page.evaluate(index) == stopped
+
+    page.click("#replay-share")
+    page.wait_for_function("document.querySelector('#shell-replay').dataset.link")
+    assert page.evaluate("document.querySelector('#shell-replay').dataset.link").endswith(link)
+    assert axe(page) == []
+    page.click("#replay-close")
+    page.wait_for_function("document.body.dataset.screen === 'newgame'")
+
+
+def Replay_rounds(session: Session) -> list[tuple[int, int]]:
+    from app.replay import Replay
+    return Replay(session).rounds()
+
+
+@pytest.mark.parametrize("fragment, words", [
+    ("#replay=1.AAAA", "damaged"),
+    ("#replay=7.eJwrSS0u0c3My8nPS1WwUkiqTEnPz0nNS1ewVSjJzwUA", "format 7"),
+])
+def test_a_corrupt_or_other_version_replay_link_is_explained(guarded_page, site, ready, fragment, words):
+    page = guarded_page
+    open_page(page, site, ready, fragment)
+    assert page.evaluate("document.body.dataset.screen") == "newgame"
+    text = page.inner_text('.shell-notice[data-kind="error"]')
+    assert "This replay link cannot be opened" in text and words in text
