@@ -46,7 +46,7 @@ def test_the_pages_are_precached_for_offline_use():
     spec.loader.exec_module(precache)
     files = set(precache.site_files(ROOT))
     assert {rules_page.page_name(lang) for lang in LANGUAGES} <= files
-    assert {f"py/pompeii_ui/lang/{lang}.json" for lang in LANGUAGES} <= files
+    assert {f"static/py/pompeii_ui/lang/{lang}.json" for lang in LANGUAGES} <= files   # where the page fetches them
     assert "static/pompeii.css" in files
 
 

@@ -5,7 +5,7 @@ browser's file system: ``shell.zip``, the shell's packages (``app``, ``gamekit``
 ``boardui``, ``boot``, the catalog... built by tools/vendor.py), unpacked here
 first.  ``catalog`` (``py/catalog.py``) registers each game's description; no
 game's code is imported here: the shell imports a game only when it is set up or
-played, and ``boot.archives`` fetches that game's packages (and astronomy-engine)
+played, and ``boot.archives`` fetches that game's packages (and the libraries they need)
 when they are first imported, its texts in the page's language only (the one
 ``static/loader.js`` chose: ``<html lang>``).  The game a link names (else the
 first game, whose form is the first screen) is fetched while the shell imports.
