@@ -381,6 +381,8 @@ def _hand(model: Model) -> El:
     items: list[Any] = []
     if hand is None:
         items.append(h("p", {"class": "note"}, t("hand.hidden")))
+    elif not hand:
+        items.append(h("p", {"class": "note"}, t("hand.empty")))
     else:
         for i, card in enumerate(hand):
             can = card in ui.cards and not model.animating
