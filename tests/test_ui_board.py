@@ -230,3 +230,14 @@ def test_every_seats_score_carries_data_score_its_index(players):
     s = apollo(players)
     tree = render(screen(s, 0))
     assert [e.attrs["data-score"] for e in tree.find_all(data_score=None)] == [str(i) for i in range(players)]
+
+
+def test_the_end_tables_asteroid_cell_says_points_and_tokens():
+    """Issue 17: "0 (2)" was unexplained; the cell says the points and how many tokens earned them."""
+    s = apollo(2, 5)
+    rng = random.Random(5)
+    while not s.is_over:
+        s.apply(rng.choice(s.legal_actions()))
+    tree = render(screen(s, 0))
+    cells = [c.text_content() for c in tree.find_all(data_col="asteroids") if c.tag == "td"]
+    assert len(cells) == 2 and all(re.fullmatch(r"\d+ \((1 token|\d+ tokens)\)", c) for c in cells), cells
