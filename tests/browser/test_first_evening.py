@@ -234,5 +234,8 @@ def test_the_eclipsis_discard_on_a_phone_has_its_cards_and_button_in_view(browse
         in_view('.pt-prompt [data-act="confirm"]')
         assert page.locator('.pt-prompt [data-act="confirm"]').is_enabled()
         no_sideways_scroll(page, "the Eclipsis on a phone")
+        sizes = page.evaluate("""() => [...document.querySelectorAll('.pt-board [data-token] .glyph')].map(e => {
+            const r = e.getBoundingClientRect(); return Math.min(r.width, r.height); })""")
+        assert sizes and min(sizes) >= 14, sizes                          # tokens were 9-10 px on a phone
         SHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(SHOTS / "evening-eclipsis-phone.png"))
