@@ -21,7 +21,8 @@ if (!localStorage.getItem("{PREFIX}settings"))
 
 def ludus_tally(page):
     """Serve Tally as the page's main.py, its store under ``ludus.`` (for this page, reloads included)."""
-    body = SHELLGAME.read_text().replace('storage_prefix="ptolemaeus."', f'storage_prefix="{PREFIX}"')
+    # shellgame's main block runs App() with the shell's default prefix; name it, so the test says which
+    body = SHELLGAME.read_text().replace("App().run()", f'App(storage_prefix="{PREFIX}").run()')
     assert f'storage_prefix="{PREFIX}"' in body
     page.context.route(re.compile(r".*/py/app/main\.py$"), lambda route: route.fulfill(
         status=200, content_type="text/x-python", body=body))
