@@ -230,3 +230,32 @@ def test_every_seats_score_carries_data_score_its_index(players):
     s = apollo(players)
     tree = render(screen(s, 0))
     assert [e.attrs["data-score"] for e in tree.find_all(data_score=None)] == [str(i) for i in range(players)]
+
+
+def test_the_end_tables_asteroid_cell_says_points_and_tokens():
+    """Issue 17: "0 (2)" was unexplained; the cell says the points and how many tokens earned them."""
+    s = apollo(2, 5)
+    rng = random.Random(5)
+    while not s.is_over:
+        s.apply(rng.choice(s.legal_actions()))
+    tree = render(screen(s, 0))
+    cells = [c.text_content() for c in tree.find_all(data_col="asteroids") if c.tag == "td"]
+    assert len(cells) == 2 and all(re.fullmatch(r"\d+ \((1 token|\d+ tokens)\)", c) for c in cells), cells
+
+
+def test_a_face_up_card_that_changes_is_a_new_node_so_it_animates():
+    """Issue 17: the display's cards are keyed by card (and copy): the patcher keeps the unchanged ones
+    and inserts a new node (which plays the slide-in) for the card that refilled the display."""
+    from ptolemaeus import actions as A
+
+    s = apollo()
+    def keys(state):
+        tree = render(screen(state, 0))
+        display = next(e for e in tree.walk() if e.attrs.get("class") == "display")
+        return [c.key for c in display.children]
+    before = keys(s)
+    take = next(a for a in s.legal_actions() if a.kind == A.TAKE)
+    s.apply(take)
+    after = keys(s)
+    assert len(before) == len(after) and len(set(after) - set(before)) == 1   # one new card, one new node
+    assert len(set(before) & set(after)) == len(before) - 1                   # the others keep theirs

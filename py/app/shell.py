@@ -371,7 +371,7 @@ class App:
         stored_problems = self.store.take_problems()     # settings, migration: told once, in one notice
         if stored_problems:
             self.notify(" ".join(p.text() for p in stored_problems), "storage")
-        self.finish_loading()
+        self.finish_when_pictures_shown()
         # Everything made so far (modules, tables, the first screen) lives as long as the page: keep it
         # out of the garbage collector's full passes, which would otherwise take ~10 ms each in Pyodide
         # (and land inside a bot's 30 ms slice).
@@ -446,8 +446,30 @@ class App:
         link.dataset.game = info.key
         document.head.append(link)
 
+    def finish_when_pictures_shown(self, timeout_ms: int = 3000) -> None:
+        """Ready once the lobby's pictures have loaded (or failed, or ``timeout_ms`` passed): the
+        first screen is whole when the page says it is ready (a picture still loading when the
+        player, or a test, leaves at once would be an aborted request)."""
+        pending = [img for img in document.querySelectorAll("img.lobby-picture") if not img.complete]
+        if not pending:
+            self.finish_loading()
+            return
+        left = [len(pending)]
+
+        def one(_event=None) -> None:
+            left[0] -= 1
+            if left[0] == 0:
+                self.finish_loading()
+
+        for img in pending:
+            img.addEventListener("load", create_proxy(one))
+            img.addEventListener("error", create_proxy(one))
+        window.setTimeout(create_proxy(lambda: self.finish_loading()), timeout_ms)
+
     def finish_loading(self) -> None:
         """Remove the loading screen and tell the world (and the tests) we're ready."""
+        if str(document.body.getAttribute("data-ready")) == "1":
+            return
         loading = by_id("loading")
         if loading is not None:
             loading.remove()

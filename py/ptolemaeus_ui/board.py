@@ -613,15 +613,20 @@ def _cards_panel(model: Model) -> El:
     view, ui = model.view, model.ui
     active = ui.active and not model.animating
     display = []
-    for j, name in enumerate(view["display"]):
+    seen: dict[str, int] = {}
+    for name in view["display"]:
+        # keyed by card (and which copy of it): a card that arrives is a new node, which animates in,
+        # the others keep theirs (issue 17)
+        seen[name] = seen.get(name, 0) + 1
+        key = f"d-{name}-{seen[name]}"
         can = active and name in ui.display
         attrs = {"class": card_class(name) + (" can" if can else ""), "title": card_title(name),
                  "data-card": name}
         if can:
             attrs.update({"data-act": "take", "data-arg": name, "aria-label": t("cards.take", card=card_spoken(name))})
-            display.append(El("button", {"type": "button", **attrs}, card_face(name), key=f"d{j}"))
+            display.append(El("button", {"type": "button", **attrs}, card_face(name), key=key))
         else:
-            display.append(El("div", attrs, card_face(name), key=f"d{j}"))
+            display.append(El("div", attrs, card_face(name), key=key))
     if not display:
         display.append(h("p", {"class": "empty"}, t("cards.empty")))
     deck_label = t("cards.deck.take", count=view["deck_count"])

@@ -234,5 +234,33 @@ def test_the_eclipsis_discard_on_a_phone_has_its_cards_and_button_in_view(browse
         in_view('.pt-prompt [data-act="confirm"]')
         assert page.locator('.pt-prompt [data-act="confirm"]').is_enabled()
         no_sideways_scroll(page, "the Eclipsis on a phone")
+        sizes = page.evaluate("""() => [...document.querySelectorAll('.pt-board [data-token] .glyph')].map(e => {
+            const r = e.getBoundingClientRect(); return Math.min(r.width, r.height); })""")
+        assert sizes and min(sizes) >= 14, sizes                          # tokens were 9-10 px on a phone
         SHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(SHOTS / "evening-eclipsis-phone.png"))
+
+
+def test_ptolemaeus_a_draw_that_ends_the_turn_waits_for_confirm(browser, site, site_under_subpath):
+    """Issue 17 in the real game: with "confirm my moves" on (the default), the second card of a draw
+    ends the turn and reveals a card, so it is held (nothing drawn, the bot waits) until Confirm."""
+    from test_play import HUMAN_TO_PLAY
+
+    with sized_page(browser, site, site_under_subpath, "desktop") as page:
+        page.add_init_script("window.ptolemaeusTestEnable = true;")
+        page.goto(site.url + "index.html")
+        wait_until_ready(page)
+        page.locator('.lobby-game[data-game="ptolemaeus"] .lobby-play').click()
+        page.wait_for_function(HUMAN_TO_PLAY, timeout=60_000)
+        page.evaluate("window.ptolemaeusTest.speed(0)")
+        page.locator('.pt [data-act="deck"]').first.click()           # the first card: the turn goes on
+        page.wait_for_function(HUMAN_TO_PLAY, timeout=60_000)
+        assert page.locator("#shell-confirm").is_hidden()
+        n = moves(page)
+        hand = page.locator(".pt-hand").inner_text()
+        page.locator('.pt [data-act="deck"]').first.click()           # the second: ends the turn, reveals
+        page.wait_for_function("document.body.dataset.confirm === 'held'")
+        assert moves(page) == n and page.locator(".pt-hand").inner_text() == hand
+        page.locator("#shell-confirm-ok").click()
+        page.wait_for_function(f"Number(document.body.dataset.moves) > {n + 1}", timeout=60_000)  # the bot answered
+        assert stored(page)["actions"][n]["kind"] == "draw_deck"                   # the confirmed draw
