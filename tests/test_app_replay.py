@@ -267,3 +267,28 @@ def test_every_registered_game_replays_from_a_link_exactly(key):
         assert replay.length == len(session.actions)
         assert spec.state_to_json(replay.states[-1]) == spec.state_to_json(session.state)
         assert replay.log() == session.log
+
+
+REPLAY = Replay(tally(seed=9))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.one_of(st.integers(-10**30, 10**30), st.integers(-3, 3).map(lambda d: ("step", d)),
+                          st.sampled_from(["start", "end"])), max_size=20))
+def test_any_sequence_of_moves_shows_the_position_it_lands_on(moves):
+    """Seek and step with any numbers: clamped to 0…n; only one step forward animates, and then
+    exactly that action's events."""
+    replay = REPLAY
+    for move in moves:
+        before = replay.index
+        if move == "start":
+            frame = replay.seek(0)
+        elif move == "end":
+            frame = replay.seek(replay.length)
+        elif isinstance(move, tuple):
+            frame = replay.step(move[1])
+        else:
+            frame = replay.seek(move)
+        assert 0 <= frame.index == replay.index <= replay.length
+        assert frame.state is replay.states[frame.index]
+        assert frame.events == (replay.events[frame.index] if frame.index == before + 1 else [])

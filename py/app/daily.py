@@ -327,7 +327,7 @@ def chart_svg(entries: list[DailyEntry], today: _dt.date, days: int = 30) -> str
         day = first + _dt.timedelta(days=i)
         result = finished.get(day)
         x = i * slot
-        if i % 7 == 0 or i == days - 1:
+        if (days - 1 - i) % 7 == 0:          # today and every week before it
             parts.append(f'<text class="daily-label" x="{x + slot / 2:.1f}" y="{height - 10}" '
                          f'text-anchor="middle">{day.strftime("%m-%d")}</text>')
         if result is None:

@@ -85,9 +85,9 @@ class ReplayScreen:
         title = el("h2", {"id": "shell-replay-title", "tabindex": "-1"},
                    t("replay.heading", title=self.session.spec.title))
         buttons = el("div", {"class": "replay-buttons"},
-                     self._button("start", "\u23ee", "replay.start"), self._button("back", "\u2039", "replay.back"),
+                     self._button("start", "\u00ab", "replay.start"), self._button("back", "\u2039", "replay.back"),
                      self._button("play", "\u25b6", "replay.play"), self._button("forward", "\u203a", "replay.forward"),
-                     self._button("end", "\u23ed", "replay.end"))
+                     self._button("end", "\u00bb", "replay.end"))
         n["slider"] = el("input", {"type": "range", "id": "replay-slider", "min": 0, "max": replay.length,
                                    "value": replay.index, "step": 1, "aria-label": t("replay.slider")})
         n["position"] = el("output", {"id": "replay-position", "for": "replay-slider", "aria-live": "polite"})
@@ -161,7 +161,7 @@ class ReplayScreen:
         n["start"].disabled = n["back"].disabled = replay.index == 0
         n["forward"].disabled = n["end"].disabled = replay.at_end()
         playing = self.playing is not None
-        n["play"].textContent = "\u23f8" if playing else "\u25b6"
+        n["play"].textContent = "| |" if playing else "\u25b6"   # glyphs every font has
         label = t("replay.pause" if playing else "replay.play")
         n["play"].setAttribute("aria-label", label)
         n["play"].title = label

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import datetime as _dt
 import json
+import os
 import random
+from pathlib import Path
 
 import pytest
 
@@ -21,6 +23,7 @@ from app.games import CATALOG
 from app.replay import encode_link
 from app.session import Session, default_seats
 
+SHOTS = Path(os.environ.get("PTOLEMAEUS_SCREENSHOTS", Path(__file__).resolve().parents[2] / "test-results" / "screenshots"))
 DAY = _dt.date(2026, 11, 24)
 CLOCK = _dt.datetime(2026, 11, 25, 3, 0, tzinfo=_dt.UTC)
 PT = CATALOG["ptolemaeus"].load()
@@ -112,6 +115,8 @@ def test_the_daily_game_starts_resumes_records_and_shows_its_results(guarded_pag
     assert shared == daily.share_text("Ptolemaeus", daily.DailyEntry(
         "ptolemaeus", DAY, daily.daily_seed("ptolemaeus", DAY), game_id, result))
     assert axe(page) == []
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "daily-results.png"), full_page=True)
 
     # Asked again: the result, never a second attempt; a tampered day is refused and kept aside.
     tampered = dict(entry, day="2026-11-23")
@@ -176,6 +181,8 @@ def test_the_replay_link_opens_the_replay_with_controls_by_mouse_and_keyboard(gu
     page.wait_for_timeout(700)
     assert page.evaluate(index) == stopped
 
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "replay.png"))
     page.click("#replay-share")
     page.wait_for_function("document.querySelector('#shell-replay').dataset.link")
     assert page.evaluate("document.querySelector('#shell-replay').dataset.link").endswith(link)
