@@ -17,6 +17,12 @@ other hands) for a time set by its level, in slices, then plays greedily.
 
 from __future__ import annotations
 
+if __name__ == "__main__":  # served as the page's main.py: the shell's packages come in shell.zip
+    import zipfile
+
+    with zipfile.ZipFile("shell.zip") as _shell:  # as py/app/main.py does, before anything imports app
+        _shell.extractall()
+
 import datetime as _dt
 import json
 import random
@@ -400,10 +406,7 @@ class TallyView:
 
 if __name__ == "__main__":  # served as py/app/main.py by tests/browser/test_shell.py
     import sys
-    import zipfile
 
-    with zipfile.ZipFile("shell.zip") as shell:  # the shell's packages, as py/app/main.py does
-        shell.extractall()
     from app.games import register
     from app.shell import App
 
