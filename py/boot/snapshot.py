@@ -92,6 +92,8 @@ def take(app: Any) -> dict[str, Any] | None:
         return None
     curtain = _hotseat(app)
     root = app.root.cloneNode(True)
+    for node in root.querySelectorAll("[hidden]"):   # screens not on show (the lobby and its pictures):
+        node.replaceChildren()                        # nothing to see, nothing for the picture to fetch
     if curtain:
         for node in root.querySelectorAll("#game"):
             node.replaceChildren()

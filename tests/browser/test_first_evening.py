@@ -196,7 +196,8 @@ def test_a_draw_is_held_until_confirmed_and_welcome_back_goes_once_play_resumes(
         notice = page.locator('.shell-notice[data-kind="info"]')
         assert "Welcome back" in notice.inner_text()
         page.locator("#shell-settings summary").click()                 # a notice follows the language
-        page.select_option("#shell-lang", "es")
+        page.select_option("#shell-lang", "es")                         # (its texts are fetched first)
+        page.wait_for_function("document.documentElement.lang === 'es'")
         assert "Hola de nuevo" in notice.inner_text()
         assert notice.get_by_role("button", name="Abandonar esta partida").count() == 1
         page.locator("#shell-settings summary").click()

@@ -91,8 +91,13 @@ def play_a_turn(page) -> str:
     deck = page.locator('button[data-act="deck"]')
     deck.first.wait_for(state="visible", timeout=60_000)  # the game of GAME_LINK, our turn
     start = page.evaluate(MOVES_JS)
+    bar = "document.querySelector('#shell-confirm:not([hidden])')"
     for n in (1, 2):
         deck.first.click()
+        # "Confirm my moves" (on by default) holds a turn-ending draw until it is confirmed.
+        page.wait_for_function(f"{MOVES_JS} >= {start + n} || {bar} !== null", timeout=30_000)
+        if page.evaluate(f"{bar} !== null"):
+            page.locator("#shell-confirm-ok").click()
         page.wait_for_function(f"{MOVES_JS} >= {start + n}", timeout=30_000)
     page.wait_for_function(
         f"""{MOVES_JS} > {start + 2} && !document.body.dataset.busy

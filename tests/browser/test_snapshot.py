@@ -56,7 +56,7 @@ def test_a_returning_player_sees_the_last_board_at_once_then_the_live_one(new_co
     stored = _wait_for_snapshot(page, "game")
     live_html = page.evaluate("document.getElementById('root').innerHTML")
     assert stored["curtain"] is False and stored["game"] == page.evaluate(
-        "localStorage.getItem('ptolemaeus.current')")
+        "localStorage.getItem('ludus.current')")
     assert "data-constellation" in stored["html"] and "./static/py/ptolemaeus.zip" in stored["prefetch"]
     # Nothing beyond what the page showed: the DOM never holds a bot's hand (the shell's contract).
     assert len(stored["html"]) <= len(live_html) * 1.05 + 2000
@@ -117,7 +117,7 @@ def test_no_picture_for_a_game_link_or_another_current_game(new_context, page_gu
     ready(page)
     assert page.evaluate("window.__snap.seenAt") is None
     _wait_for_snapshot(page, "game")
-    page.evaluate("localStorage.setItem('ptolemaeus.current', 'someone-else')")
+    page.evaluate("localStorage.setItem('ludus.current', 'someone-else')")
     page.goto(site.url + "index.html")                            # not the game the picture shows
     ready(page)
     assert page.evaluate("window.__snap.seenAt") is None
