@@ -33,7 +33,7 @@ SPEC = PompeiiSpec()
 INIT = f"""
 window.pompeiiTestEnable = true;
 if (!localStorage.getItem("{PREFIX}settings"))
-  localStorage.setItem("{PREFIX}settings", JSON.stringify({{bot_speed: "instant"}}));
+  localStorage.setItem("{PREFIX}settings", JSON.stringify({{bot_speed: "instant", confirm: "off"}}));
 """
 HUMAN_TO_PLAY = """() => { const t = window.pompeiiTest; if (!t) return false;
     const i = JSON.parse(t.info());
