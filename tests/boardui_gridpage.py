@@ -7,10 +7,12 @@ drawn with boardui's one-way flow: a pure ``scene(state)`` -> ``Patcher`` ->
 a click on a cell toggles it ``chosen``; ``<body data-acted>`` lists the acts.
 """
 
+import importlib
 import zipfile
 
 with zipfile.ZipFile("shell.zip") as shell:  # the shell's packages (boardui among them), as py/app/main.py does
     shell.extractall()
+importlib.invalidate_caches()   # the folder's listing, cached by mtime, changed
 
 from boardui import nav  # noqa: E402
 from boardui.browser import Delegation  # noqa: E402

@@ -18,10 +18,12 @@ other hands) for a time set by its level, in slices, then plays greedily.
 from __future__ import annotations
 
 if __name__ == "__main__":  # served as the page's main.py: the shell's packages come in shell.zip
+    import importlib
     import zipfile
 
     with zipfile.ZipFile("shell.zip") as _shell:  # as py/app/main.py does, before anything imports app
         _shell.extractall()
+    importlib.invalidate_caches()   # the folder's listing, cached by mtime, changed
 
 import datetime as _dt
 import json

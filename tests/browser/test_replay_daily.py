@@ -30,7 +30,7 @@ PT = CATALOG["ptolemaeus"].load()
 INIT = """
 window.ptolemaeusTestEnable = true;
 if (!localStorage.getItem("ludus.settings"))
-  localStorage.setItem("ludus.settings", JSON.stringify({bot_speed: "instant", lang: "en"}));
+  localStorage.setItem("ludus.settings", JSON.stringify({bot_speed: "instant", lang: "en", confirm: "off"}));
 """
 
 pytestmark = pytest.mark.browser_context_args(timezone_id="America/Los_Angeles")
