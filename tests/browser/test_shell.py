@@ -170,6 +170,7 @@ def test_a_bad_link_is_explained_in_the_pages_language(guarded_page, site, ready
     # Switched to Spanish in the settings: the message follows (translated when shown).
     page.click("#shell-settings summary")
     page.select_option("#shell-lang", "es")
+    page.wait_for_function("document.documentElement.lang === 'es'")   # (the games' texts are fetched first)
     text = page.locator('.shell-notice[data-kind="error"]').inner_text()
     assert "Mit diesem Link" not in text and "wizard" in text
     assert t_in("es", "start.bad_link", error="")[:20] in text
@@ -291,6 +292,7 @@ def test_any_games_typed_setup_fields_in_the_form_and_in_links(guarded_page, sit
     assert "Target: '99' is not a whole number from 5 to 40" in page.locator("#ng-error").inner_text()
     page.click("#shell-settings summary")
     page.select_option("#shell-lang", "it")
+    page.wait_for_function("document.documentElement.lang === 'it'")
     page.click("#shell-settings summary")
     page.fill("#ng-field-target", "41")
     page.click("#ng-start")

@@ -21,7 +21,7 @@ WATCH = """
     const ready = document.body && document.body.dataset.ready === "1";
     if (picture && window.__snap.seenAt === null) {
       window.__snap.seenAt = performance.now();
-      const svg = picture.querySelector("svg");
+      const svg = picture.querySelector("svg.pt-board");   // the board (icons in the status line move with its words)
       if (svg) { const r = svg.getBoundingClientRect(); window.__snap.rect = [r.x, r.y, r.width, r.height]; }
       const notices = picture.querySelector("#shell-notices");
       if (notices) window.__snap.notices = notices.getBoundingClientRect().bottom;
@@ -43,7 +43,7 @@ def _wait_for_snapshot(page, screen: str) -> dict:
 
 
 def _board_rect(page) -> list[float]:
-    return page.evaluate("""() => { const r = document.querySelector("#game svg").getBoundingClientRect();
+    return page.evaluate("""() => { const r = document.querySelector("#game svg.pt-board").getBoundingClientRect();
                                    return [r.x, r.y, r.width, r.height]; }""")
 
 
