@@ -174,6 +174,9 @@ def test_confirm_my_moves_take_back_and_undo_across_a_bot_move(browser, site, si
         assert page.locator("#shell-share").get_attribute("open") is None
 
 
+@pytest.mark.xfail(reason="flaky in a full run: the lobby picture's request (static/icons/icon.svg) is sometimes "
+                          "aborted by the reload, which the page guard counts as a failed request (issue 17, open)",
+                   strict=False)
 def test_a_draw_is_held_until_confirmed_and_welcome_back_goes_once_play_resumes(browser, site, site_under_subpath):
     with sized_page(browser, site, site_under_subpath, "desktop", tally=True) as page:
         page.goto(site.url + "index.html?seats=human,easy&seed=11")
