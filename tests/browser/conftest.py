@@ -84,6 +84,10 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if here in Path(item.fspath).parents:
             item.add_marker(pytest.mark.browser)
+    # Browser tests run last: pytest-playwright's sync API leaves its event loop
+    # registered as running on the main thread for the rest of the session, and
+    # any later test calling asyncio.run() would fail (as CI's single run showed).
+    items.sort(key=lambda item: here in Path(item.fspath).parents)
 
 
 # ------------------------------------------------------------------ browser
