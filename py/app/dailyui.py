@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import datetime as _dt
-from typing import Any
+from typing import TYPE_CHECKING
 
 from pyscript import window
 
@@ -20,11 +20,15 @@ from app.dom import Listeners, el
 from app.games import GameInfo
 from app.i18n import t
 
+if TYPE_CHECKING:
+    from app.dom import JsObject
+    from app.shell import App
+
 __all__ = ["DailyScreen"]
 
 
 class DailyScreen:
-    def __init__(self, app: Any, section: Any) -> None:
+    def __init__(self, app: App, section: JsObject) -> None:
         self.app = app
         self.section = section
         self.listeners = Listeners()

@@ -13,8 +13,14 @@ HTML), which ``svg()`` does.  A JS ``null`` arrives in Python as
 
 from __future__ import annotations
 
+from typing import Any, TypeAlias
+
 from pyscript import document
 from pyscript.ffi import is_none
+
+# A JavaScript object seen through Pyodide's proxies (an element, an event, ``window.navigator``...):
+# untyped for mypy, named so that page code says where it holds one.
+JsObject: TypeAlias = Any
 
 SVG_NS = "http://www.w3.org/2000/svg"
 

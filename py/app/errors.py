@@ -11,15 +11,16 @@ errors it carries (a game's own refusal through the game's
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from app.i18n import APP, language
+from app.i18n import APP, language, t
 from gamekit.game import GameError
 
 if TYPE_CHECKING:
     from app.games import GameSpec
 
-__all__ = ["ShellError", "error_text"]
+__all__ = ["ShellError", "error_text", "said_later"]
 
 
 class ShellError(GameError):
@@ -51,3 +52,10 @@ def error_text(error: BaseException, game: GameSpec | None = None) -> str:
     if game is not None:
         return game.error_text(error)
     return str(error)
+
+
+def said_later(key: str, **params: Any) -> Callable[[], str]:
+    """A notice's text, made each time it is shown: ``t(key, **params)`` in the language of that
+    moment, an error among ``params`` said through :func:`error_text` (the shell calls it again
+    when the language changes, so a message is never left in the language it was raised in)."""
+    return lambda: t(key, **{k: error_text(v) if isinstance(v, BaseException) else v for k, v in params.items()})

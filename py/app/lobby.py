@@ -15,7 +15,7 @@ import traceback
 from typing import TYPE_CHECKING
 
 from app.dom import Listeners, el
-from app.errors import error_text
+from app.errors import said_later
 from app.games import GameInfo
 from app.i18n import t
 from app.quickstart import play_now, to_continue
@@ -69,7 +69,7 @@ def _play_now(app: App, info: GameInfo) -> None:
         setup, seats = play_now(spec)
         session = Session.start(spec, setup, seats)
     except SaveError as e:
-        app.notify(lambda e=e: t("newgame.cannot_start", error=error_text(e)), "error")
+        app.notify(said_later("newgame.cannot_start", error=e), "error")
         return
     except (ImportError, TypeError, ValueError) as e:   # a broken game must not break the page
         traceback.print_exc()

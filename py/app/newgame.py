@@ -24,7 +24,7 @@ from pyscript import window
 from pyscript.ffi import is_none
 
 from app import i18n
-from app.dom import Listeners, create_once, el
+from app.dom import JsObject, Listeners, create_once, el
 from app.errors import error_text
 from app.games import GameInfo, GameSpec
 from app.i18n import t
@@ -41,7 +41,7 @@ NOW = "now"
 
 
 class NewGameScreen:
-    def __init__(self, app: App, container):
+    def __init__(self, app: App, container: JsObject):
         self.app = app
         self.container = container
         self.listeners = Listeners()
@@ -81,7 +81,7 @@ class NewGameScreen:
             parts.append(el("p", {}, t("newgame.no_game")))
         else:
             parts.append(el("section", {"class": "ng-custom", "aria-labelledby": "ng-custom-title"},
-                            el("h3", {"id": "ng-custom-title"}, t("lobby.custom")), self._form()))
+                            el("h3", {"id": "ng-custom-title"}, t("lobby.custom")), self._form(self.spec)))
         section = el("section", {"class": "ng", "aria-labelledby": "ng-title"}, *parts)
         self.container.replaceChildren(section)
 
@@ -165,11 +165,12 @@ class NewGameScreen:
     def refresh(self) -> None:
         """Redraw, keeping what was typed into the form."""
         if self.spec is not None and "form" in self.nodes:
-            self._read()
+            self._read(self.spec)
         self.render()
 
-    def _form(self) -> object:
-        spec = self.spec
+    def _form(self, spec: GameSpec) -> object:
+        """The "Custom game" form for ``spec`` (its handlers act on that game: choosing another
+        one draws the form again)."""
         n = self.nodes
         form = el("form", {"id": "ng-form", "novalidate": True})
         n["form"] = form
@@ -194,15 +195,15 @@ class NewGameScreen:
                         t("newgame.solitaire", n=k) if k == 1 else str(k))
                      for k in range(spec.min_players, spec.max_players + 1)])
         n["count"] = count
-        self.listeners.on(count, "change", lambda _e: self._change_count())
-        seats = el("ol", {"class": "ng-seats"}, *[self._seat_row(i, s) for i, s in enumerate(self.seats)])
+        self.listeners.on(count, "change", lambda _e: self._change_count(spec))
+        seats = el("ol", {"class": "ng-seats"}, *[self._seat_row(spec, i, s) for i, s in enumerate(self.seats)])
         solo = el("p", {"class": "ng-hint"}, t("newgame.solitaire.hint") if len(self.seats) == 1 else "")
         form.append(el("fieldset", {"class": "ng-players"}, el("legend", {}, t("newgame.players")),
                        el("p", {"class": "ng-row"}, el("label", {"for": "ng-count"}, t("newgame.count"), " "),
                           count),
                        seats, solo))
 
-        fields = [self._field(f) for f in spec.setup_fields()]
+        fields = [self._field(spec, f) for f in spec.setup_fields()]
         if fields:
             form.append(el("fieldset", {"class": "ng-options"}, el("legend", {}, t("newgame.options")), *fields))
 
@@ -226,14 +227,13 @@ class NewGameScreen:
         copied = el("span", {"class": "ng-copied", "id": "ng-copied", "role": "status"})
         share_out = el("p", {"class": "ng-share-out", "hidden": True}, link, " ", copy, " ", copied)
         n["share_out"], n["link"], n["copied"] = share_out, link, copied
-        self.listeners.on(share, "click", lambda _e: self._share())
+        self.listeners.on(share, "click", lambda _e: self._share(spec))
         self.listeners.on(copy, "click", lambda _e: self._copy())
-        self.listeners.on(form, "submit", self._submit)
+        self.listeners.on(form, "submit", lambda event: self._submit(event, spec))
         form.append(error, el("p", {"class": "ng-buttons"}, start, " ", share), share_out)
         return form
 
-    def _seat_row(self, i: int, seat: dict) -> object:
-        spec = self.spec
+    def _seat_row(self, spec: GameSpec, i: int, seat: dict) -> object:
         label = t("newgame.seat", n=i + 1)
         kind = el("select", {"class": "ng-kind", "aria-label": t("newgame.seat.kind", n=i + 1)},
                   el("option", {"value": "human", "selected": seat["kind"] == "human"}, t("newgame.seat.human")),
@@ -258,12 +258,11 @@ class NewGameScreen:
                                                               helps.get(str(level.value), "")))
         row = el("li", {"class": "ng-seat", "data-seat": i},
                  el("span", {"class": "ng-seat-label"}, label), kind, level, name, colour, swatch, level_help)
-        self.listeners.on(kind, "change", lambda _e: self._change_kind(i))
+        self.listeners.on(kind, "change", lambda _e: self._change_kind(spec, i))
         self.listeners.on(colour, "change", lambda _e: swatch.style.setProperty("background", colour.value))
         return row
 
-    def _field(self, field: SetupField) -> object:
-        spec = self.spec
+    def _field(self, spec: GameSpec, field: SetupField) -> object:
         key, kind, label = field.key, field.kind, spec.field_label(field)
         fid = f"ng-field-{key}"
         value = self.values.get(key, field.default)
@@ -290,7 +289,7 @@ class NewGameScreen:
                     other.focus()
             self.listeners.on(select, "change", toggle)
             return el("div", {"class": "ng-row"},
-                      el("label", {"for": fid}, f"{label} "), select, other_row, self._help(field))
+                      el("label", {"for": fid}, f"{label} "), select, other_row, self._help(spec, field))
         if kind == "choice":
             control = el("select", {"id": fid},
                          *[el("option", {"value": str(v), "selected": v == value}, spec.choice_label(field, v))
@@ -304,16 +303,17 @@ class NewGameScreen:
             control = el("input", attrs)
         else:
             control = el("input", {"id": fid, "type": "text", "value": "" if value is None else value})
-        return el("div", {"class": "ng-row"}, el("label", {"for": fid}, f"{label} "), control, self._help(field))
+        return el("div", {"class": "ng-row"}, el("label", {"for": fid}, f"{label} "), control,
+                  self._help(spec, field))
 
-    def _help(self, field: SetupField):
-        text = self.spec.field_help(field)
+    def _help(self, spec: GameSpec, field: SetupField) -> object:
+        text = spec.field_help(field)
         return el("p", {"class": "ng-hint"}, text) if text else None
 
     # ------------------------------------------------------------ reading
 
-    def _read(self) -> None:
-        """Copy the form's values into self.seats / self.values / self.seed."""
+    def _read(self, spec: GameSpec) -> None:
+        """Copy the form's values (drawn for ``spec``) into self.seats / self.values / self.seed."""
         form = self.nodes["form"]
         seats = []
         for row in form.querySelectorAll("li.ng-seat"):
@@ -323,7 +323,7 @@ class NewGameScreen:
                           "name": row.querySelector(".ng-name").value,
                           "colour": row.querySelector(".ng-colour").value})
         self.seats = seats
-        for field in self.spec.setup_fields():
+        for field in spec.setup_fields():
             node = form.querySelector(f"#ng-field-{field.key}")
             value: Any = str(node.value)
             if field.kind == "datetime" and value == OTHER:
@@ -342,9 +342,9 @@ class NewGameScreen:
             raise SaveError(t("newgame.seed.error", seed=text))
         return {"players": len(self.seats), "seed": int(text), **self.values}
 
-    def _session(self) -> Session:
-        self._read()
-        return Session.start(self.spec, self._setup(), self.seats)
+    def _session(self, spec: GameSpec) -> Session:
+        self._read(spec)
+        return Session.start(spec, self._setup(), self.seats)
 
     def _error(self, text: str) -> None:
         self.nodes["error"].textContent = text
@@ -370,17 +370,17 @@ class NewGameScreen:
         self._defaults()
         self.render()
 
-    def _change_count(self) -> None:
-        self._read()
+    def _change_count(self, spec: GameSpec) -> None:
+        self._read(spec)
         n = int(self.nodes["count"].value)
         if n < len(self.seats):
             self.seats = self.seats[:n]
         else:
-            fresh = default_seats(self.spec, [s["kind"] if s["kind"] == "human" else s["level"]
-                                              for s in self.seats] + ["bot"] * (n - len(self.seats)))
+            fresh = default_seats(spec, [s["kind"] if s["kind"] == "human" else s["level"]
+                                         for s in self.seats] + ["bot"] * (n - len(self.seats)))
             used = {s["colour"].lower() for s in self.seats}
             names = {s["name"].casefold() for s in self.seats}
-            spare = [c for c, _n in self.spec.seat_colours() if c.lower() not in used]
+            spare = [c for c, _n in spec.seat_colours() if c.lower() not in used]
             for seat in fresh[len(self.seats):]:
                 if seat["colour"].lower() in used and spare:
                     seat["colour"] = spare.pop(0)
@@ -394,52 +394,52 @@ class NewGameScreen:
         self.render()
         self.container.querySelector("#ng-count").focus()
 
-    def _change_kind(self, i: int) -> None:
-        self._read()
+    def _change_kind(self, spec: GameSpec, i: int) -> None:
+        self._read(spec)
         seat = self.seats[i]
-        if self._default_name(seat["name"]):  # not typed by the player: follow the kind
+        if self._default_name(spec, seat["name"]):  # not typed by the player: follow the kind
             kinds = [s["kind"] if s["kind"] == "human" else s["level"] or "bot" for s in self.seats]
-            fresh = default_seats(self.spec, kinds)
+            fresh = default_seats(spec, kinds)
             taken = {s["name"].casefold() for k, s in enumerate(self.seats) if k != i}
             for k, s in enumerate(self.seats):
-                if s["kind"] == "human" and self._default_name(s["name"]):
+                if s["kind"] == "human" and self._default_name(spec, s["name"]):
                     s["name"] = fresh[k]["name"]
             if seat["kind"] == "bot" and fresh[i]["name"].casefold() not in taken:
                 seat["name"] = fresh[i]["name"]
         if seat["kind"] == "bot" and not seat["level"]:
-            seat["level"] = self.spec.default_bot_level
+            seat["level"] = spec.default_bot_level
         self.render()
         self.container.querySelector(f'li.ng-seat[data-seat="{i}"] .ng-kind').focus()
 
-    def _default_name(self, name: str) -> bool:
-        return name in self.spec.bot_names or i18n.default_name(name) is not None
+    def _default_name(self, spec: GameSpec, name: str) -> bool:
+        return name in spec.bot_names or i18n.default_name(name) is not None
 
     def _reseed(self) -> None:
         self.nodes["seed"].value = str(random_seed())
 
-    def _submit(self, event) -> None:
+    def _submit(self, event: JsObject, spec: GameSpec) -> None:
         event.preventDefault()
         try:
-            session = self._session()
+            session = self._session(spec)
         except SaveError as e:
             self._error(t("newgame.cannot_start", error=error_text(e)))
             return
         self._error("")
         self.app.start_session(session)
 
-    def _share(self) -> None:
+    def _share(self, spec: GameSpec) -> None:
         try:
-            self._read()
+            self._read(spec)
             setup = self._setup()
             # Check it would start (the date, the counts...); names and colours are not in links.
-            Session.start(self.spec, setup, default_seats(self.spec, [
+            Session.start(spec, setup, default_seats(spec, [
                 s["kind"] if s["kind"] == "human" else s["level"] for s in self.seats]))
         except SaveError as e:
             self._error(t("newgame.cannot_share", error=error_text(e)))
             return
         self._error("")
         location = window.location
-        url = f"{location.origin}{location.pathname}{share_query(self.spec, setup, self.seats)}"
+        url = f"{location.origin}{location.pathname}{share_query(spec, setup, self.seats)}"
         self.nodes["link"].value = url
         self.nodes["share_out"].hidden = False
         self.nodes["link"].select()
@@ -449,7 +449,7 @@ class NewGameScreen:
         link.select()
         clipboard = getattr(window.navigator, "clipboard", None)
         said = self.nodes["copied"]
-        if is_none(clipboard):  # no clipboard (not a secure context): the text is selected for Ctrl+C
+        if clipboard is None or is_none(clipboard):  # no clipboard (not a secure context): the text is selected for Ctrl+C
             said.textContent = t("newgame.copy.select")
             return
         said.textContent = ""

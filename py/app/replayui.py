@@ -16,14 +16,18 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pyscript import document, window
 
-from app.dom import Listeners, el
+from app.dom import JsObject, Listeners, el
 from app.i18n import seat_label, t
 from app.replay import Replay, ReplayHost, encode_link
 from app.session import Session
+
+if TYPE_CHECKING:
+    from app.games import GameView
+    from app.shell import App
 
 __all__ = ["ReplayScreen", "SPEEDS"]
 
@@ -33,17 +37,17 @@ SPEEDS = {"slow": 1.6, "normal": 0.8, "fast": 0.3}   # seconds between moves whe
 class ReplayScreen:
     """The replay of one session in ``section`` (the shell's ``#shell-replay``)."""
 
-    def __init__(self, app: Any, section: Any) -> None:
+    def __init__(self, app: App, section: JsObject) -> None:
         self.app = app
         self.section = section
         self.listeners = Listeners()
         self.replay: Replay | None = None
         self.session: Session | None = None
-        self.view: Any = None
+        self.view: GameView | None = None
         self.playing: asyncio.Task | None = None
         self.speed = "normal"
         self.on_close: Callable[[], None] = lambda: None
-        self.nodes: dict[str, Any] = {}
+        self.nodes: dict[str, JsObject] = {}
 
     # ------------------------------------------------------------ open / close
 
@@ -72,7 +76,7 @@ class ReplayScreen:
 
     # ------------------------------------------------------------ drawing
 
-    def _button(self, key: str, glyph: str, label_key: str) -> Any:
+    def _button(self, key: str, glyph: str, label_key: str) -> JsObject:
         label = t(label_key)
         node = el("button", {"type": "button", "id": f"replay-{key}", "aria-label": label, "title": label}, glyph)
         self.nodes[key] = node
@@ -128,9 +132,9 @@ class ReplayScreen:
 
         L = self.listeners
         L.on(n["start"], "click", lambda _e: self.go(0))
-        L.on(n["back"], "click", lambda _e: self.go(self.replay.index - 1))
-        L.on(n["forward"], "click", lambda _e: self.go(self.replay.index + 1))
-        L.on(n["end"], "click", lambda _e: self.go(self.replay.length))
+        L.on(n["back"], "click", lambda _e: self.go(replay.index - 1))   # this replay's: a new one draws anew
+        L.on(n["forward"], "click", lambda _e: self.go(replay.index + 1))
+        L.on(n["end"], "click", lambda _e: self.go(replay.length))
         L.on(n["play"], "click", lambda _e: self.toggle())
         L.on(n["slider"], "input", lambda _e: self.go(int(n["slider"].value)))
         L.on(n["speed"], "change", lambda _e: self._speed(str(n["speed"].value)))
@@ -143,15 +147,15 @@ class ReplayScreen:
         L.on(n["close"], "click", lambda _e: self.close())
         L.on(self.section, "keydown", self._key)
 
-        host = ReplayHost(self.replay, self.app.settings, self.app.new_game)
+        host = ReplayHost(replay, self.app.settings, self.app.new_game)
         self.view = self.session.spec.mount(container, host)
         self.view.set_busy(None)
 
     def show(self, events: list[dict[str, Any]] | None = None) -> None:
-        replay, n = self.replay, self.nodes
-        assert replay is not None
+        replay, view, n = self.replay, self.view, self.nodes
+        assert replay is not None and view is not None    # open() made both (render)
         frame = replay.frame(events)
-        self.view.show(frame.state, frame.viewer, frame.events)
+        view.show(frame.state, frame.viewer, frame.events)
         n["slider"].value = str(replay.index)
         n["position"].textContent = t("replay.position.text", index=replay.index, count=replay.length)
         if "round" in n:
@@ -221,7 +225,7 @@ class ReplayScreen:
                 if self.replay is not None:
                     self.show()
 
-    def _key(self, event: Any) -> None:
+    def _key(self, event: JsObject) -> None:
         tag = str(getattr(event.target, "tagName", "")).upper()
         key = str(event.key)
         if tag in ("SELECT", "INPUT") or self.replay is None:

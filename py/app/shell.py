@@ -33,6 +33,7 @@ import re
 import sys
 import traceback
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from pyscript import document, window
 from pyscript.ffi import create_proxy, is_none
@@ -40,9 +41,9 @@ from pyscript.ffi import create_proxy, is_none
 from app import i18n, site
 from app.confirmbar import ConfirmBar
 from app.daily import daily_param
-from app.dom import Listeners, by_id, download_text, el, on
-from app.errors import error_text
-from app.games import CATALOG, Catalog, GameInfo
+from app.dom import JsObject, Listeners, by_id, download_text, el, on
+from app.errors import error_text, said_later
+from app.games import CATALOG, Catalog, GameInfo, GameSpec
 from app.host import Controller
 from app.i18n import t
 from app.links import LinkError, is_game_link, link_language, parse_link, without_language
@@ -50,7 +51,15 @@ from app.session import SaveError, Session, default_seats, new_id
 from app.share import ShareMenu
 from app.sound import Sounds
 from app.storage import MemoryStorage, SaveStore, StorageError
-from app.tabs import PLAYING, WATCHING, GameTab, NoLocks, WebLocks
+from app.tabs import PLAYING, WATCHING, GameTab, Locks, NoLocks, WebLocks
+
+if TYPE_CHECKING:
+    import datetime as _dt
+
+    from app.daily import DailyEntry
+    from app.dailyui import DailyScreen
+    from app.newgame import NewGameScreen
+    from app.replayui import ReplayScreen
 
 __all__ = ["App", "BrowserStorage"]
 
@@ -58,7 +67,7 @@ __all__ = ["App", "BrowserStorage"]
 class BrowserStorage:
     """``window.localStorage`` with Python values (a JS null becomes None)."""
 
-    def __init__(self, storage):
+    def __init__(self, storage: JsObject):
         self.js = storage
 
     @property
@@ -80,7 +89,7 @@ class BrowserStorage:
         self.js.removeItem(key)
 
 
-def open_storage():
+def open_storage() -> tuple[BrowserStorage | MemoryStorage, str | None]:
     """(storage, problem): the browser's localStorage, or memory and the key of a message
     (``app.i18n``) if it is refused."""
     try:
@@ -96,13 +105,13 @@ def open_storage():
         return MemoryStorage(), ("start.storage_full" if full else "start.storage_refused")
 
 
-def browser_locks():
+def browser_locks() -> Locks:
     """The Web Locks API (one tab plays a game), or every tab plays where the browser has none."""
     locks = getattr(window.navigator, "locks", None)
     return NoLocks() if locks is None or is_none(locks) else WebLocks(locks)
 
 
-def local_today():
+def local_today() -> _dt.date:
     """The player's local calendar date (the daily challenge's day), from the browser's clock."""
     import datetime as _dt
 
@@ -132,11 +141,13 @@ class App:
         self.prefix = storage_prefix
         self.games: Catalog = games
         self.stylesheets: set[str] = set()
-        self.store: SaveStore | None = None
+        # The browser's storage (or memory, and why, if it is refused), read from run() on.
+        storage, self.storage_problem = open_storage()
+        self.store = SaveStore(storage, games, storage_prefix)
         self.settings: dict = {}
         self.session: Session | None = None
         self.controller: Controller | None = None
-        self.newgame = None
+        self.newgame: NewGameScreen | None = None
         self.nodes: dict = {}
         self.notice_listeners: dict[str, Listeners] = {}
         self.notice_texts: dict[str, Callable[[], str]] = {}   # kind -> the text, in the current language
@@ -147,9 +158,9 @@ class App:
         self.sounds = Sounds()
         self._heard: tuple = ()                # (game id, moves, human to decide, over, marks) last refresh
         self.tab = GameTab(NoLocks(), storage_prefix)   # who plays the game on screen (run() sets the locks)
-        self.replay_screen = None    # app.replayui.ReplayScreen, made when first used
-        self.daily_screen = None     # app.dailyui.DailyScreen, idem
-        self.daily_entry = None      # the app.daily.DailyEntry of the game on screen, if it is a daily one
+        self.replay_screen: ReplayScreen | None = None    # made when first used
+        self.daily_screen: DailyScreen | None = None      # idem
+        self.daily_entry: DailyEntry | None = None        # of the game on screen, if it is a daily one
 
     # ------------------------------------------------------------ chrome
 
@@ -218,7 +229,7 @@ class App:
         self.confirm = ConfirmBar(self._confirm, self._take_back)
         self.root.replaceChildren(header, n["notices"], el("main", {"class": "shell-main"}, app), self.confirm.node)
 
-        on(n["undo"], "click", lambda _e: self.controller and self.controller.can_undo() and self.controller.undo())
+        on(n["undo"], "click", lambda _e: self._undo())
         on(n["new"], "click", lambda _e: self.show_newgame())
         on(n["export"], "click", lambda _e: self.export())
         on(n["import"], "click", lambda _e: n["import_file"].click())
@@ -227,8 +238,13 @@ class App:
         on(n["replay_btn"], "click", lambda _e: self.open_replay())
         on(n["daily_btn"], "click", lambda _e: self.open_daily(""))
         on(window, "storage", self._storage_event)
-        self._pass_callback = None
+        self._pass_callback: Callable[[], None] | None = None
         self.relabel()
+
+    def _undo(self) -> None:
+        """The header's Undo (when the game on screen allows one)."""
+        if self.controller is not None and self.controller.can_undo():
+            self.controller.undo()
 
     def relabel(self) -> None:
         """The chrome's texts in the current language (and ``<html lang>``)."""
@@ -288,7 +304,7 @@ class App:
         """Enable the buttons that make sense now."""
         n, c = self.nodes, self.controller
         in_game = c is not None and document.body.dataset.screen in ("game", "pass")
-        n["undo"].disabled = not (in_game and c.can_undo())
+        n["undo"].disabled = not (c is not None and in_game and c.can_undo())
         n["export"].disabled = self.session is None
         n["undo"].hidden = n["export"].hidden = n["share"].hidden = not in_game
         n["new"].hidden = document.body.dataset.screen == "newgame"
@@ -357,8 +373,7 @@ class App:
     def run(self) -> None:
         # For tests: the top-level modules imported so far (a game's code only once it is played).
         window.ludusModules = create_proxy(lambda: ",".join(sorted({m.split(".")[0] for m in sys.modules})))
-        storage, problem = open_storage()
-        self.store = SaveStore(storage, self.games, self.prefix)
+        problem = self.storage_problem
         self.tab = GameTab(browser_locks(), self.prefix, self._tab_changed)
         self.settings = self.store.load_settings()
         query = str(window.location.search or "")
@@ -424,7 +439,7 @@ class App:
             spec, setup, seats = parse_link(query, self.games)
             session = Session.start(spec, setup, seats)
         except (LinkError, SaveError) as e:
-            self.notify(lambda e=e: t("start.bad_link", error=error_text(e)), "error")
+            self.notify(said_later("start.bad_link", error=e), "error")
             self.show_newgame()
         else:
             self.start_session(session)
@@ -436,9 +451,9 @@ class App:
 
     def use_stylesheet(self, info: GameInfo | None) -> None:
         """Link the game's stylesheet (from its description) once, when it is set up or played."""
-        href = info.stylesheet if isinstance(info, GameInfo) else None
-        if not href or href in self.stylesheets:
+        if not isinstance(info, GameInfo) or not info.stylesheet or info.stylesheet in self.stylesheets:
             return
+        href = info.stylesheet
         self.stylesheets.add(href)
         link = document.createElement("link")
         link.rel = "stylesheet"
@@ -477,7 +492,7 @@ class App:
 
     # ------------------------------------------------------------ screens
 
-    def show_newgame(self, prefill=None) -> None:
+    def show_newgame(self, prefill: tuple[GameSpec, dict, list[dict]] | None = None) -> None:
         from app.newgame import NewGameScreen
 
         self._leave_game()
@@ -532,8 +547,7 @@ class App:
             return
         loaded = self.store.load(game_id)
         if loaded.session is None:
-            problem = loaded.problem
-            self.notify(problem if isinstance(problem, str) else error_text(problem), "error")
+            self.notify(loaded.problem, "error")    # a Problem is its text
             self.show_newgame()
             return
         self.notify(None, "info")
@@ -557,7 +571,7 @@ class App:
 
     # ------------------------------------------------------------ ShellUI (hot-seat...)
 
-    def show_pass_screen(self, name: str, on_ready) -> None:
+    def show_pass_screen(self, name: str, on_ready: Callable[[], None]) -> None:
         n = self.nodes
         self._pass_name = name
         self._pass_labels(name)
@@ -590,7 +604,7 @@ class App:
 
     # ------------------------------------------------------------ replay (issue 14; app.replay)
 
-    def _replay_screen(self):
+    def _replay_screen(self) -> ReplayScreen:
         from app.replayui import ReplayScreen
 
         if self.replay_screen is None:
@@ -614,7 +628,7 @@ class App:
         try:
             session = decode_link(fragment, self.games)
         except ReplayLinkError as e:
-            self.notify(lambda e=e: t("start.bad_replay", error=error_text(e)), "error")
+            self.notify(said_later("start.bad_replay", error=e), "error")
             self.show_newgame()
             return
         self.use_stylesheet(self.games.get(session.spec.key))
@@ -658,13 +672,12 @@ class App:
             session = Session.start(spec, daily.daily_setup(spec, day), default_seats(spec, ["human"]))
             daily.write_day(self.store, DailyEntry(info.key, day, daily.daily_seed(info.key, day), session.id, None))
         except (DailyError, SaveError, StorageError) as e:
-            self.notify(lambda e=e: t("start.bad_daily", error=error_text(e) if isinstance(e, ValueError) else str(e)),
-                        "error")
+            self.notify(said_later("start.bad_daily", error=e), "error")
             self.show_newgame()
             return
         self.start_session(session)
 
-    def show_daily(self, info: GameInfo, day=None) -> None:
+    def show_daily(self, info: GameInfo, day: _dt.date | None = None) -> None:
         from app.dailyui import DailyScreen
 
         self._leave_game()
@@ -675,7 +688,7 @@ class App:
         self._screen("daily")
         self._focus("shell-daily-title")
 
-    def _daily_entry_of(self, session: Session):
+    def _daily_entry_of(self, session: Session) -> DailyEntry | None:
         info = self.games.get(session.spec.key)
         if not isinstance(info, GameInfo) or not info.daily:
             return None
@@ -724,20 +737,20 @@ class App:
         try:
             text = str(await file.text())
         except Exception as e:  # noqa: BLE001
-            self.notify(lambda e=e: t("import.unreadable", file=name, error=e), "error")
+            self.notify(said_later("import.unreadable", file=name, error=e), "error")
             return
         finally:
             field.value = ""  # choosing the same file again fires "change" again
         try:
             session = Session.from_json(text, self.games)
         except SaveError as e:
-            self.notify(lambda e=e: t("import.failed", file=name, error=error_text(e)), "error")
+            self.notify(said_later("import.failed", file=name, error=e), "error")
             return
         except Exception as e:  # noqa: BLE001 - never let a file break the page
             window.console.error(traceback.format_exc())
-            self.notify(lambda e=e: t("import.failed", file=name, error=e), "error")
+            self.notify(said_later("import.failed", file=name, error=e), "error")
             return
-        stored = self.store.storage.getItem(self.store.game_key(session.id)) if self.store else None
+        stored = self.store.storage.getItem(self.store.game_key(session.id))
         if stored is not None and stored != session.to_json():
             session.data["id"] = new_id()  # never overwrite another save with the same id
         self.notify(lambda: t("import.done", file=name), "info")
@@ -842,7 +855,7 @@ class App:
         try:
             self.store.save_settings(keep)
         except StorageError as e:
-            self.notify(lambda e=e: t("settings.failed", error=e), "error")
+            self.notify(said_later("settings.failed", error=e), "error")
 
     async def switch_language(self, lang: str) -> None:
         """The settings' choice: the games' texts in ``lang`` are fetched first (only the page's

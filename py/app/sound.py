@@ -12,6 +12,8 @@ from __future__ import annotations
 from pyscript import document, window
 from pyscript.ffi import is_none
 
+from app.dom import JsObject
+
 __all__ = ["Sounds", "TUNES"]
 
 # kind -> notes (frequency Hz, start s, length s): short, soft sine tones.
@@ -26,9 +28,9 @@ TUNES: dict[str, tuple[tuple[float, float, float], ...]] = {
 class Sounds:
     def __init__(self) -> None:
         self.on = False
-        self._ctx = None
+        self._ctx: JsObject | None = None    # the page's AudioContext, made at the first sound
 
-    def _context(self):
+    def _context(self) -> JsObject | None:
         if self._ctx is None:
             cls = getattr(window, "AudioContext", None)
             if cls is None or is_none(cls):

@@ -43,7 +43,7 @@ from collections.abc import Callable
 from typing import Any, Generic, TypeVar
 
 from app import site
-from app.games import GameSpec
+from app.games import Games
 from app.i18n import LANGUAGES, t
 from app.session import SaveError, Session, describe
 from app.savejson import JSONProblem, parse
@@ -203,7 +203,7 @@ def check_listing(data: Any) -> dict:
 
 
 class SaveStore:
-    def __init__(self, storage: Any, games: dict[str, GameSpec], prefix: str = site.STORAGE_PREFIX,
+    def __init__(self, storage: Any, games: Games, prefix: str = site.STORAGE_PREFIX,
                  clock: Callable[[], _dt.datetime] | None = None, legacy: tuple[str, ...] | None = None):
         self.storage = storage
         self.games = games
