@@ -185,21 +185,26 @@ def test_the_games_stylesheet_comes_from_its_description(guarded_page, site, rea
 
 
 def catalog_and_tally(page):
-    """Serve a main.py that registers the page's catalog AND Tally (second), as a page with two games."""
-    body = SHELLGAME.read_text().replace('    register(TALLY)\n', '    import catalog  # noqa: F401\n    register(TALLY)\n')
-    assert "import catalog" in body
+    """Serve a main.py that registers the page's catalog AND Tally (second), as a page with two games.
+    As the real main.py does, it puts boot.archives' import hook in place first: the catalog's games
+    are not in shell.zip, each is fetched when it is first imported."""
+    body = SHELLGAME.read_text().replace('    register(TALLY)\n', (
+        '    from boot import archives\n'
+        '    archives.install()\n'
+        '    archives.use_languages("en")\n'
+        '    import catalog  # noqa: F401\n'
+        '    register(TALLY)\n'))
+    assert "import catalog" in body and "archives.install()" in body
     page.route(re.compile(r".*/py/app/main\.py$"), lambda route: route.fulfill(
         status=200, content_type="text/x-python", body=body))
     page.add_init_script(INSTANT)
     return page
 
 
-@pytest.mark.xfail(reason="since the lobby (issue 17) merged, choosing the other game in the form after a resume "
-                          "times out waiting for #ng-game; the import checks above it pass. Open in issue 10's note.",
-                   strict=False)
 def test_resuming_a_game_imports_only_that_games_code(guarded_page, site, ready):
     """Issue 10: a saved Tally game resumes in a page whose catalog also holds Ptolemaeus (its
-    default game) without importing any Ptolemaeus code or astronomy."""
+    default game) without importing any Ptolemaeus code or astronomy; the new-game form then
+    offers Ptolemaeus (the first game), imported only now, and any game can be chosen in it."""
     page = catalog_and_tally(guarded_page)
     open_page(page, site, ready, "?game=tally&seats=human,easy&seed=9")
     wait_turn(page)
@@ -210,12 +215,21 @@ def test_resuming_a_game_imports_only_that_games_code(guarded_page, site, ready)
     modules = set(page.evaluate("window.ludusModules()").split(","))
     assert "app" in modules and "catalog" in modules
     assert not modules & {"ptolemaeus", "ptolemaeus_ui", "astronomy", "pompeii", "pompeii_ui"}, modules
-    # Choosing the other game in the form imports it then, and links its stylesheet.
+    # The new-game screen shows the form of the first game: Ptolemaeus is imported then (its archives
+    # fetched by the import hook), and its stylesheet linked.
     page.click("#shell-new")
     page.select_option("#ng-game", "ptolemaeus")
     page.wait_for_selector('link[data-game="ptolemaeus"]', state="attached")
     assert "ptolemaeus_ui" in page.evaluate("window.ludusModules()").split(",")
     assert page.locator("#ng-field-start").count() == 1
+    assert page.locator('.shell-notice[data-kind="error"]').count() == 0
+    ptolemaeus_blurb = page.locator("#ng-blurb").inner_text()
+    # Another game chosen in the form: the form is that game's; and back.
+    page.select_option("#ng-game", "tally")
+    page.wait_for_function("""() => document.querySelector("#ng-blurb").innerText.startsWith("Draw and play cards")""")
+    page.select_option("#ng-game", "ptolemaeus")
+    page.wait_for_function("blurb => document.querySelector('#ng-blurb').innerText === blurb", arg=ptolemaeus_blurb)
+    assert "Observe the sky" in ptolemaeus_blurb
 
 
 # ------------------------------------------------------------------ the new-game screen
