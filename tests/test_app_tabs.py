@@ -170,21 +170,21 @@ class Tab:
     GameTab; when the tab starts playing after watching, or turns to watching, it reloads the
     latest save."""
 
-    def __init__(self, storage, registry):
+    def __init__(self, storage, registry, locks=None):
         self.store = SaveStore(storage, GAMES, prefix="ludus.")
         self.ui = UI()
-        self.tab = GameTab(FakeLocks(registry), "ludus.", self.changed)
+        self.tab = GameTab(locks or FakeLocks(registry), "ludus.", self.changed)
         self.controller = None
 
-    def open(self, session):
+    def open(self, session, new=False):
+        """``App.open_session``: ``new`` for a game just set up (saved and played at once)."""
         self.controller = Controller(session, self.store, self.ui, {"bot_speed": "instant"})
         self.controller.attach(View())
-        self.controller.read_only = True
-        self.controller.start()
+        self.controller.open(new=new)
         self.apply(self.tab.open(session.id))
 
     def apply(self, state):
-        self.controller.set_read_only(state != PLAYING)
+        self.controller.follow_tab(state)
 
     def changed(self, state):
         if self.controller is None:
@@ -285,3 +285,72 @@ def test_a_store_knows_when_another_tab_changed_a_save():
     assert mine.changed_elsewhere(s.id) and not theirs.changed_elsewhere(s.id)
     mine.load(s.id)
     assert not mine.changed_elsewhere(s.id)              # read again: up to date
+
+
+class CountingStorage(MemoryStorage):
+    """A localStorage stand-in that counts the writes of each key (app.storage's boundary)."""
+
+    def __init__(self):
+        super().__init__()
+        self.writes: dict[str, int] = {}
+
+    def setItem(self, key, value):  # noqa: N802
+        self.writes[key] = self.writes.get(key, 0) + 1
+        super().setItem(key, value)
+
+
+@pytest.mark.parametrize("deferred", [False, True], ids=["answered-at-once", "answered-later"])
+def test_a_new_game_is_written_once_not_again_when_its_tab_may_play(deferred):
+    """Issue 10 (work done twice): a new game is saved when opened; the lock's "playing" (at once
+    without Web Locks — told twice: the change and open's answer —, or a moment later) finds it saved
+    and playing already: no second write, and it is never made read-only meanwhile."""
+    storage, registry, pending = CountingStorage(), {}, ([] if deferred else None)
+    s = Session.start(SPEC, {"players": 1, "seed": 8}, default_seats(SPEC, ["human"]))
+    a = Tab(storage, registry, FakeLocks(registry, pending) if deferred else NoLocks())
+    a.open(s, new=True)
+    key = f"ludus.game.{s.id}"
+    assert storage.writes[key] == 1 and not a.controller.read_only
+    assert a.tab.state == (ASKING if deferred else PLAYING)
+    flush(pending or [])
+    assert a.tab.state == PLAYING and not a.controller.read_only
+    assert storage.writes[key] == 1 and storage.items[key] == s.to_json()
+    a.play(1, random.Random(1))
+    assert storage.writes[key] == 2                      # then one write per move
+    assert storage.writes["ludus.current"] == 1
+
+
+def test_a_saved_game_is_written_once_when_its_tab_may_play_and_never_while_watching():
+    """A resumed game is shown read-only until the lock answers; "playing" saves it once (it becomes
+    the current game); a tab that watches writes nothing."""
+    storage, registry, pending = CountingStorage(), {}, []
+    s = Session.start(SPEC, {"players": 1, "seed": 8}, default_seats(SPEC, ["human"]))
+    SaveStore(storage, GAMES, prefix="ludus.").save(s)
+    key, before = f"ludus.game.{s.id}", storage.writes[f"ludus.game.{s.id}"]
+    a, b = Tab(storage, registry, FakeLocks(registry, pending)), Tab(storage, registry, FakeLocks(registry, pending))
+    a.open(a.store.load(s.id).session)
+    assert a.tab.state == ASKING and a.controller.read_only and storage.writes[key] == before
+    flush(pending)
+    assert a.tab.state == PLAYING and not a.controller.read_only and storage.writes[key] == before + 1
+    b.open(b.store.load(s.id).session)
+    flush(pending)
+    assert b.tab.state == WATCHING and b.controller.read_only and storage.writes[key] == before + 1
+
+
+def test_set_read_only_acts_only_on_a_change():
+    """Told "playing" again (or "watching" again), the controller does nothing: no save, no redraw."""
+    storage = CountingStorage()
+    s = Session.start(SPEC, {"players": 1, "seed": 3}, default_seats(SPEC, ["human"]))
+    c = Controller(s, SaveStore(storage, GAMES, prefix="ludus."), UI(), {"bot_speed": "instant"})
+    c.attach(View())
+    c.open(new=False)
+    assert c.read_only and storage.writes == {}
+    c.set_read_only(True)
+    c.follow_tab(ASKING)
+    assert c.read_only and storage.writes == {}
+    c.follow_tab(PLAYING)
+    c.follow_tab(PLAYING)
+    c.set_read_only(False)
+    assert not c.read_only and storage.writes[f"ludus.game.{s.id}"] == 1
+    c.follow_tab(WATCHING)
+    c.follow_tab(IDLE)
+    assert c.read_only and storage.writes[f"ludus.game.{s.id}"] == 1

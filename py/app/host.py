@@ -41,6 +41,7 @@ from app.i18n import seat_label, t
 from gamekit.thinking import BotError
 from app.session import Session
 from app.storage import SaveConflict, SaveStore, StorageError
+from app.tabs import ASKING, PLAYING
 
 __all__ = ["Controller", "ShellUI", "SLICE_SECONDS", "WATCH_SECONDS", "bot_seed"]
 
@@ -107,6 +108,15 @@ class Controller:
 
     def attach(self, view: GameView) -> None:
         self.view = view
+
+    def open(self, new: bool) -> None:
+        """First display of a game opened in this tab.  A new game (a fresh id: no other tab can
+        hold it) is saved now and plays at once; a saved one is only shown, read-only, until this
+        tab may play it (:meth:`follow_tab`), which then saves it (it becomes the current game)."""
+        self.read_only = not new
+        if new:
+            self.save()
+        self.start()
 
     def start(self) -> None:
         """First display of a new or resumed game (nothing to animate)."""
@@ -222,9 +232,20 @@ class Controller:
         return not self._stopped and not self.read_only and self.passing_to is None \
             and self.awaiting is None and self.session.undo_target() is not None
 
+    def follow_tab(self, state: str) -> None:
+        """This tab's right to play the game (``app.tabs``' state): "playing" plays it, "watching"
+        (or no game) shows it read-only; "asking" (the answer is coming) leaves it as it was opened."""
+        if state == PLAYING:
+            self.set_read_only(False)
+        elif state != ASKING:
+            self.set_read_only(True)
+
     def set_read_only(self, read_only: bool) -> None:
         """Another tab plays this game (True: bots stop, nothing is saved) or this one does again
-        (False: it saves, which makes it the current game, and play goes on)."""
+        (False: it saves, which makes it the current game, and play goes on).  Only a change
+        does anything: a game that plays already is not saved again."""
+        if read_only == self.read_only:
+            return
         self.read_only = read_only
         if read_only:
             self._cancel_bots()

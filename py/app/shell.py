@@ -523,11 +523,8 @@ class App:
         self._screen("game")
         controller.attach(session.spec.mount(container, controller))
         # Until this tab may play it (app.tabs), a saved game is only shown; a new one (no other tab can
-        # have it) is saved and played at once.
-        controller.read_only = not save
-        if save:
-            controller.save()
-        controller.start()
+        # have it) is saved once and played at once.
+        controller.open(new=save)
         self._tab_show(self.tab.open(session.id))
         self.daily_entry = self._daily_entry_of(session)
         self.refresh()
@@ -751,10 +748,12 @@ class App:
             self.notify(said_later("import.failed", file=name, error=e), "error")
             return
         stored = self.store.storage.getItem(self.store.game_key(session.id))
-        if stored is not None and stored != session.to_json():
+        saved_already = stored == session.to_json()
+        if stored is not None and not saved_already:
             session.data["id"] = new_id()  # never overwrite another save with the same id
         self.notify(lambda: t("import.done", file=name), "info")
-        self.open_session(session, save=True)
+        # A file holding exactly a save of this page opens as that save (another tab may play it).
+        self.open_session(session, save=not saved_already)
 
     # ------------------------------------------------------------ settings
 
@@ -913,11 +912,10 @@ class App:
         return True
 
     def _tab_show(self, state: str) -> None:
-        playing = state == PLAYING
         document.body.dataset.tab = state
-        self.nodes["game"].inert = not playing
         if self.controller is not None:
-            self.controller.set_read_only(not playing)
+            self.controller.follow_tab(state)
+        self.nodes["game"].inert = self.controller is None or self.controller.read_only
         if state == WATCHING:
             self.notify(lambda: t("tabs.watching"), "tabs", [(lambda: t("tabs.play_here"), self.tab.take_over)])
         else:

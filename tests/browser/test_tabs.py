@@ -112,3 +112,30 @@ def test_another_game_in_a_second_tab_plays_and_a_closed_tab_frees_its_game(guar
     ready(c)
     tab_state(c, "playing")
     assert c.evaluate("document.body.dataset.moves") == "1"
+
+
+# Every localStorage.setItem of the page, in order (its key), in window.__writes.
+COUNT_WRITES = """
+window.__writes = [];
+const setItem = Storage.prototype.setItem;
+Storage.prototype.setItem = function (key, value) { window.__writes.push(String(key)); return setItem.call(this, key, value); };
+"""
+
+
+def game_writes(page) -> int:
+    return page.evaluate(f"""() => {{ const key = "{PREFIX}game." + localStorage.getItem("{PREFIX}current");
+                                      return window.__writes.filter(k => k === key).length; }}""")
+
+
+def test_a_new_game_is_written_once_when_opened_not_again_when_its_tab_may_play(guarded_page, site, ready):
+    """Issue 10 (work done twice): a new game is saved when opened; the lock's answer ("playing", a
+    moment later) finds it saved and playing already, and writes nothing. Then one write per move."""
+    page = ludus_tally(guarded_page)
+    page.add_init_script(COUNT_WRITES)
+    page.goto(site.url + "index.html?seats=human&seed=21")
+    ready(page)
+    tab_state(page, "playing")
+    page.wait_for_selector("[data-action]")
+    assert game_writes(page) == 1
+    play(page)
+    assert game_writes(page) == 2 and len(stored(page)["actions"]) == 1
