@@ -139,3 +139,33 @@ def test_a_new_game_is_written_once_when_opened_not_again_when_its_tab_may_play(
     assert game_writes(page) == 1
     play(page)
     assert game_writes(page) == 2 and len(stored(page)["actions"]) == 1
+
+
+def test_importing_the_file_of_a_game_another_tab_plays_watches_it_and_writes_nothing(
+        guarded_page, page_guard, site, ready, tmp_path):
+    """A file holding exactly a save of this page opens as that save: read-only until this tab may
+    play it, so a tab importing the game another tab plays watches it (and never writes it)."""
+    a = ludus_tally(guarded_page)
+    a.goto(site.url + "index.html?seats=human&seed=31")
+    ready(a)
+    tab_state(a, "playing")
+    play(a)
+    game = stored(a)
+    with a.expect_download() as download:
+        a.click("#shell-export")
+    exported = tmp_path / "game.json"
+    download.value.save_as(exported)
+
+    b = page_guard.watch(ludus_tally(a.context.new_page()))
+    b.add_init_script(COUNT_WRITES)
+    b.goto(site.url + "index.html?seats=human&seed=32")     # a game of its own first
+    ready(b)
+    tab_state(b, "playing")
+    b.set_input_files("#shell-import-file", str(exported))
+    b.wait_for_function(f"document.body.dataset.moves === '{len(game['actions'])}'")
+    tab_state(b, "watching")
+    key = f"{PREFIX}game.{game['id']}"
+    assert b.evaluate("key => window.__writes.filter(k => k === key).length", key) == 0
+    assert b.evaluate("document.getElementById('game').inert") is True
+    play(a)                                                  # the first tab plays on
+    assert len(stored(a)["actions"]) == 2
