@@ -71,6 +71,9 @@ def test_the_lobby_plays_now_in_one_click_and_continues(browser, site, site_unde
         assert card.is_visible() and card.locator(".lobby-picture svg").is_visible()   # drawn in the page
         assert card.locator(".lobby-picture").bounding_box()["width"] >= 40
         assert pictures == []                                          # the picture and the tab icon: no request
+        assert page.evaluate("""() => new Promise(done => {              // the icon's data: URL is a picture
+            const img = new Image(); img.onload = () => done(img.naturalWidth); img.onerror = () => done(-1);
+            img.src = document.querySelector('link[rel=icon]').href; })""") > 0
         assert "real date" in card.locator(".lobby-blurb").inner_text()
         assert card.locator(".lobby-rules").get_attribute("href") == "rules.html"
         assert card.locator(".lobby-continue").count() == 0            # nothing to continue yet
