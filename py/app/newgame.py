@@ -11,7 +11,8 @@ Stable hooks for tests: ``#ng-form``, ``#ng-game``, ``#ng-count``, per seat
 is a select of suggestions, "now" and "other", with ``#ng-field-<key>-other`` for
 another value); the game's one-line description ``#ng-blurb``; ``#ng-seed``, ``#ng-start``,
 ``#ng-share``, ``#ng-share-link``, ``#ng-error``; saved games
-``li.ng-saved-game[data-id]`` with ``.ng-resume`` / ``.ng-delete``; damaged
+``li.ng-saved-game[data-id]`` with ``.ng-resume`` / ``.ng-delete`` (a finished game with its stored
+result, ``app.results``: ``data-result="1"`` and the result in ``.ng-saved-text``); damaged
 saves ``li.ng-bad-save`` with ``.ng-download`` / ``.ng-delete``.
 """
 
@@ -23,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 from pyscript import window
 from pyscript.ffi import is_none
 
-from app import i18n
+from app import i18n, results
 from app.dom import Listeners, create_once, el
 from app.errors import error_text
 from app.games import GameInfo, GameSpec
@@ -76,7 +77,9 @@ class NewGameScreen:
         for problem in problems:
             self.app.notify(problem, "error")
         parts = [heading, lobby_section(self.app, self.listeners, saved), *self._saved_section(saved),
-                 *self._bad_section()]
+                 *self._bad_section()]      # (after the list: a refused result is among the damaged entries)
+        for problem in self.app.store.take_problems():     # a refused result (app.results), told once
+            self.app.notify(problem, "error")
         if self.spec is None:
             parts.append(el("p", {}, t("newgame.no_game")))
         else:
@@ -115,10 +118,13 @@ class NewGameScreen:
                         t("newgame.saved.back") if game.id == on_screen
                         else t("newgame.saved.view") if game.over else t("newgame.saved.resume"))
             delete = el("button", {"type": "button", "class": "ng-delete"}, t("newgame.delete"))
-            item = el("li", {"class": "ng-saved-game", "data-id": game.id},
-                      el("span", {"class": "ng-saved-text"},
-                         t(f"newgame.saved.item.{status}", text=game.text, when=when)),
-                      resume, delete)
+            result = results.read_result(self.app.store, game.id) if game.over else None
+            text = t("newgame.history.item", text=game.text, result=results.summary(result),
+                     when=result.finished.replace("T", " ")[:16]) if result is not None \
+                else t(f"newgame.saved.item.{status}", text=game.text, when=when)
+            item = el("li", {"class": "ng-saved-game", "data-id": game.id,
+                             "data-result": "1" if result is not None else None},
+                      el("span", {"class": "ng-saved-text"}, text), resume, delete)
             self.listeners.on(resume, "click", lambda _e, gid=game.id: self.app.resume(gid))
             self.listeners.on(delete, "click", lambda _e, item=item, gid=game.id: self._confirm_delete(
                 item, t("newgame.saved.delete_q"), lambda: self._delete_game(gid)))

@@ -277,3 +277,79 @@ def test_ptolemaeus_a_draw_that_ends_the_turn_waits_for_confirm(browser, site, s
         page.locator("#shell-confirm-ok").click()
         page.wait_for_function(f"Number(document.body.dataset.moves) > {n + 1}", timeout=60_000)  # the bot answered
         assert stored(page)["actions"][n]["kind"] == "draw_deck"                   # the confirmed draw
+
+
+def _finished_tally(seed: int) -> str:
+    """A Tally game (You against Mars) played to its end with random legal moves, as stored."""
+    import random
+    import sys
+
+    sys.path.insert(0, str(ROOT / "tests"))
+    from shellgame import TALLY
+
+    from app.session import Session, default_seats
+
+    spec = TALLY.load()
+    session = Session.start(spec, {"players": 2, "seed": seed}, default_seats(spec, ["human", "easy"]))
+    rng = random.Random(seed)
+    while not session.over:
+        session.apply(rng.choice(spec.legal_actions(session.state)))
+    return session.to_json()
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_finished_games_are_listed_with_their_result_until_removed(browser, site, site_under_subpath, size, axe):
+    """Issue 17: a finished game stays in the finished-games list with its result (winner, scores, the
+    player's place, date) until the player deletes it, its result with it; a tampered result is
+    refused like a tampered save (kept aside, told), and the other games still list."""
+    games = {json.loads(text)["id"]: text for text in (_finished_tally(3), _finished_tally(4))}
+    first, second = list(games)
+    seed_storage = "\n".join(f"localStorage.setItem({json.dumps(PREFIX + 'game.' + gid)}, {json.dumps(text)});"
+                             for gid, text in games.items())
+    with sized_page(browser, site, site_under_subpath, size, tally=True) as page:
+        page.add_init_script(f"""if (!sessionStorage.getItem("seeded")) {{ sessionStorage.setItem("seeded", "1");
+            {seed_storage}
+            localStorage.setItem("{PREFIX}current", {json.dumps(first)});
+            localStorage.setItem("{PREFIX}result.{second}", '{{"format": "ludus-result", "scores": [true]}}'); }}""")
+        page.goto(site.url + "index.html")
+        wait_until_ready(page)                                   # the finished game on screen: its result stored
+        page.wait_for_function(f"localStorage.getItem('{PREFIX}result.{first}') !== null")
+        stored_result = json.loads(page.evaluate(f"localStorage.getItem('{PREFIX}result.{first}')"))
+        session = json.loads(games[first])
+        assert stored_result["game_id"] == first and stored_result["finished"] == session["updated"]
+        page.locator("#shell-new").click()
+        page.wait_for_function("document.body.dataset.screen === 'newgame'")
+        item = page.locator(f'.ng-history li.ng-saved-game[data-id="{first}"]')
+        assert item.get_attribute("data-result") == "1"
+        text = item.locator(".ng-saved-text").inner_text()
+        you, bot = stored_result["scores"]
+        name = session["seats"][1]["name"]
+        assert f"You {you:g}, {name} {bot:g}" in text and session["updated"][:10] in text
+        assert {(0,): "You won", (1,): f"{name} won · your place: 2 of 2", (0, 1): "Shared win"}[
+            tuple(stored_result["winners"])] in text
+        # The tampered result: refused, kept aside byte for byte and told; its game still lists.
+        other = page.locator(f'.ng-history li.ng-saved-game[data-id="{second}"]')
+        assert other.count() == 1 and other.get_attribute("data-result") is None
+        assert page.locator(".ng-bad li.ng-bad-save").count() == 1
+        assert page.evaluate(f"localStorage.getItem('{PREFIX}result.{second}')") is None
+        told = page.locator('.shell-notice[data-kind="error"]').inner_text()
+        assert "could not be read" in told and page.locator(".ng-bad li.ng-bad-save").get_attribute("data-key") in told
+        no_sideways_scroll(page, f"the finished games at {size}")
+        assert axe(page) == []
+        # Kept over a reload, and in another language.
+        page.reload()
+        wait_until_ready(page)
+        page.locator("#shell-new").click() if page.locator("#shell-new").is_visible() else None
+        page.wait_for_function("document.body.dataset.screen === 'newgame'")
+        page.locator("#shell-settings summary").click()
+        page.select_option("#shell-lang", "de")
+        page.wait_for_function("document.documentElement.lang === 'de'")
+        page.locator("#shell-settings summary").click()
+        item = page.locator(f'.ng-history li.ng-saved-game[data-id="{first}"]')
+        assert f"Du {you:g}, {name} {bot:g}" in item.locator(".ng-saved-text").inner_text()
+        # Deleted by the player: the game and its result go.
+        item.locator(".ng-delete").click()
+        item.locator(".ng-confirm").click()
+        page.wait_for_function(f"!document.querySelector('li.ng-saved-game[data-id=\"{first}\"]')")
+        assert page.evaluate(f"[localStorage.getItem('{PREFIX}game.{first}'), "
+                             f"localStorage.getItem('{PREFIX}result.{first}')]") == [None, None]
