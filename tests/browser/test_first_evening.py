@@ -353,3 +353,54 @@ def test_finished_games_are_listed_with_their_result_until_removed(browser, site
         page.wait_for_function(f"!document.querySelector('li.ng-saved-game[data-id=\"{first}\"]')")
         assert page.evaluate(f"[localStorage.getItem('{PREFIX}game.{first}'), "
                              f"localStorage.getItem('{PREFIX}result.{first}')]") == [None, None]
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_a_point_appears_where_it_was_earned_and_at_the_score(browser, site, site_under_subpath, size, axe, report):
+    """Issue 17 in Ptolemaeus: the compulsory study (R5, the player chooses the planet) earns its
+    points as a "+N" with a highlight on the constellation studied (boardui.marks) and at the seat's
+    score, said in the live region and in the constellation's label; in view on a phone too."""
+    from test_play import INIT, Game, find_position, pending, replay
+
+    with sized_page(browser, site, site_under_subpath, size) as page:
+        page.add_init_script(INIT)
+        page.goto(site.url + "index.html?date=1969-07-20T20:17Z&seats=human,bot&seed=1")
+        wait_until_ready(page)
+        page.evaluate("window.ptolemaeusTest.speed(0)")
+        game = Game(page, None)
+        seed, actions = find_position(pending("study"))
+        state = replay(seed, actions)
+        info = game.load(seed, actions, name="study-points")
+        at = info["pending"]["at"]
+        planet = state.legal_actions()[-1]
+        before = state.view(0)["seats"][0]["score"]["total"]
+        state.apply(planet)
+        gained = state.view(0)["seats"][0]["score"]["total"] - before
+        assert gained > 0
+        game.click(f'[data-planet="{pt_planet(planet)}"][data-act="planet"]')
+        mark = page.locator(f'svg.pt-board .bu-mark[data-spot="const:{at}"][data-seat="0"]')
+        mark.wait_for(state="attached", timeout=30_000)
+        assert mark.locator("text").text_content() == f"+{mark.get_attribute('data-points')}"
+        assert int(mark.get_attribute("data-points")) >= 1
+        page.wait_for_timeout(1500)                                      # popped in, then stays
+        box = mark.bounding_box()
+        board = page.locator("svg.pt-board").bounding_box()
+        assert box["width"] >= 16 and board["x"] <= box["x"] and box["x"] + box["width"] <= board["x"] + board["width"]
+        opacity = float(page.evaluate("""(spot) => getComputedStyle(document.querySelector(
+            `.bu-mark[data-spot="${spot}"] .bu-mark-body`)).opacity""", f"const:{at}"))
+        assert opacity > 0.8
+        assert page.locator('[data-score="0"] .bu-gain').count() == 1
+        label = page.locator(f'svg.pt-board [data-constellation="{at}"]').get_attribute("aria-label")
+        assert "points earned here" in label and "study of" in label
+        assert f"in {at}: study of" in page.locator(".pt-announce").inner_text()
+        no_sideways_scroll(page, f"a point's mark at {size}")
+        assert axe(page) == []
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"evening-point-{size}.png"))
+        report(f"issue 17 '+N' at {size}: +{mark.get_attribute('data-points')} on {at}, {round(box['width'])} px wide")
+
+
+def pt_planet(action) -> str:
+    import ptolemaeus as pt
+
+    return pt.PLANETS[action.planet]
