@@ -105,7 +105,8 @@ def test_a_final_move_taken_back_and_played_otherwise_rewrites_the_result():
     ([7, 12], [1], 0, "Mars won · your place: 2 of 2 · You 7, Mars 12"),
     ([5, 9, 5], [1], 2, "Mars won · your place: 2 of 3 · You 5, Mars 9, You 5"),
     ([9, 9], [0, 1], 0, "Shared win: You, Mars · You 9, Mars 9"),
-    ([4], [], 0, "Nobody won · You 4"),
+    ([4], [], 0, "Not won · You 4"),
+    ([4, 4], [], 0, "Nobody won · your place: 1 of 2 · You 4, Mars 4"),
     ([3.5, 2], [0], None, "You won · You 3.5, Mars 2"),
 ])
 def test_the_list_says_the_winner_the_players_place_and_every_score(scores, winners, you, words):

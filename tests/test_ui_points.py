@@ -86,10 +86,15 @@ def test_another_seats_secret_objective_never_reaches_the_marks_before_the_end()
                 assert after["is_over"] or "revealed" not in e.said
 
 
-def test_a_redraw_or_a_first_view_earns_nothing():
+def test_a_redraw_a_first_view_or_another_viewer_earns_nothing_on_the_board():
+    """Hot-seat: the events are everything since this viewer's last decision, the view before was
+    another seat's: nothing to compare with (the points show at the scores)."""
     state = pt.new_game(2, 1, DATE)
     assert earned(None, state.view(0), [{"type": "end_turn", "seat": 0}], SEATS) == []
     assert earned(state.view(0), state.view(0), [], SEATS) == []
+    study = {"type": "study", "seat": 0, "planet": "Sol", "at": "Leo", "how": "A", "asteroid": True}
+    assert earned(state.view(1), state.view(0), [study], SEATS) == []
+    assert earned(state.view(0), state.view(0), [study], SEATS) != []
 
 
 @pytest.mark.parametrize("bad", [{"type": "study", "seat": 7, "planet": "Sol", "at": "Leo", "asteroid": True},

@@ -192,7 +192,9 @@ def summary(result: GameResult) -> str:
     names = [seat_label(n) if n else t("result.seat", n=i + 1) for i, n in enumerate(result.names)]
     winners = [names[w] for w in result.winners]
     you = result.you
-    if not winners:
+    if not winners and you is not None and len(result.names) == 1:
+        outcome = t("result.lost.solo")              # a solitaire not won (Ptolemaeus: the sky won)
+    elif not winners:
         outcome = t("result.nobody")
     elif len(winners) > 1:
         outcome = t("result.shared", names=", ".join(winners))

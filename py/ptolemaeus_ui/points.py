@@ -35,7 +35,11 @@ def _spot(kind: str, at: Any) -> str | None:
 
 def earned(before: dict[str, Any] | None, after: dict[str, Any], events: list[dict], seats: list[dict]) -> list[Earned]:
     """Every point earned between ``before`` and ``after`` (views), in the order the events earned it."""
-    if before is None or not events or len(before["seats"]) != len(after["seats"]):
+    if before is None or not events or len(before["seats"]) != len(after["seats"]) \
+            or before.get("viewer") != after.get("viewer"):
+        # Nothing to compare with: a first view, or another pair of eyes (hot-seat: the events are
+        # everything since this viewer's last decision, the view before was another's); the
+        # points still show at the scores (boardui.recap).
         return []
     n = len(after["seats"])
     studied = [set(entry["studied"]) for entry in before["seats"]]
@@ -86,8 +90,6 @@ def earned(before: dict[str, Any] | None, after: dict[str, Any], events: list[di
             if "score" not in entry and "public_score" in entry:
                 s = entry["seat"]
                 add(s, after["scores"][s] - entry["public_score"], None, "points.revealed")
-    if before.get("viewer") != after.get("viewer"):
-        return out          # another pair of eyes (hot-seat): their scores count other secrets
     # The scores are the authority: what the events do not explain shows at the score.
     then, now = public_points(before), public_points(after)
     for s in range(n):
