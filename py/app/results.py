@@ -193,7 +193,7 @@ def summary(result: GameResult) -> str:
     winners = [names[w] for w in result.winners]
     you = result.you
     if not winners and you is not None and len(result.names) == 1:
-        outcome = t("result.lost.solo")              # a solitaire not won (Ptolemaeus: the sky won)
+        outcome = t("result.lost.solo")              # a solitaire not won
     elif not winners:
         outcome = t("result.nobody")
     elif len(winners) > 1:
