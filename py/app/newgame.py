@@ -76,9 +76,10 @@ class NewGameScreen:
         saved, problems = self.app.store.saved_games()
         for problem in problems:
             self.app.notify(problem, "error")
-        parts = [heading, lobby_section(self.app, self.listeners, saved), *self._saved_section(saved),
+        refused: list = []          # results (app.results) refused while listing: told once, kept aside
+        parts = [heading, lobby_section(self.app, self.listeners, saved), *self._saved_section(saved, refused),
                  *self._bad_section()]      # (after the list: a refused result is among the damaged entries)
-        for problem in self.app.store.take_problems():     # a refused result (app.results), told once
+        for problem in refused:
             self.app.notify(problem, "error")
         if self.spec is None:
             parts.append(el("p", {}, t("newgame.no_game")))
@@ -97,7 +98,7 @@ class NewGameScreen:
         self.values = {f.key: f.default for f in spec.setup_fields()}
         self.seed = random_seed()
 
-    def _saved_section(self, games: list) -> list:
+    def _saved_section(self, games: list, refused: list) -> list:
         """Unfinished games to resume, then finished games (the history, kept until deleted)."""
         sections = []
         for finished, title_key, cls in ((False, "newgame.saved.title", "ng-saved"),
@@ -105,10 +106,10 @@ class NewGameScreen:
             chosen = [g for g in games if g.over == finished]
             if chosen:
                 sections += self._saved_list(chosen, t(title_key), cls, "ng-history-title" if finished
-                                             else "ng-saved-title")
+                                             else "ng-saved-title", refused)
         return sections
 
-    def _saved_list(self, games: list, title: str, cls: str, title_id: str) -> list:
+    def _saved_list(self, games: list, title: str, cls: str, title_id: str, refused: list) -> list:
         items = []
         on_screen = self.app.session.id if self.app.session is not None else None
         for game in games:
@@ -118,7 +119,7 @@ class NewGameScreen:
                         t("newgame.saved.back") if game.id == on_screen
                         else t("newgame.saved.view") if game.over else t("newgame.saved.resume"))
             delete = el("button", {"type": "button", "class": "ng-delete"}, t("newgame.delete"))
-            result = results.read_result(self.app.store, game.id) if game.over else None
+            result = results.read_result(self.app.store, game.id, refused) if game.over else None
             text = t("newgame.history.item", text=game.text, result=results.summary(result),
                      when=result.finished.replace("T", " ")[:16]) if result is not None \
                 else t(f"newgame.saved.item.{status}", text=game.text, when=when)

@@ -24,7 +24,7 @@ from typing import Any
 
 from app.i18n import is_you, seat_label, t
 from app.session import MAX_NAME, SaveError, Session, shown
-from app.storage import SaveStore
+from app.storage import Problem, SaveStore
 
 __all__ = ["FORMAT", "GameResult", "check_result", "entry_name", "forget_result", "place", "read_result",
            "record", "result_of", "summary"]
@@ -143,12 +143,15 @@ def check_result(data: Any, game_id: str) -> GameResult:
 # ------------------------------------------------------------------ storage
 
 
-def read_result(store: SaveStore, game_id: str) -> GameResult | None:
-    """The stored result of ``game_id`` (None if none, or refused: moved aside, the problem waits in
-    ``store.take_problems``)."""
+def read_result(store: SaveStore, game_id: str, problems: list[Problem] | None = None) -> GameResult | None:
+    """The stored result of ``game_id`` (None if none, or refused: moved aside, its problem added to
+    ``problems``, else kept for ``store.take_problems``)."""
     if not isinstance(game_id, str) or not _ID.match(game_id):
         return None
-    entry = store.read_json(entry_name(game_id), lambda data: check_result(data, game_id), max_chars=MAX_CHARS)
+    entry = store.read(store.prefix + entry_name(game_id), lambda data: check_result(data, game_id),
+                       max_chars=MAX_CHARS)
+    if entry.problem is not None:
+        (store.problems if problems is None else problems).append(entry.problem)
     return entry.value
 
 
