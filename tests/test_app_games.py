@@ -52,7 +52,8 @@ SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5
     '<svg><use xlink:href="#a"/></svg>', '<svg><a href="javascript:x"><circle/></a></svg>',
     '<svg><circle fill="url(https://elsewhere.example/x)"/></svg>', '<svg><foreignObject/></svg>',
     '<svg><circle/></svg><svg></svg>', '<div><svg></svg></div>', '<svg>' + "x" * 8000 + '</svg>',
-    '<svg><style>@import "https://elsewhere.example/x.css";</style></svg>', b"<svg></svg>", ["<svg></svg>"],
+    '<svg><style>@import "https://elsewhere.example/x.css";</style></svg>', '<svg><style>@import "x.css"</style></svg>',
+    '<svg><circle style="fill:red"/><style>circle{}</style></svg>', b"<svg></svg>", ["<svg></svg>"],
 ])
 def test_the_lobby_picture_drawn_in_the_page_is_refused_if_it_could_run_link_or_load(bad):
     """Issue 17: the picture is SVG markup put into the page as it is (it costs no request, which a

@@ -180,13 +180,13 @@ def _missing_parts(info: GameInfo) -> list[str]:
                                      or info.picture.startswith("/") or not info.picture):
         problems.append(f"picture {info.picture!r} (a path relative to the page)")
     if info.picture_svg is not None and not picture_markup_ok(info.picture_svg):
-        problems.append("picture_svg (one <svg> element of at most 8,000 characters: no script, event handler, "
+        problems.append("picture_svg (one <svg> element of at most 8,000 characters: no script, style sheet, event handler, "
                         "link or foreign content)")
     return problems
 
 
-_SVG_FORBIDDEN = re.compile(r"<\s*(script|foreignobject|iframe|image|use|a)\b|\son\w+\s*=|href|url\s*\(|javascript:",
-                            re.IGNORECASE)
+_SVG_FORBIDDEN = re.compile(r"<\s*(script|foreignobject|iframe|image|use|a|style)\b|\son\w+\s*=|href|url\s*\(|"
+                            r"javascript:|@import", re.IGNORECASE)
 
 
 def picture_markup_ok(markup: object) -> bool:
