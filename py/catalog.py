@@ -12,6 +12,20 @@ from app.games import GameInfo, register
 # move to Ludus' prefix at start-up, nothing lost (app.storage, docs/storage.md).
 site.LEGACY_STORAGE_PREFIXES[site.STORAGE_PREFIX] = ("ptolemaeus.",)
 
+# An astrolabe (static/icons/icon.svg, simplified): drawn in the page, it costs no request.
+ASTROLABE = (
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512"><g fill="none" stroke="#d9b45a" stroke'
+    '-linecap="round"><circle cx="256" cy="36" r="20" stroke-width="10"/><path d="M214 84Q230 56 256 56Q2'
+    '82 56 298 84Z" fill="#d9b45a" stroke-width="6"/><circle cx="256" cy="282" r="214" fill="#16203a" str'
+    'oke-width="14"/><path d="M256 96L256 70M349 121L362 98M417 189L440 176M442 282L468 282M417 375L440 3'
+    '88M349 443L362 466M256 468L256 494M163 443L150 466M95 375L72 388M70 282L44 282M95 189L72 176M163 121'
+    'L150 98" stroke-width="8"/><circle cx="256" cy="282" r="150" stroke="#a7a18f" stroke-width="4"/><pat'
+    'h d="M70 282H442M256 96V468" stroke="#a7a18f" stroke-width="4"/><circle cx="256" cy="250" r="112" st'
+    'roke-width="12"/><circle cx="227" cy="142" r="15" fill="#e9e4d4" stroke-width="5"/><path d="M86 176L'
+    '250 291L426 388L262 273Z" fill="#e9e4d4" stroke="#0d1426" stroke-width="3"/><circle cx="256" cy="282'
+    '" r="14" fill="#d9b45a" stroke="#0d1426" stroke-width="4"/></g></svg>'
+)
+
 register(GameInfo(
     key="ptolemaeus", titles={"en": "Ptolemaeus", "es": "Ptolemaeus", "it": "Ptolemaeus", "de": "Ptolemaeus"},
     blurbs={"en": "Observe the sky of a real date and study its planets.",
@@ -23,7 +37,7 @@ register(GameInfo(
     stylesheet="static/ptolemaeus.css",
     rules_pages={"en": "rules.html", "es": "rules.es.html", "it": "rules.it.html", "de": "rules.de.html"},
     link_aliases={"date": "start"},      # ?date=… links from before there were several games
-    picture="static/icons/icon.svg",     # the lobby's picture (an astrolabe)
+    picture_svg=ASTROLABE,               # the lobby's picture, drawn in the page (no request)
     daily=True,                          # today's sky (issue 14): PtolemaeusSpec.daily_setup
     daily_titles={"en": "Today's sky", "es": "El cielo de hoy", "it": "Il cielo di oggi",
                   "de": "Der Himmel von heute"},

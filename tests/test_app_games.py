@@ -12,7 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from app.games import Catalog, GameInfo, GameInfoError, GameSpec
+from hypothesis import given
+from hypothesis import strategies as st
+
+from app.games import Catalog, GameInfo, GameInfoError, GameSpec, picture_markup_ok
 from shellgame import TALLY, TallySpec
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -32,10 +35,55 @@ GOOD = dict(key="demo", titles={"en": "Demo"}, spec="shellgame:TallySpec", min_p
     ({"link_aliases": {"date": 3}}, "link_aliases"), ({"rules_pages": ["rules.html"]}, "rules_pages"),
     ({"picture": "https://elsewhere.example/x.svg"}, "picture"), ({"picture": "/abs.svg"}, "picture"),
     ({"picture": ""}, "picture"), ({"picture": 3}, "picture"),
+    ({"picture_svg": "<img src=x>"}, "picture_svg"), ({"picture_svg": 3}, "picture_svg"),
+    ({"picture_svg": ""}, "picture_svg"),
 ])
 def test_an_incomplete_description_fails_at_registration_naming_what_is_missing(change, words):
     with pytest.raises(GameInfoError, match=re.escape(words)):
         GameInfo(**{**GOOD, **change})
+
+
+SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="4"/></svg>'
+
+
+@pytest.mark.parametrize("bad", [
+    '<svg><script>alert(1)</script></svg>', '<svg onload="alert(1)"><circle r="1"/></svg>',
+    '<svg><SCRIPT >x</SCRIPT></svg>', '<svg><image href="static/icons/icon.svg"/></svg>',
+    '<svg><use xlink:href="#a"/></svg>', '<svg><a href="javascript:x"><circle/></a></svg>',
+    '<svg><circle fill="url(https://elsewhere.example/x)"/></svg>', '<svg><foreignObject/></svg>',
+    '<svg><circle/></svg><svg></svg>', '<div><svg></svg></div>', '<svg>' + "x" * 8000 + '</svg>',
+    '<svg><style>@import "https://elsewhere.example/x.css";</style></svg>', '<svg><style>@import "x.css"</style></svg>',
+    '<svg><circle style="fill:red"/><style>circle{}</style></svg>', b"<svg></svg>", ["<svg></svg>"],
+])
+def test_the_lobby_picture_drawn_in_the_page_is_refused_if_it_could_run_link_or_load(bad):
+    """Issue 17: the picture is SVG markup put into the page as it is (it costs no request, which a
+    reload could abort): only one self-contained <svg> element passes."""
+    assert not picture_markup_ok(bad)
+    with pytest.raises(GameInfoError, match="picture_svg"):
+        GameInfo(**{**GOOD, "picture_svg": bad})
+
+
+@given(st.text(max_size=60), st.sampled_from(["<script", " onclick=", "href", "url(", "://x", "<image",
+                                               "<foreignObject", "<use ", " ONERROR ="]))
+def test_any_picture_markup_with_something_that_runs_or_loads_is_refused(noise, danger):
+    assert not picture_markup_ok(SVG.replace("<circle", noise + danger + "<circle"))
+
+
+def test_a_good_picture_passes_and_the_catalog_draws_ptolemaeus_in_the_page():
+    assert picture_markup_ok(SVG) and GameInfo(**{**GOOD, "picture_svg": SVG}).picture_svg == SVG
+    import catalog
+    from app.games import CATALOG
+
+    info = CATALOG["ptolemaeus"]
+    assert picture_markup_ok(catalog.ASTROLABE) and info.picture_svg == catalog.ASTROLABE and info.picture is None
+
+
+def test_the_page_icon_is_drawn_from_the_page_itself():
+    """Issue 17: the tab icon is a data: URL (no request a reload could abort)."""
+    html = (ROOT / "index.html").read_text()
+    icon = re.search(r'<link rel="icon"[^>]*href="([^"]*)"', html)
+    assert icon and icon.group(1).startswith("data:image/svg+xml,")
+    assert 'href="./static/icons/icon.svg"' not in html
 
 
 def test_a_description_lacking_a_required_field_cannot_even_be_made():

@@ -19,6 +19,7 @@ Two levels, so that the page knows every game without importing any:
 from __future__ import annotations
 
 import importlib
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
@@ -30,7 +31,7 @@ if TYPE_CHECKING:
     from app.i18n import Domain
 
 __all__ = ["BotSearch", "Catalog", "CATALOG", "DEFAULT_COLOURS", "GameInfo", "GameInfoError", "GameSpec",
-           "GameView", "Host", "register", "resolve_spec", "spec_of"]
+           "GameView", "Host", "picture_markup_ok", "register", "resolve_spec", "spec_of"]
 
 
 class GameInfoError(TypeError):
@@ -178,7 +179,26 @@ def _missing_parts(info: GameInfo) -> list[str]:
     if info.picture is not None and (not isinstance(info.picture, str) or "://" in info.picture
                                      or info.picture.startswith("/") or not info.picture):
         problems.append(f"picture {info.picture!r} (a path relative to the page)")
+    if info.picture_svg is not None and not picture_markup_ok(info.picture_svg):
+        problems.append("picture_svg (one <svg> element of at most 8,000 characters: no script, style sheet, event handler, "
+                        "link or foreign content)")
     return problems
+
+
+_SVG_FORBIDDEN = re.compile(r"<\s*(script|foreignobject|iframe|image|use|a|style)\b|\son\w+\s*=|href|url\s*\(|"
+                            r"javascript:|@import", re.IGNORECASE)
+
+
+def picture_markup_ok(markup: object) -> bool:
+    """Is ``markup`` a self-contained picture the lobby may put in the page as it is (issue 17: drawn
+    in the page, so it costs no request): one ``<svg>`` element, small, with nothing that runs, links
+    or loads (the only URL allowed is the SVG namespace)."""
+    if not isinstance(markup, str) or not 0 < len(markup) <= 8000:
+        return False
+    text = markup.strip()
+    if not (text.startswith("<svg") and text.endswith("</svg>")) or text.count("<svg") != 1:
+        return False
+    return _SVG_FORBIDDEN.search(text) is None and "://" not in text.replace('xmlns="http://www.w3.org/2000/svg"', "")
 
 
 _LOADED: dict[str, GameSpec] = {}
@@ -203,6 +223,7 @@ class GameInfo:
     blurbs: Mapping[str, str] = field(default_factory=dict)        # language -> one line
     link_aliases: Mapping[str, str] = field(default_factory=dict)  # old link name -> field key
     picture: str | None = None                 # relative to the page: the lobby's picture of the game
+    picture_svg: str | None = None             # the lobby's picture as SVG markup, drawn in the page (no request)
     daily: bool = False                        # offers a daily challenge (GameSpec.daily_setup; app.daily)
     daily_titles: Mapping[str, str] = field(default_factory=dict)  # language -> the game's name for it
 

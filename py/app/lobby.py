@@ -4,7 +4,8 @@ play" (its rules page) and "Continue" (its newest unfinished game); "Custom game
 of ``app.newgame``) follows it on the same screen.
 
 Browser code; the choices themselves are ``app.quickstart`` (pure, CPython-tested).
-Hooks for tests: ``#lobby``, per game ``.lobby-game[data-game=<key>]`` with ``.lobby-picture``,
+Hooks for tests: ``#lobby``, per game ``.lobby-game[data-game=<key>]`` with ``.lobby-picture`` (an
+inline ``<svg>`` in a span, or an ``img``),
 ``.lobby-blurb``, ``.lobby-play``, ``.lobby-rules`` and ``.lobby-continue`` (only with an
 unfinished game of it).
 """
@@ -38,8 +39,7 @@ def lobby_section(app: App, listeners: Listeners, saved: list[SavedGame]) -> obj
 
 def _card(app: App, listeners: Listeners, info: GameInfo, saved: list[SavedGame]) -> object:
     title_id = f"lobby-game-{info.key}"
-    picture = el("img", {"class": "lobby-picture", "src": "./" + info.picture, "alt": "", "width": 72,
-                         "height": 72}) if info.picture else None
+    picture = _picture(info)
     play = el("button", {"type": "button", "class": "lobby-play ng-primary",
                          "aria-describedby": f"{title_id}-hint"}, t("lobby.play"))
     listeners.on(play, "click", lambda _e: _play_now(app, info))
@@ -60,6 +60,19 @@ def _card(app: App, listeners: Listeners, info: GameInfo, saved: list[SavedGame]
                  el("p", {"class": "lobby-blurb"}, info.blurb()),
                  buttons,
                  el("p", {"class": "ng-hint", "id": f"{title_id}-hint"}, t("lobby.play.hint"))))
+
+
+def _picture(info: GameInfo) -> object | None:
+    """The game's picture: its SVG drawn in the page (``GameInfo.picture_svg``: no request, so
+    nothing left loading when the player moves on at once), else its image file, else none."""
+    if info.picture_svg:
+        holder = el("span", {"class": "lobby-picture", "aria-hidden": "true"})
+        holder.innerHTML = info.picture_svg          # checked by GameInfo (app.games.picture_markup_ok)
+        return holder
+    if info.picture:
+        return el("img", {"class": "lobby-picture", "src": "./" + info.picture, "alt": "", "width": 72,
+                          "height": 72})
+    return None
 
 
 def _play_now(app: App, info: GameInfo) -> None:

@@ -11,7 +11,8 @@ Stable hooks for tests: ``#ng-form``, ``#ng-game``, ``#ng-count``, per seat
 is a select of suggestions, "now" and "other", with ``#ng-field-<key>-other`` for
 another value); the game's one-line description ``#ng-blurb``; ``#ng-seed``, ``#ng-start``,
 ``#ng-share``, ``#ng-share-link``, ``#ng-error``; saved games
-``li.ng-saved-game[data-id]`` with ``.ng-resume`` / ``.ng-delete``; damaged
+``li.ng-saved-game[data-id]`` with ``.ng-resume`` / ``.ng-delete`` (a finished game with its stored
+result, ``app.results``: ``data-result="1"`` and the result in ``.ng-saved-text``); damaged
 saves ``li.ng-bad-save`` with ``.ng-download`` / ``.ng-delete``.
 """
 
@@ -23,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 from pyscript import window
 from pyscript.ffi import is_none
 
-from app import i18n
+from app import i18n, results
 from app.dom import JsObject, Listeners, create_once, el
 from app.errors import error_text
 from app.games import GameInfo, GameSpec
@@ -75,8 +76,11 @@ class NewGameScreen:
         saved, problems = self.app.store.saved_games()
         for problem in problems:
             self.app.notify(problem, "error")
-        parts = [heading, lobby_section(self.app, self.listeners, saved), *self._saved_section(saved),
-                 *self._bad_section()]
+        refused: list = []          # results (app.results) refused while listing: told once, kept aside
+        parts = [heading, lobby_section(self.app, self.listeners, saved), *self._saved_section(saved, refused),
+                 *self._bad_section()]      # (after the list: a refused result is among the damaged entries)
+        for problem in refused:
+            self.app.notify(problem, "error")
         if self.spec is None:
             parts.append(el("p", {}, t("newgame.no_game")))
         else:
@@ -94,7 +98,7 @@ class NewGameScreen:
         self.values = {f.key: f.default for f in spec.setup_fields()}
         self.seed = random_seed()
 
-    def _saved_section(self, games: list) -> list:
+    def _saved_section(self, games: list, refused: list) -> list:
         """Unfinished games to resume, then finished games (the history, kept until deleted)."""
         sections = []
         for finished, title_key, cls in ((False, "newgame.saved.title", "ng-saved"),
@@ -102,10 +106,10 @@ class NewGameScreen:
             chosen = [g for g in games if g.over == finished]
             if chosen:
                 sections += self._saved_list(chosen, t(title_key), cls, "ng-history-title" if finished
-                                             else "ng-saved-title")
+                                             else "ng-saved-title", refused)
         return sections
 
-    def _saved_list(self, games: list, title: str, cls: str, title_id: str) -> list:
+    def _saved_list(self, games: list, title: str, cls: str, title_id: str, refused: list) -> list:
         items = []
         on_screen = self.app.session.id if self.app.session is not None else None
         for game in games:
@@ -115,10 +119,13 @@ class NewGameScreen:
                         t("newgame.saved.back") if game.id == on_screen
                         else t("newgame.saved.view") if game.over else t("newgame.saved.resume"))
             delete = el("button", {"type": "button", "class": "ng-delete"}, t("newgame.delete"))
-            item = el("li", {"class": "ng-saved-game", "data-id": game.id},
-                      el("span", {"class": "ng-saved-text"},
-                         t(f"newgame.saved.item.{status}", text=game.text, when=when)),
-                      resume, delete)
+            result = results.read_result(self.app.store, game.id, refused) if game.over else None
+            text = t("newgame.history.item", text=game.text, result=results.summary(result),
+                     when=result.finished.replace("T", " ")[:16]) if result is not None \
+                else t(f"newgame.saved.item.{status}", text=game.text, when=when)
+            item = el("li", {"class": "ng-saved-game", "data-id": game.id,
+                             "data-result": "1" if result is not None else None},
+                      el("span", {"class": "ng-saved-text"}, text), resume, delete)
             self.listeners.on(resume, "click", lambda _e, gid=game.id: self.app.resume(gid))
             self.listeners.on(delete, "click", lambda _e, item=item, gid=game.id: self._confirm_delete(
                 item, t("newgame.saved.delete_q"), lambda: self._delete_game(gid)))

@@ -161,6 +161,7 @@ class App:
         self.replay_screen: ReplayScreen | None = None    # made when first used
         self.daily_screen: DailyScreen | None = None      # idem
         self.daily_entry: DailyEntry | None = None        # of the game on screen, if it is a daily one
+        self._results_recorded: set[tuple[str, int]] = set()   # (game id, moves) whose result is stored
 
     # ------------------------------------------------------------ chrome
 
@@ -310,6 +311,7 @@ class App:
         n["new"].hidden = document.body.dataset.screen == "newgame"
         n["replay_btn"].hidden = not (in_game and self.session is not None and len(self.session.actions) > 0)
         self._record_daily()
+        self._record_result()
         if self.session is not None:
             document.body.dataset.moves = str(len(self.session.actions))
             if self._welcome_at is not None and self._welcome_at != len(self.session.actions):
@@ -551,7 +553,11 @@ class App:
         self.open_session(loaded.session)
 
     def forget_game(self, game_id: str) -> None:
+        from app import results
+
         self.store.forget(game_id)
+        results.forget_result(self.store, game_id)       # the game's result goes with it
+        self._results_recorded = {k for k in self._results_recorded if k[0] != game_id}
         if self.session is not None and self.session.id == game_id:
             self.session = None
             self.refresh()
@@ -692,6 +698,21 @@ class App:
         from app import daily
 
         return next((e for e in daily.history(self.store, info.key) if e.game_id == session.id), None)
+
+    def _record_result(self) -> None:
+        """Once the game on screen is over (and no final move waits for Confirm): its result for the
+        finished-games list (``app.results``), stored once per game."""
+        session, c = self.session, self.controller
+        if session is None or not session.over or (session.id, len(session.actions)) in self._results_recorded \
+                or (c is not None and getattr(c, "awaiting", None) is not None):
+            return
+        from app import results
+
+        try:
+            results.record(self.store, session)
+        except StorageError as e:
+            self.notify(str(e), "error")
+        self._results_recorded.add((session.id, len(session.actions)))
 
     def _record_daily(self) -> None:
         """Once the daily game on screen is over: its result, stored once (the day is then done)."""

@@ -317,6 +317,10 @@ class SaveStore:
         StorageError if the browser refuses it)."""
         self._set(self.prefix + name, text, "entry")
 
+    def remove_json(self, name: str) -> None:
+        """Remove a later feature's entry ``<prefix><name>`` (the player deleted what it belongs to)."""
+        self._remove(self.prefix + name)
+
     def take_problems(self) -> list[Problem]:
         """The problems met outside ``load``/``saved_games`` (settings, migration) not shown yet; shown once."""
         found, self.problems = self.problems, []

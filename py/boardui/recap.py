@@ -5,16 +5,21 @@ A game's view feeds it::
 
     recap.see(lines, scores)    # after each new state with events: its lines in words, every seat's
                                 # score as the viewer may see it (never a hidden one)
+    recap.see(lines, scores, earned)   # ... and where each point was earned (``boardui.marks.Earned``)
     recap.reset(scores)         # a redraw (start, resume, undo): nothing to recap
     recap.acted()               # the player made a decision: what they saw is done with
 
 and draws ``recap.gains`` (seat -> points, > 0 only) at each ``[data-score=<seat>]`` and
-``recap.lines`` as the summary; ``recap.words(names)`` says the gains for a screen reader.
+``recap.lines`` as the summary; ``recap.words(names)`` says the gains for a screen reader;
+``recap.earned`` ((serial, Earned) in the order earned) are the board's "+N" marks
+(``boardui.marks.render``), gone once the player acts.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+
+from .marks import Earned, check_earned
 
 __all__ = ["Recap"]
 
@@ -39,15 +44,23 @@ class Recap:
         self.base: list[float] | None = None    # the scores when the player last acted
         self.now: list[float] = []
         self._fresh = False                      # the player acted: the next lines start a new recap
+        self.earned: list[tuple[int, Earned]] = []   # (serial, what) since the player acted
+        self._serial = 0
 
     def reset(self, scores: Sequence[float]) -> None:
         self.now = _numbers(scores)
         self.base = list(self.now)
         self.lines = []
+        self.earned = []
         self._fresh = False
 
-    def see(self, lines: Iterable[str], scores: Sequence[float]) -> None:
+    def see(self, lines: Iterable[str], scores: Sequence[float], earned: Iterable[Earned] = ()) -> None:
         scores = _numbers(scores)
+        earned = list(earned)
+        for e in earned:
+            if not isinstance(e, Earned):
+                raise ValueError(f"earned points must be boardui.marks.Earned, not {e!r}")
+            check_earned(e)
         if self.base is None or len(self.base) != len(scores):
             self.base = list(scores)
         if self._fresh:
@@ -56,11 +69,16 @@ class Recap:
         self.lines += [str(x) for x in lines if x]
         del self.lines[:-self.limit]
         self.now = scores
+        for e in earned:
+            self._serial += 1
+            self.earned.append((self._serial, e))
+        del self.earned[:-self.limit]
 
     def acted(self) -> None:
         """The player decided: the points and lines so far are seen; the next ones start anew
         (the lines stay on screen until new ones come, so the last summary can still be read)."""
         self.base = list(self.now)
+        self.earned = []
         self._fresh = True
 
     @property

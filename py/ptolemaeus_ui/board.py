@@ -24,7 +24,8 @@ from ptolemaeus.data import CARD_NAMES, COLOUR_OF, COLOURS, CONST_INDEX, CONSTEL
 from . import glyphs
 from .interact import UI, Choice, card_label
 from .strings import has, is_you, join, seat_label, t
-from boardui import live, nav
+from boardui import live, marks, nav
+from boardui.marks import Earned
 from boardui.tree import El, fmt, h
 from .words import decision_text, describe_log, end_summary
 
@@ -89,6 +90,7 @@ class Model:
     announce: list[tuple[int, str]] = field(default_factory=list)  # (serial, text) for the live region
     gains: dict[int, float] = field(default_factory=dict)  # seat -> points earned since the viewer acted
     recap: list[str] = field(default_factory=list)  # what happened since the viewer acted, in words
+    marks: list[tuple[int, Earned]] = field(default_factory=list)  # points where earned (boardui.marks)
 
     def name(self, seat: int) -> str:
         return seat_name(self.seats, seat)
@@ -189,6 +191,9 @@ def _const_group(model: Model, scene: dict, i: int, name: str) -> El:
             parts.append(t("const.tokens", name=model.name(s), count=toks[name]))
     if name in view["asteroids_on_board"]:
         parts.append(t("const.asteroid"))
+    said = marks.said_at(model.marks, f"const:{name}") + marks.said_at(model.marks, f"asteroid:{name}")
+    if said:
+        parts.append(t("const.points", list="; ".join(said)))
     classes = ["const", f"el-{colour}"]
     extra = ui.const_class.get(name)
     if extra:
@@ -424,7 +429,21 @@ def render_board(model: Model) -> El:
         progress,
         El("g", {"class": "tokens", "aria-hidden": "true"}, _tokens(model, scene), key="tokens"),
         El("g", {"class": "bodies", "transform": f"translate({CX} {CY})"}, planets, key="bodies"),
+        marks.render(model.marks, mark_place, lambda s: glyphs.seat_colour(model.seats, s)),
     ], key="board")
+
+
+def mark_place(spot: str) -> tuple[float, float] | None:
+    """Where a "+N" mark sits (``boardui.marks``): ``const:<name>`` in the constellation's token
+    rows, ``asteroid:<name>`` at its Asteroid's place in the band; None for anything else."""
+    kind, _sep, name = spot.partition(":")
+    if name not in CONST_INDEX:
+        return None
+    if kind == "const":
+        return polar(R_TOKEN[0] + 25, angle_of(CONST_INDEX[name]))
+    if kind == "asteroid":
+        return polar(R_MARK, angle_of(CONST_INDEX[name]) + 9)
+    return None
 
 
 def board_choices(items: list[El]) -> list[El]:
@@ -789,8 +808,7 @@ def _scoreboard(model: Model) -> El:
                         [seat_token_icon(model, s), h("span", {"class": "pt-score-name", "aria-hidden": "true"},
                                                       model.name(s)),
                          h("strong", {"aria-hidden": "true"}, text),
-                         h("span", {"class": "bu-gain", "aria-hidden": "true"}, f"+{_gain_text(gain)}")
-                         if gain else None], key=f"score-{s}"))
+                         marks.score_mark(gain)], key=f"score-{s}"))
     note = h("span", {"class": "pt-score-note"}, t("players.public_score_note")) if hidden else None
     return El("div", {"class": "pt-scoreboard"}, [
         h("ol", {"class": "pt-scores", "aria-label": t("players.scores")}, *items), note], key="scoreboard")

@@ -32,6 +32,7 @@ from ptolemaeus.data import CONSTELLATIONS
 from . import animate
 from .board import Model, public_points, public_view, render, scene_of, whose_turn
 from .interact import UI, Controller, Selection
+from .points import earned as points_earned
 from .words import describe_log, last_move
 
 ANNOUNCE_LIMIT = 12  # lines kept in the live region (only new ones are read out)
@@ -109,6 +110,7 @@ class Screen:
     def receive(self, snap: Snapshot, events: list[dict], seats: list[dict]) -> bool:
         """A new state (``events``: the public events since this viewer last looked, [] for a
         redraw). True when an animation starts (its first frame is on screen: run the player)."""
+        before = self.snap.view if self.snap is not None else None
         self.snap = snap
         self.seats = list(seats)
         if self.curtain.handover(snap.viewer):
@@ -117,7 +119,8 @@ class Screen:
         view = snap.view
         self.ctl.update(view, snap.legal, snap.viewer, [s.get("name", "") for s in self.seats])
         events = list(events or [])
-        lines = self._announce(events)
+        earned = points_earned(before, view, events, self.seats) if events else []
+        lines = self._announce(events, [e.said for e in earned])
         points = public_points(view)
         if events:
             # Until the viewer acts, everything since stays marked: a bot's whole turn, its new
@@ -127,7 +130,7 @@ class Screen:
                 self.acted = False
             self.recent = self.recent | touched(events)
             self.last = events
-            self.recap.see(lines, points)
+            self.recap.see(lines, points, earned)     # every point where it was earned (boardui.marks)
         else:       # a redraw (start, resume, undo, language): nothing is recent, no move is "last"
             self.recent = set()
             self.last = []
@@ -140,12 +143,12 @@ class Screen:
         self.was_over = view["is_over"]
         return self.frames.push(new_frames)
 
-    def _announce(self, events: list[dict]) -> list[str]:
-        """The live region: the moves in the log's words, then whose turn it is when that changed
-        (or a turn ended); returns the moves' lines."""
+    def _announce(self, events: list[dict], points: tuple[str, ...] | list[str] = ()) -> list[str]:
+        """The live region: the moves in the log's words, the points they earned and where, then
+        whose turn it is when that changed (or a turn ended); returns the moves' lines."""
         assert self.snap is not None
         moves = [text for _kind, text in describe_log(events, self.seats)]
-        lines = list(moves)
+        lines = list(moves) + list(points)
         turn = whose_turn(self.snap.view, self.snap.viewer, self.seats)
         if turn != self.said_turn or any(e.get("type") in ("end_turn", "new_round") for e in events):
             lines.append(turn)
@@ -165,7 +168,8 @@ class Screen:
             animating=anim is not None, log=list(log)[-LOG_LIMIT:], busy=self.busy, show_end=self.show_end,
             last=last_move(self.last, self.seats), recent=set() if anim else self.recent,
             rules_href=rules_href, board_focus=self.board_focus, announce=list(self.live.lines),
-            gains=dict(self.recap.gains), recap=list(self.recap.lines))
+            gains=dict(self.recap.gains), recap=list(self.recap.lines),
+            marks=[] if anim else list(self.recap.earned))
 
     def scene(self, log: list[dict], rules_href: str = "./rules.html") -> El:
         """The whole screen now; remembered as the scene drawn (the view patches the DOM with it)."""
