@@ -421,3 +421,66 @@ def test_undo_a_move_then_the_tooltip_of_a_square(game):
     assert game.page.evaluate(where) == before
     tip = game.page.locator('[data-square="3,2"] > title').text_content()
     assert "6a" in tip and "row 3, column 2" in tip
+
+
+def _bot_events(game, after: int) -> list[dict]:
+    """The public events of the actions after index ``after`` of the saved game (replayed)."""
+    data = game.session()
+    s = SPEC.new_state(data["setup"])
+    events: list[dict] = []
+    for i, a in enumerate(data["actions"]):
+        got = s.apply(SPEC.action_from_json(a))
+        if i > after:
+            events += got
+    return events
+
+
+def _marked(page) -> set[str]:
+    return set(page.eval_on_selector_all(".pp-board [data-recent]", "els => els.map(e => e.dataset.square)"))
+
+
+def test_a_bots_whole_turn_is_recapped_marked_and_said(game, axe):
+    """Issue 12 with issue 17's recap: after the human's last decision of a phase-1 turn (P29) the bot
+    plays its whole turn; every step of it is under the prompt and in the live region, the squares its
+    citizens arrived on are marked and say so, every seat has its ``[data-score]``; once the human
+    decides again, only the bot's newer pieces are marked."""
+    from pompeii_ui.words import describe
+
+    def hands_over(s):
+        if not (s.phase == "p1" and s.step == "play" and s.ad79 == 0 and len(s.deck) > 8):
+            return False
+        c = s.clone()
+        c.apply(c.legal_actions()[0])
+        return c.current_player == 1 and c.phase == "p1"
+    seed, actions = find_position(hands_over)
+    game.load(seed, actions, name="recap")
+    page = game.page
+    assert page.locator(".pp-recap").count() == 0                   # a resume recaps nothing
+    assert page.eval_on_selector_all("[data-score]", "els => els.map(e => e.dataset.score)") == ["0", "1"]
+    n = game.moves()
+    game.play_by_clicks(game.state().legal_actions()[0])
+    game.wait_human()
+    events = _bot_events(game, n)
+    seats = [{"name": x.get("name")} for x in game.session()["seats"]]
+    bot_lines = [x for x in (describe(e, seats) for e in events) if x]
+    assert bot_lines
+    recap = page.locator(".pp-prompt .pp-recap").inner_text()
+    for line in bot_lines[-20:]:
+        assert line in recap, (line, recap)
+    assert bot_lines[-1] in page.locator(".pp-announce").inner_text()
+    placed = {f"{e['square'][0]},{e['square'][1]}" for e in events if e["type"] in ("placed", "relative_placed")}
+    assert placed and placed <= _marked(page)
+    for arg in placed:
+        assert "new since your last decision" in page.locator(f'[data-square="{arg}"]').get_attribute("aria-label")
+    assert axe(page) == []
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "pompeii-recap-1366.png"))
+    # The human decides: what it saw is done with; marked now is only what came after.
+    m = game.moves()
+    game.play_by_clicks(game.state().legal_actions()[0])
+    game.wait_human()
+    later = _bot_events(game, m)
+    newer = {f"{e['square'][0]},{e['square'][1]}" for e in later
+             if e["type"] in ("placed", "relative_placed", "lava_placed") and e.get("seat") == 1}
+    newer |= {f"{e['path'][-1][0]},{e['path'][-1][1]}" for e in later if e["type"] == "moved" and e.get("seat") == 1}
+    assert _marked(page) == newer
