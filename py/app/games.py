@@ -265,6 +265,22 @@ class GameInfo:
         return spec
 
 
+async def fetch_code(info: Any) -> None:
+    """Fetch a game's archives (and their texts) asynchronously, before its spec is imported.
+
+    A request of the page's own ``fetch`` is answered by the service worker offline; the
+    synchronous request an unprepared import makes (``boot.archives``' import hook) is not:
+    Chromium and WebKit do not pass synchronous XHR to service workers (crbug.com/602051,
+    whatwg/xhr#397). So the lobby and the form call this first (issue 12: Pompeii offline).
+    Does nothing under CPython, for a game without archives, or one already loaded."""
+    if not isinstance(info, GameInfo):
+        return
+    archives = importlib.import_module("boot.archives")     # the page's loader (not type-checked here)
+    archive = archives.archive_of(info.spec.partition(":")[0])
+    if archive is not None and archive not in archives.loaded():
+        await archives.ensure(archive)
+
+
 def tuple_or_same(value: Any) -> Any:
     return tuple(value) if isinstance(value, list) else value
 

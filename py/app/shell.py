@@ -42,7 +42,7 @@ from app.confirmbar import ConfirmBar
 from app.daily import daily_param
 from app.dom import Listeners, by_id, download_text, el, on
 from app.errors import error_text
-from app.games import CATALOG, Catalog, GameInfo
+from app.games import CATALOG, Catalog, GameInfo, fetch_code
 from app.host import Controller
 from app.i18n import t
 from app.links import LinkError, is_game_link, link_language, parse_link, without_language
@@ -584,7 +584,23 @@ class App:
             callback()
 
     def new_game(self) -> None:
-        self.show_newgame()
+        form = self.newgame
+        if form is None or form.spec is None or form.spec.key not in self.games:   # it imports the first game
+            self.when_code_ready(next(iter(self.games.values()), None), self.show_newgame)
+        else:
+            self.show_newgame()
+
+    def when_code_ready(self, info: object, then: Callable[[], None]) -> None:
+        """``then()`` once the game's archives are here, fetched asynchronously (``fetch_code``: so
+        that the service worker answers offline); a fetch that fails is a notice, and ``then`` runs
+        anyway (its own import then says what is wrong, as before)."""
+        async def go() -> None:
+            try:
+                await fetch_code(info)
+            except ValueError:                 # boot.archives.ArchiveError: the import below reports it
+                traceback.print_exc()
+            then()
+        asyncio.ensure_future(go())
 
     # ------------------------------------------------------------ files
 
