@@ -264,7 +264,7 @@ def test_a_bots_whole_turn_is_recapped_and_its_new_pieces_marked_until_the_playe
         html = deliver(s, screen, events)
     said = [x for x in (describe(e, SEATS[:2]) for e in bot_events) if x]
     assert said and screen.recap.lines[-len(said):] == said[-20:]
-    recap = re.search(r'<p class="pp-recap">(.*?)</p>', html).group(1)
+    recap = re.search(r'<p class="pp-recap"[^>]*>(.*?)</p>', html).group(1)
     assert all(line.replace("'", "&#x27;") in recap or line in recap for line in said[-20:])
     placed = {f"{e['square'][0]},{e['square'][1]}" for e in bot_events if e["type"] in ("placed", "relative_placed")}
     assert placed and placed <= screen.marks.recent

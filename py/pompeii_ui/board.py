@@ -430,8 +430,10 @@ def _recap(model: Model) -> El | None:
     """Everything said since the viewer decided (a bot's whole turn, issue 17), under the prompt."""
     if not model.recap or model.animating:
         return None
-    return El("p", {"class": "pp-recap"}, [h("strong", None, t("recap.label")), " " + " · ".join(model.recap)],
-              key="recap")
+    # A region of its own: on a phone it scrolls within a few lines (the hand and the city stay in
+    # view), so it must take the keyboard's focus (axe: scrollable-region-focusable).
+    return El("p", {"class": "pp-recap", "role": "region", "tabindex": "0", "aria-label": t("recap.label")},
+              [h("strong", None, t("recap.label")), " " + " · ".join(model.recap)], key="recap")
 
 
 def _scoreboard(model: Model) -> El:
