@@ -42,7 +42,7 @@ from app.confirmbar import ConfirmBar
 from app.daily import daily_param
 from app.dom import Listeners, by_id, download_text, el, on
 from app.errors import error_text
-from app.games import CATALOG, Catalog, GameInfo, fetch_code
+from app.games import CATALOG, Catalog, GameInfo, code_to_fetch, fetch_code
 from app.host import Controller
 from app.i18n import t
 from app.links import LinkError, is_game_link, link_language, parse_link, without_language
@@ -592,8 +592,12 @@ class App:
 
     def when_code_ready(self, info: object, then: Callable[[], None]) -> None:
         """``then()`` once the game's archives are here, fetched asynchronously (``fetch_code``: so
-        that the service worker answers offline); a fetch that fails is a notice, and ``then`` runs
-        anyway (its own import then says what is wrong, as before)."""
+        that the service worker answers offline); at once when there is nothing to fetch. A fetch
+        that fails is printed and ``then`` runs anyway (its own import says what is wrong, as before)."""
+        if code_to_fetch(info) is None:
+            then()
+            return
+
         async def go() -> None:
             try:
                 await fetch_code(info)
