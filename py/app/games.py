@@ -281,7 +281,7 @@ async def fetch_code(info: Any) -> None:
     A request of the page's own ``fetch`` is answered by the service worker offline; the
     synchronous request an unprepared import makes (``boot.archives``' import hook) is not:
     Chromium and WebKit do not pass synchronous XHR to service workers (crbug.com/602051,
-    whatwg/xhr#397). So the lobby and the form call this first (issue 12: Pompeii offline)."""
+    whatwg/xhr#397). So the lobby and the form call this first (issue 12: a game offline)."""
     archive = code_to_fetch(info)
     if archive is not None:
         await importlib.import_module("boot.archives").ensure(archive)
