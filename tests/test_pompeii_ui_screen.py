@@ -198,3 +198,174 @@ def test_the_log_in_words_is_described_once_and_again_after_an_undo_or_a_languag
     i18n.set_language("de")
     german = screen.log_words(shorter)
     assert german[0] == describe(shorter[0], screen.seats) != words[0]
+
+
+# ------------------------------------------------------------ the recap (issue 12 with issue 17's boardui.recap)
+
+
+def drive(seed: int, players: int, stop):
+    """A seeded game seen by seat 0 (its decisions clicked, so the screen knows when it decided), the
+    others random, until ``stop(state, last_actor)`` holds after a receive."""
+    s = new_game(players, seed)
+    s.record = False
+    rng = random.Random(seed)
+    screen = Screen()
+    events: list[dict] = []
+    last = None
+    while not s.is_over:
+        screen.receive(snapshot(s, 0), events, SEATS[:players])
+        while screen.frames.busy:
+            screen.frames.advance()
+        screen.scene([])
+        if stop(s, last):
+            return s, screen, rng
+        legal = s.legal_actions()
+        action = rng.choice(legal)
+        last = s.current_player
+        if last == 0:
+            for act, arg in click_path(action, legal):
+                screen.click(act, arg)
+        events = s.apply(action)
+    raise AssertionError("the game ended first")
+
+
+def deliver(s, screen, events, players=2):
+    screen.receive(snapshot(s, 0), events, SEATS[:players])
+    while screen.frames.busy:
+        screen.frames.advance()
+    return to_markup(screen.scene([]))
+
+
+def score_item(html: str, seat: int) -> str:
+    return re.search(rf'<li[^>]*data-score="{seat}"[^>]*>.*?</li>', html).group(0)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_seat_has_its_score_element_with_saved_and_lost_p57_p65(players):
+    """Issue 17's contract: one ``data-score="<seat>"`` per seat, saved (the score) and lost citizens."""
+    s, screen, _rng = drive(6, players, lambda s, _last: s.phase == "p2" and s.step == "move")
+    html = to_markup(screen.scene([]))
+    assert attrs(html, "data-score") == [str(p) for p in range(players)]
+    for p in range(players):
+        label = re.search(r'aria-label="([^"]*)"', score_item(html, p)).group(1)
+        assert label.split(";")[0] == f"{SEATS[p]['name']}: {s.saved[p]} saved, {s.dead[p]} lost"
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_bots_whole_turn_is_recapped_and_its_new_pieces_marked_until_the_player_decides(seed):
+    """P29-P40 (a phase-1 turn: card, placement, relatives, draw): every line of the bot's turn is in
+    the recap under the prompt, the squares it placed on are marked (and said) until seat 0 decides."""
+    s, screen, rng = drive(seed, 2, lambda s, last: s.phase == "p1" and s.current_player == 1 and last == 0)
+    bot_events: list[dict] = []
+    html = ""
+    while s.current_player == 1 and not s.is_over:
+        events = s.apply(rng.choice(s.legal_actions()))
+        bot_events += events
+        html = deliver(s, screen, events)
+    said = [x for x in (describe(e, SEATS[:2]) for e in bot_events) if x]
+    assert said and screen.recap.lines[-len(said):] == said[-20:]
+    recap = re.search(r'<p class="pp-recap"[^>]*>(.*?)</p>', html).group(1)
+    assert all(line.replace("'", "&#x27;") in recap or line in recap for line in said[-20:])
+    placed = {f"{e['square'][0]},{e['square'][1]}" for e in bot_events if e["type"] in ("placed", "relative_placed")}
+    assert placed and placed <= screen.marks.recent
+    for arg in placed:
+        cell = re.search(rf'<g class="[^"]*recent[^"]*" data-square="{arg}"[^>]*aria-label="([^"]*)"', html)
+        assert cell and "new since your last decision" in cell.group(1)
+    # Seat 0 decides: what it saw is done with; its own move's squares are never "new".
+    if s.is_over or s.current_player != 0:
+        return
+    legal = s.legal_actions()
+    action = legal[0]
+    for act, arg in click_path(action, legal):
+        screen.click(act, arg)
+    mine = s.apply(action)
+    html = deliver(s, screen, mine)
+    assert not screen.marks.recent and 'data-recent' not in html
+    assert screen.recap.lines == [x for x in (describe(e, SEATS[:2]) for e in mine) if x]    # only its own move
+
+
+def test_a_citizen_saved_by_the_bot_is_marked_at_its_gate_and_its_score_p57():
+    s, screen, rng = drive(3, 2, lambda s, _last: s.phase == "p2" and s.current_player == 1 and s.step == "move"
+                           and any(a.kind == "leave" for a in s.legal_actions()))
+    before = list(s.saved)
+    leave = next(a for a in s.legal_actions() if a.kind == "leave")
+    html = deliver(s, screen, s.apply(leave))
+    assert s.saved[1] == before[1] + 1
+    assert screen.recap.gains.get(1, 0) >= 1
+    item = score_item(html, 1)
+    assert 'class="bu-gain"' in item and f"+{screen.recap.gains[1]:g}" in item
+    assert "more saved since your last decision" in item
+    gate = re.search(rf'<g class="exit[^"]*saved[^"]*" data-exit="{leave.gate}" data-saved="(\d+)"', html)
+    assert gate and int(gate.group(1)) >= 1
+    # The turn comes back to seat 0: the live region sums it up.
+    while not s.is_over and s.current_player != 0:
+        deliver(s, screen, s.apply(rng.choice(s.legal_actions())))
+    if not s.is_over:
+        assert any(text.startswith("Saved since your last decision: Plinius +") for _i, text in screen.live.lines)
+
+
+def test_citizens_lost_to_the_lava_are_marked_on_their_square_and_at_the_score_p49():
+    def killing(s, _last):
+        if not (s.phase == "p2" and s.current_player == 1 and s.step == "lava"):
+            return False
+        return any(s.tot[a.square] for a in s.legal_actions() if a.kind == "lava")
+    for seed in range(1, 40):
+        try:
+            s, screen, _rng = drive(seed, 2, killing)
+            break
+        except AssertionError:
+            continue
+    action = next(a for a in s.legal_actions() if a.kind == "lava" and s.tot[a.square])
+    dead = list(s.dead)
+    events = s.apply(action)
+    html = deliver(s, screen, events)
+    arg = f"{action.square // 11},{action.square % 11}"
+    lost = {p: s.dead[p] - dead[p] for p in range(2) if s.dead[p] > dead[p]}
+    assert lost and all(screen.marks.lost_at[arg][p] >= k for p, k in lost.items())
+    cell = re.search(rf'data-square="{arg}"[^>]*aria-label="([^"]*)"[^>]*data-lost="(\d+)"', html)
+    assert cell and "citizens lost here since your last decision" in cell.group(1)
+    for p, k in lost.items():
+        item = score_item(html, p)
+        assert 'class="pp-loss"' in item and "more lost since your last decision" in item
+        assert int(re.search(r"\+(\d+) lost<", item).group(1)) >= k
+
+
+def test_a_redraw_recaps_nothing():
+    s, screen, _rng = drive(3, 2, lambda s, last: s.phase == "p2" and s.current_player == 0 and last == 1)
+    assert screen.recap.lines
+    html = deliver(s, screen, [])                                # resume, undo, another language
+    assert not screen.recap.lines and not screen.marks.recent and not screen.recap.gains
+    assert "pp-recap" not in html and 'class="bu-gain"' not in html
+
+
+@pytest.mark.parametrize("lang", ["es", "it", "de"])
+def test_the_recap_is_said_in_every_language(lang):
+    i18n.set_language(lang)
+    s, screen, _rng = drive(3, 2, lambda s, _last: s.phase == "p2" and s.current_player == 1 and s.step == "move"
+                            and any(a.kind == "leave" for a in s.legal_actions()))
+    html = deliver(s, screen, s.apply(next(a for a in s.legal_actions() if a.kind == "leave")))
+    assert "{" not in html and "since your" not in html
+    assert screen.recap_words() and all("{" not in w for w in screen.recap_words())
+
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+JUNK = st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=5),
+                    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4),
+                    max_leaves=12)
+EVENT = st.fixed_dictionaries({"type": st.sampled_from(["placed", "relative_placed", "lava_placed", "moved", "saved",
+                                                       "omen_victim", "trapped", "other"])},
+                              optional={"seat": JUNK, "square": JUNK, "path": JUNK, "killed": JUNK,
+                                        "squares": JUNK, "gate": JUNK, "victim": JUNK})
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(EVENT, max_size=6))
+def test_marks_skip_events_that_do_not_parse(events):
+    """Malformed events (a tampered log) mark nothing wrong and never raise."""
+    from pompeii_ui.screen import Marks
+    marks = Marks()
+    marks.see(events, 0)
+    for table in (marks.lost_at, marks.saved_at):
+        assert all(isinstance(k, int) and isinstance(n, int) and n > 0 for here in table.values()
+                   for k, n in here.items())

@@ -286,6 +286,28 @@ class GameInfo:
         return spec
 
 
+def code_to_fetch(info: Any) -> str | None:
+    """The archive a game's spec needs that is not loaded yet (None: nothing to fetch: under
+    CPython, a game without archives, or one already here)."""
+    if not isinstance(info, GameInfo):
+        return None
+    archives = importlib.import_module("boot.archives")     # the page's loader (not type-checked here)
+    archive = archives.archive_of(info.spec.partition(":")[0])
+    return archive if archive is not None and archive not in archives.loaded() else None
+
+
+async def fetch_code(info: Any) -> None:
+    """Fetch a game's archives (and their texts) asynchronously, before its spec is imported.
+
+    A request of the page's own ``fetch`` is answered by the service worker offline; the
+    synchronous request an unprepared import makes (``boot.archives``' import hook) is not:
+    Chromium and WebKit do not pass synchronous XHR to service workers (crbug.com/602051,
+    whatwg/xhr#397). So the lobby and the form call this first (issue 12: a game offline)."""
+    archive = code_to_fetch(info)
+    if archive is not None:
+        await importlib.import_module("boot.archives").ensure(archive)
+
+
 def tuple_or_same(value: Any) -> Any:
     return tuple(value) if isinstance(value, list) else value
 

@@ -42,7 +42,7 @@ def _card(app: App, listeners: Listeners, info: GameInfo, saved: list[SavedGame]
     picture = _picture(info)
     play = el("button", {"type": "button", "class": "lobby-play ng-primary",
                          "aria-describedby": f"{title_id}-hint"}, t("lobby.play"))
-    listeners.on(play, "click", lambda _e: _play_now(app, info))
+    listeners.on(play, "click", lambda _e: app.when_code_ready(info, lambda: _play_now(app, info)))
     buttons = el("p", {"class": "lobby-buttons"}, play)
     resume = to_continue(saved, info.key)
     if resume is not None:

@@ -14,6 +14,7 @@ tests/browser/test_startup.py prints.
 """
 
 from pyscript import document, window
+from pyscript.ffi import is_none
 
 window.performance.mark("py:main")
 
@@ -41,7 +42,8 @@ def _returning() -> bool:
     """A picture of a game in progress is kept: the shell resumes that game (loader.js has
     prefetched its archives), not the first game's form."""
     try:
-        return window.localStorage.getItem(snapshot.KEY) is not None
+        kept = window.localStorage.getItem(snapshot.KEY)
+        return kept is not None and not is_none(kept)      # getItem's null is jsnull, not None
     except Exception:  # noqa: BLE001 - storage refused: a first visit as far as we know
         return False
 

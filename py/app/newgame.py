@@ -187,7 +187,8 @@ class NewGameScreen:
                          *[el("option", {"value": key, "selected": key == spec.key}, info.title())
                            for key, info in games.items()])
         n["game"] = game_select
-        self.listeners.on(game_select, "change", lambda _e: self._change_game())
+        self.listeners.on(game_select, "change", lambda _e: self.app.when_code_ready(
+            self.app.games.get(str(game_select.value)), self._change_game))
         info = games.get(spec.key)
         blurb = info.blurb() if isinstance(info, GameInfo) else ""
         rules = info.rules_page() if isinstance(info, GameInfo) else None

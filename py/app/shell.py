@@ -43,7 +43,7 @@ from app.confirmbar import ConfirmBar
 from app.daily import daily_param
 from app.dom import JsObject, Listeners, by_id, download_text, el, on
 from app.errors import error_text, said_later
-from app.games import CATALOG, Catalog, GameInfo, GameSpec
+from app.games import CATALOG, Catalog, GameInfo, GameSpec, code_to_fetch, fetch_code
 from app.host import Controller
 from app.i18n import t
 from app.links import LinkError, is_game_link, link_language, parse_link, without_language
@@ -601,7 +601,27 @@ class App:
             callback()
 
     def new_game(self) -> None:
-        self.show_newgame()
+        form = self.newgame
+        if form is None or form.spec is None or form.spec.key not in self.games:   # it imports the first game
+            self.when_code_ready(next(iter(self.games.values()), None), self.show_newgame)
+        else:
+            self.show_newgame()
+
+    def when_code_ready(self, info: object, then: Callable[[], None]) -> None:
+        """``then()`` once the game's archives are here, fetched asynchronously (``fetch_code``: so
+        that the service worker answers offline); at once when there is nothing to fetch. A fetch
+        that fails is printed and ``then`` runs anyway (its own import says what is wrong, as before)."""
+        if code_to_fetch(info) is None:
+            then()
+            return
+
+        async def go() -> None:
+            try:
+                await fetch_code(info)
+            except ValueError:                 # boot.archives.ArchiveError: the import below reports it
+                traceback.print_exc()
+            then()
+        asyncio.ensure_future(go())
 
     # ------------------------------------------------------------ files
 

@@ -63,6 +63,15 @@ class Model:
     board_focus: str | None = None
     announce: list[tuple[int, str]] = field(default_factory=list)
     last: str = ""
+    # Since the viewer last decided (boardui.recap, issue 17): citizens saved (the score, P57) and lost
+    # per seat, what happened in words, the squares others' pieces arrived on, where citizens were
+    # lost ("r,c" -> seat -> count) and saved (gate id -> seat -> count).
+    gains: dict[int, int] = field(default_factory=dict)
+    losses: dict[int, int] = field(default_factory=dict)
+    recap: list[str] = field(default_factory=list)
+    recent: set[str] = field(default_factory=set)
+    lost_at: dict[str, dict[int, int]] = field(default_factory=dict)
+    saved_at: dict[str, dict[int, int]] = field(default_factory=dict)
 
 
 def phase_number(view: dict[str, Any]) -> str:
@@ -116,8 +125,15 @@ def _counts(view: dict[str, Any]) -> dict[str, dict[str, Any]]:
     return {f"{s['square'][0]},{s['square'][1]}": s for s in view["squares"]}
 
 
-def square_label(view: dict[str, Any], seats: list[dict], q: int, here: dict | None, role: str | None) -> str:
-    """What a screen reader hears on a square: where it is, its lava, its citizens, what choosing does."""
+def per_seat(seats: list[dict], counts: dict[int, int]) -> str:
+    """"You 2, Plinius 1" (seat order)."""
+    return ", ".join(f"{seat_label(name_of(seats, p))} {k}" for p, k in sorted(counts.items()) if k)
+
+
+def square_label(view: dict[str, Any], seats: list[dict], q: int, here: dict | None, role: str | None,
+                 recent: bool = False, lost: dict[int, int] | None = None) -> str:
+    """What a screen reader hears on a square: where it is, its lava, its citizens, what happened
+    there since the viewer decided, what choosing does."""
     r, c = B.rc(q)
     parts = [where([r, c])]
     if B.CAPACITY[q] and B.KIND[q] != "street" and view["phase"] == "p1":
@@ -128,6 +144,10 @@ def square_label(view: dict[str, Any], seats: list[dict], q: int, here: dict | N
         for p, k in enumerate(here["citizens"]):
             if k:
                 parts.append(tn("sq.citizens", k, name=seat_label(name_of(seats, p))))
+    if recent:
+        parts.append(t("sq.recent"))
+    if lost:
+        parts.append(t("sq.lost", list=per_seat(seats, lost)))
     if role:
         parts.append(t(f"sq.can.{role}"))
     return "; ".join(parts)
@@ -154,9 +174,16 @@ def _square(model: Model, q: int, here: dict | None, labels: list[El]) -> El:
         cls.append("burning")
     if model.falling == arg:
         cls.append("falling")
+    recent = arg in model.recent
+    lost = model.lost_at.get(arg)
+    if recent:
+        cls.append("recent")
+    if lost:
+        cls.append("lost")
     attrs: dict[str, Any] = {
         "class": " ".join(cls), "data-square": arg, "role": "gridcell",
-        "aria-label": square_label(view, model.seats, q, here, role),
+        "aria-label": square_label(view, model.seats, q, here, role, recent, lost),
+        "data-recent": "1" if recent else None, "data-lost": str(sum(lost.values())) if lost else None,
         "data-building": B.PART[q], "data-neutral": B.NEUTRAL[q],
         "data-gate": B.GATE_OF.get(q), "data-vent": B.VENT[q],
         **nav.cell_attrs(arg, r, c),
@@ -196,7 +223,22 @@ def _square(model: Model, q: int, here: dict | None, labels: list[El]) -> El:
     if role in ("place", "relative", "victim", "lava", "dest", "mover"):
         body.append(El("rect", {"x": x + 3, "y": y + 3, "width": CELL - 6, "height": CELL - 6, "rx": 5,
                                 "class": "mark"}))
+    if recent:      # others' new pieces: a dotted frame and a corner star (never colour alone)
+        body.append(El("rect", {"x": x + 6, "y": y + 6, "width": CELL - 12, "height": CELL - 12, "rx": 4,
+                                "class": "recent-mark"}))
+        body.append(El("path", {"d": _star(x + CELL - 9, y + CELL - 9, 6), "class": "recent-star"}))
+    if lost:        # citizens lost here: a cross and how many
+        body.append(El("path", {"d": f"M {x + 8} {y + CELL - 22} l 14 14 m 0 -14 l -14 14", "class": "lost-mark"}))
+        labels.append(El("text", {"x": x + 26, "y": y + CELL - 9, "class": "lost-count"},
+                         [f"†{sum(lost.values())}"]))
     return El("g", attrs, body, key=f"sq-{arg}")
+
+
+def _star(cx: float, cy: float, r: float) -> str:
+    """A four-pointed star (the mark of a piece new since the viewer decided)."""
+    k = r * 0.35
+    return (f"M {cx:.1f} {cy - r:.1f} L {cx + k:.1f} {cy - k:.1f} L {cx + r:.1f} {cy:.1f} L {cx + k:.1f} {cy + k:.1f} "
+            f"L {cx:.1f} {cy + r:.1f} L {cx - k:.1f} {cy + k:.1f} L {cx - r:.1f} {cy:.1f} L {cx - k:.1f} {cy - k:.1f} Z")
 
 
 SLOTS = ((0.3, 0.45), (0.7, 0.45), (0.3, 0.78), (0.7, 0.78))
@@ -232,13 +274,20 @@ def _exits(model: Model) -> list[El]:
         cx = {"W": x - MARGIN / 2, "E": x + CELL + MARGIN / 2}.get(side, x + CELL / 2)
         cy = {"N": y - MARGIN / 2, "S": y + CELL + MARGIN / 2}.get(side, y + CELL / 2)
         can = g["id"] in model.ui.exits and not model.animating
-        attrs: dict[str, Any] = {"class": "exit" + (" can" if can else ""), "data-exit": g["id"]}
+        saved = model.saved_at.get(g["id"])
+        attrs: dict[str, Any] = {"class": "exit" + (" can" if can else "") + (" saved" if saved else ""),
+                                 "data-exit": g["id"], "data-saved": str(sum(saved.values())) if saved else None}
         if can:
             attrs.update({"data-act": "leave", "data-arg": g["id"]})
-        out.append(El("g", attrs, [
-            El("circle", {"cx": cx, "cy": cy, "r": 11, "class": "exit-disc"}),
-            El("text", {"x": cx, "y": cy + 4, "class": "exit-label"}, [g["id"][1:]]),
-            El("title", None, [GATE_NAME[g["id"]]])], key=f"exit-{g['id']}"))
+        title = GATE_NAME[g["id"]] + (f"; {t('exit.saved', list=per_seat(model.seats, saved))}" if saved else "")
+        body = [El("circle", {"cx": cx, "cy": cy, "r": 11, "class": "exit-disc"}),
+                El("text", {"x": cx, "y": cy + 4, "class": "exit-label"}, [g["id"][1:]]),
+                El("title", None, [title])]
+        if saved:   # citizens saved through this gate since the viewer decided: "+N" beside it
+            dx, dy = (0, -20) if side in ("W", "E") else (22, 0)
+            body.append(El("text", {"x": cx + dx, "y": cy + dy + 4, "class": "saved-count",
+                                    "aria-hidden": "true"}, [f"+{sum(saved.values())}"]))
+        out.append(El("g", attrs, body, key=f"exit-{g['id']}"))
     return out
 
 
@@ -254,7 +303,8 @@ def _cached_square(model: Model, q: int, here: dict | None, tabindex: str) -> tu
     key = (i18n.language(), q, model.view["phase"] == "p1", tabindex,
            (tuple(here["citizens"]), here.get("lava")) if here else None,
            None if model.animating else ui.squares.get(arg), ui.selected == arg and not model.animating,
-           arg in model.burning, model.falling == arg,
+           arg in model.burning, model.falling == arg, arg in model.recent,
+           tuple(sorted(model.lost_at.get(arg, {}).items())),
            tuple((s.get("name"), s.get("colour")) for s in model.seats))
     hit = _SQUARE_CACHE.get(key)
     if hit is None:
@@ -372,7 +422,45 @@ def _prompt(model: Model) -> El:
         children.append(h("button", {"type": "button", "class": "choice", "data-act": "skip_anim"}, t("btn.skip")))
     elif ui.choices:
         children.append(h("div", {"class": "choices"}, *[_choice(c, model.seats) for c in ui.choices]))
+    children.append(_recap(model))
     return El("section", {"class": "pp-prompt", "aria-label": t("prompt.label")}, children, key="prompt")
+
+
+def _recap(model: Model) -> El | None:
+    """Everything said since the viewer decided (a bot's whole turn, issue 17), under the prompt."""
+    if not model.recap or model.animating:
+        return None
+    # A region of its own: on a phone it scrolls within a few lines (the hand and the city stay in
+    # view), so it must take the keyboard's focus (axe: scrollable-region-focusable).
+    return El("p", {"class": "pp-recap", "role": "region", "tabindex": "0", "aria-label": t("recap.label")},
+              [h("strong", None, t("recap.label")), " " + " · ".join(model.recap)], key="recap")
+
+
+def _scoreboard(model: Model) -> El:
+    """Every seat's saved citizens (the score, P57) and lost ones (the tie-break, P65) in the top line,
+    always in the first view: ``data-score="<seat>"`` is the contract for outside tests (issue 17);
+    what was saved and lost since the viewer decided is shown beside it ("+N", "+N lost")."""
+    view = model.view
+    items = []
+    for p in range(view["players"]):
+        name = seat_label(name_of(model.seats, p))
+        saved, dead = view["saved"][p], view["dead"][p]
+        gain, loss = model.gains.get(p, 0), model.losses.get(p, 0)
+        said = t("score.label", name=name, saved=saved, dead=dead)
+        if gain:
+            said += "; " + tn("score.gain", gain)
+        if loss:
+            said += "; " + tn("score.loss", loss)
+        icon = El("svg", {"viewBox": "0 0 20 20", "width": "16", "height": "16", "aria-hidden": "true"},
+                  [shape(p, 10, 10, 7, {"fill": seat_colour(model.seats, p), "class": "citizen"})])
+        items.append(El("li", {"class": "pp-score" + (" me" if p == model.viewer else "") + (" gained" if gain else "")
+                               + (" lost" if loss else ""), "data-score": str(p), "aria-label": said}, [
+            icon, h("span", {"class": "pp-score-name", "aria-hidden": "true"}, name),
+            h("strong", {"aria-hidden": "true"}, t("score.shown", saved=saved, dead=dead)),
+            h("span", {"class": "bu-gain", "aria-hidden": "true"}, f"+{gain}") if gain else None,
+            h("span", {"class": "pp-loss", "aria-hidden": "true"}, tn("score.loss_badge", loss)) if loss else None,
+        ], key=f"score-{p}"))
+    return El("ol", {"class": "pp-scores", "aria-label": t("score.heading")}, items, key="scores")
 
 
 def _hand(model: Model) -> El:
@@ -493,7 +581,7 @@ def render(model: Model) -> El:
     elif model.last:
         status.append(h("span", {"class": "pp-last"}, model.last))
     top = El("div", {"class": "pp-top"}, [
-        El("div", {"class": "pp-status"}, status, key="status"),
+        El("div", {"class": "pp-status"}, status, key="status"), _scoreboard(model),
         El("nav", {"class": "pp-tools", "aria-label": t("toolbar.label")},
            [h("a", {"class": "tool", "href": model.rules_href, "target": "_blank", "rel": "noopener"},
               t("btn.rules"))], key="tools")], key="top")

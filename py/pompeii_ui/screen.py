@@ -22,6 +22,7 @@ from boardui.anim import FrameQueue
 from boardui.curtain import Curtain
 from boardui.focus import FocusPlan, Settler, act_selector, controls, first_new
 from boardui.live import LiveRegion
+from boardui.recap import Recap
 from boardui.screen import Outcome
 from boardui.tree import El
 from pompeii.actions import Action
@@ -29,7 +30,8 @@ from pompeii.hidden import view as engine_view
 
 from .board import Model, render, whose_turn
 from .interact import Controller
-from .words import describe, describe_log
+from .strings import seat_label, t
+from .words import describe, describe_log, name_of
 
 ANNOUNCE_LIMIT = 12
 STEP_MS = 220        # a citizen's step
@@ -147,6 +149,50 @@ def frames_of(before: dict[str, Any] | None, events: list[dict], viewer: int | N
 
 
 @dataclass
+class Marks:
+    """What happened on the board since the viewer last decided (issue 17 for Pompeii): the squares
+    others' pieces arrived on (a citizen placed or moved, a relative, a lava tile), the citizens lost
+    per square and the citizens saved per gate, by seat."""
+
+    recent: set[str] = field(default_factory=set)
+    lost_at: dict[str, dict[int, int]] = field(default_factory=dict)
+    saved_at: dict[str, dict[int, int]] = field(default_factory=dict)
+
+    def see(self, events: list[dict], viewer: int | None) -> None:
+        """Add ``events`` (the engine's public events); events that do not parse are skipped."""
+        for e in events:
+            try:
+                self._one(e, viewer)
+            except (KeyError, TypeError, ValueError, IndexError, OverflowError):
+                continue
+
+    def _one(self, e: dict, viewer: int | None) -> None:
+        kind, seat = e.get("type"), e.get("seat")
+        others = seat is None or seat != viewer
+        if kind in ("placed", "relative_placed", "lava_placed") and others:
+            self.recent.add(_key(e["square"]))
+        if kind == "moved" and others and e.get("path"):
+            self.recent.add(_key(e["path"][-1]))
+        if kind == "omen_victim":                               # P37: one citizen of the victim
+            _count(self.lost_at, _key(e["square"]), int(e["victim"]), 1)
+        elif kind == "lava_placed":                             # P49: everyone on the square
+            for p, k in enumerate(e.get("killed") or []):
+                _count(self.lost_at, _key(e["square"]), p, int(k))
+        elif kind == "trapped":                                 # P50: enclosed by lava
+            for sq in e.get("squares") or []:
+                for p, k in enumerate(sq[2:]):
+                    _count(self.lost_at, _key(sq[:2]), p, int(k))
+        elif kind == "saved":                                   # P57: out through a gate
+            _count(self.saved_at, str(e["gate"]), int(e["seat"]), 1)
+
+
+def _count(table: dict[str, dict[int, int]], where: str, seat: int, k: int) -> None:
+    if k > 0:
+        here = table.setdefault(where, {})
+        here[seat] = here.get(seat, 0) + k
+
+
+@dataclass
 class Screen:
     """UI-local state of one view and the pure steps of the flow (a :class:`boardui.screen.Screen`)."""
 
@@ -165,6 +211,10 @@ class Screen:
     said_turn: str | None = None
     last_path: list[list[int]] = field(default_factory=list)
     last_line: str = ""
+    recap: Recap = field(default_factory=Recap)     # the saved citizens (P57: the score) and the lines
+    lost: Recap = field(default_factory=Recap)      # the lost citizens (P65: the tie-break)
+    marks: Marks = field(default_factory=Marks)     # where it all happened, since the viewer decided
+    acted: bool = False                             # the viewer decided since the last events
     _log_words: list[str] = field(default_factory=list)     # the move log in words, so far
     _log_seen: list[Any] = field(default_factory=list)      # [language, count, last event described]
 
@@ -202,8 +252,24 @@ class Screen:
                 self.last_path = [list(p) for p in e["path"]]
             elif e.get("type") in ("lava_placed", "placed", "tile_drawn"):
                 self.last_path = []
+        moves = list(lines)
+        if events:
+            # Until the viewer decides, everything since stays: a bot's whole turn, its new pieces,
+            # every citizen saved or lost (issue 17's recap, for Pompeii).
+            if self.acted:
+                self.marks = Marks()
+                self.acted = False
+            self.marks.see(events, snap.viewer)
+            self.recap.see(moves, snap.view["saved"])
+            self.lost.see([], snap.view["dead"])
+        else:       # a redraw (start, resume, undo, language): nothing to recap
+            self.marks = Marks()
+            self.recap.reset(snap.view["saved"])
+            self.lost.reset(snap.view["dead"])
         turn = whose_turn(snap.view, snap.viewer, self.seats)
         if turn != self.said_turn:
+            if events and snap.legal:
+                lines += self.recap_words()
             lines.append(turn)
             self.said_turn = turn
         self.live.say(lines)
@@ -212,6 +278,16 @@ class Screen:
             self.show_end = True
         self.was_over = over
         return self.frames.push(frames_of(before, events, snap.viewer, self.seats))
+
+    def recap_words(self) -> list[str]:
+        """The citizens saved and lost since the viewer decided, for a screen reader."""
+        names = [seat_label(name_of(self.seats, p)) for p in range(len(self.recap.now))]
+        out = []
+        if self.recap.gains:
+            out.append(t("recap.saved", list=self.recap.words(names)))
+        if self.lost.gains:
+            out.append(t("recap.lost", list=self.lost.words(names)))
+        return out
 
     def model(self, log: list[dict], rules_href: str = "./rules.pompeii.html") -> Model:
         assert self.snap is not None
@@ -225,7 +301,12 @@ class Screen:
                      caption=anim.caption if anim else None, walker=anim.walker if anim else None,
                      path=anim.path if anim else self.last_path, burning=anim.burning if anim else set(),
                      falling=anim.falling if anim else None, rules_href=rules_href,
-                     board_focus=self.board_focus, announce=list(self.live.lines), last=self.last_line)
+                     board_focus=self.board_focus, announce=list(self.live.lines), last=self.last_line,
+                     gains={p: int(k) for p, k in self.recap.gains.items()},
+                     losses={p: int(k) for p, k in self.lost.gains.items()},
+                     recap=list(self.recap.lines), recent=set() if anim else set(self.marks.recent),
+                     lost_at={} if anim else dict(self.marks.lost_at),
+                     saved_at={} if anim else dict(self.marks.saved_at))
 
     def log_words(self, log: list[dict]) -> list[str]:
         """The move log in words, describing only the events new since the last call (the whole
@@ -267,6 +348,9 @@ class Screen:
         action = self.ctl.click(act, arg)
         if action is not None:
             self.focus.decided()
+            self.recap.acted()
+            self.lost.acted()
+            self.acted = True
             return Outcome(action=action)
         return Outcome(redraw=True, opened=(act, arg, before))
 

@@ -169,6 +169,92 @@ def test_plays_offline_under_a_subpath(new_context, page_guard, site_under_subpa
     _visit_then_play_offline(new_context, page_guard, site_under_subpath, ready, report, site_under_subpath.url)
 
 
+# ------------------------------------------------------------------ Pompeii offline (issue 12)
+
+POMPEII_INIT = """
+window.pompeiiTestEnable = true;
+if (!localStorage.getItem("ludus.settings"))
+  localStorage.setItem("ludus.settings", JSON.stringify({bot_speed: "instant", confirm: "off"}));
+"""
+POMPEII_HUMAN = """() => { const t = window.pompeiiTest; if (!t) return false;
+    const i = JSON.parse(t.info());
+    return i.current_player === i.viewer && !i.animating && i.legal.length > 0; }"""
+SESSION_JS = """() => JSON.parse(localStorage.getItem("ludus.game." + localStorage.getItem("ludus.current")))"""
+CITIZENS_JS = """() => [...document.querySelectorAll('[data-citizen]')]
+                   .map(e => e.dataset.owner + '@' + e.dataset.at).sort().join(' ')"""
+
+
+def _pompeii_decide(page) -> None:
+    """One decision of the human (seat 0), made by its clicks on the board and the hand
+    (``pompeii_ui.interact.click_path``), checked against the saved game; then the bot's answer."""
+    from pompeii_ui.interact import click_path
+    from pompeii_ui.spec import PompeiiSpec
+
+    spec = PompeiiSpec()
+    page.wait_for_function(POMPEII_HUMAN, timeout=60_000)
+    data = page.evaluate(SESSION_JS)
+    state = spec.replay(data["setup"], data["actions"])
+    legal = state.legal_actions()
+    action = legal[0]
+    n = len(data["actions"])
+    for act, arg in click_path(action, legal):
+        if act == "sq":
+            page.locator(f'.pp-board [data-square="{arg}"][data-act="sq"]').click()
+        else:
+            page.locator(f'.pp [data-act="{act}"]' + (f'[data-arg="{arg}"]' if arg else "")).first.click()
+    page.wait_for_function(f"{MOVES_JS} > {n}", timeout=30_000)
+    assert page.evaluate(SESSION_JS)["actions"][n] == spec.action_to_json(action)
+    page.wait_for_function(POMPEII_HUMAN, timeout=60_000)
+
+
+def test_pompeii_plays_offline_from_the_lobby_and_resumes_after_a_reload(new_context, page_guard, site, ready,
+                                                                         report):
+    """Issue 12: with the worker warm and the network cut, Pompeii starts from the lobby's Play now,
+    is played by clicks (the bot answering), and a reload (still offline) resumes the same game."""
+    context = new_context()
+    page = page_guard.watch(context.new_page())
+    page.add_init_script(POMPEII_INIT)
+    page.goto(site.url)
+    ready(page)
+    version = wait_controlled(page, ready)
+    files = precache.read(ROOT)["files"]
+    for path in ("static/py/pompeii.zip", "static/py/pompeii_ui.zip", "static/py/pompeii_ui/lang/en.json",
+                 "static/pompeii.css", "rules.pompeii.html"):
+        assert path in files, path
+
+    context.set_offline(True)
+    assert_offline(context, site.url + "README.md")
+    page_guard.requests.clear()
+    page.goto(site.url)                                   # the lobby, from the cache
+    ready(page)
+    assert page.evaluate(VERSION_JS) == version
+    page.locator('.lobby-game[data-game="pompeii"] .lobby-play').click()
+    page.wait_for_function("document.body.dataset.screen === 'game' && document.querySelector('svg.pp-board')",
+                           timeout=60_000)
+    session = page.evaluate(SESSION_JS)
+    assert session["game"] == "pompeii" and session["setup"]["players"] == 2
+    assert [s["kind"] for s in session["seats"]] == ["human", "bot"]
+    for _ in range(3):
+        _pompeii_decide(page)
+    before = page.evaluate(SESSION_JS)
+    citizens = page.evaluate(CITIZENS_JS)
+    assert len(before["actions"]) >= 4 and citizens
+
+    page.reload()                                         # still offline: the same game comes back
+    ready(page)
+    page.wait_for_function(POMPEII_HUMAN, timeout=60_000)
+    assert page.evaluate(SESSION_JS) == before
+    assert page.evaluate(CITIZENS_JS) == citizens
+    _pompeii_decide(page)                                 # and goes on
+    asked = set(page_guard.requests)
+    for path in ("static/py/pompeii.zip", "static/py/pompeii_ui.zip", "static/py/pompeii_ui/lang/en.json",
+                 "static/pompeii.css"):
+        assert any(url.startswith(site.url + path) for url in asked), f"{path} was not asked for offline"
+    assert all(url.startswith(site.url) or url.startswith(("data:", "blob:")) for url in asked)
+    report(f"offline Pompeii: version {version}, {len(page.evaluate(SESSION_JS)['actions'])} actions played "
+           "from the lobby, resumed after an offline reload")
+
+
 # ------------------------------------------------------------------ updates
 
 

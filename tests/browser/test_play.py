@@ -17,18 +17,14 @@ seat for the full game at the end (``autoplay``). Bots move instantly.
 
 from __future__ import annotations
 
-import contextlib
-import json
 import os
-import random
+import json
 from pathlib import Path
-from collections.abc import Iterator
 
 import pytest
 
+import gamepage
 import ptolemaeus as pt
-from app.session import Session
-from conftest import PageGuard, wait_until_ready
 from ptolemaeus import actions as A
 from ptolemaeus.data import BONUS_TYPES
 from ptolemaeus_ui.spec import PtolemaeusSpec
@@ -37,16 +33,10 @@ ROOT = Path(__file__).resolve().parents[2]
 SHOTS = Path(os.environ.get("PTOLEMAEUS_SCREENSHOTS", ROOT / "test-results" / "screenshots"))
 DATE = "1969-07-20T20:17Z"
 LINK = f"?date={DATE}&seats=human,bot&seed=1"
-PREFIX = "ludus."
+PREFIX = gamepage.PREFIX
 SPEC = PtolemaeusSpec()
-INIT = f"""
-window.ptolemaeusTestEnable = true;
-if (!localStorage.getItem("{PREFIX}settings"))
-  localStorage.setItem("{PREFIX}settings", JSON.stringify({{bot_speed: "instant", confirm: "off"}}));
-"""
-HUMAN_TO_PLAY = """() => { const t = window.ptolemaeusTest; if (!t) return false;
-    const i = JSON.parse(t.info());
-    return i.is_over || (i.current_player === i.viewer && !i.animating && i.legal.length > 0); }"""
+INIT = gamepage.init_script("ptolemaeusTestEnable")
+HUMAN_TO_PLAY = gamepage.human_to_play("ptolemaeusTest")
 
 
 # ------------------------------------------------------------------ positions
@@ -55,18 +45,7 @@ HUMAN_TO_PLAY = """() => { const t = window.ptolemaeusTest; if (!t) return false
 def find_position(want, players: int = 2, seeds=range(1, 500), max_steps: int = 400):
     """(seed, actions) of the first seeded random game in which seat 0 is to
     decide and ``want(state)`` holds."""
-    for seed in seeds:
-        s = pt.new_game(players, seed, DATE)
-        s.record = False
-        rng = random.Random(seed)
-        actions: list[pt.Action] = []
-        while not s.is_over and len(actions) < max_steps:
-            if s.current_player == 0 and want(s):
-                return seed, actions
-            a = rng.choice(s.legal_actions())
-            s.apply(a)
-            actions.append(a)
-    raise AssertionError("no position found")
+    return gamepage.find_position(lambda n, seed: pt.new_game(n, seed, DATE), want, players, seeds, max_steps)
 
 
 def replay(seed: int, actions: list, players: int = 2) -> pt.State:
@@ -118,44 +97,12 @@ def config_with_payment_choice(s):
 # ------------------------------------------------------------------ the page
 
 
-class Game:
-    def __init__(self, page, guard):
-        self.page = page
-        self.guard = guard
-        self.setup: dict = {}
+class Game(gamepage.GamePage):
+    spec = SPEC
+    hook = "ptolemaeusTest"
 
-    def info(self) -> dict:
-        return json.loads(self.page.evaluate("window.ptolemaeusTest.info()"))
-
-    def wait_human(self) -> dict:
-        self.page.wait_for_function(HUMAN_TO_PLAY, timeout=60_000)
-        return self.info()
-
-    def session(self) -> dict:
-        return self.page.evaluate(f"""() => {{
-            const id = localStorage.getItem("{PREFIX}current");
-            return JSON.parse(localStorage.getItem("{PREFIX}game." + id)); }}""")
-
-    def moves(self) -> int:
-        return int(self.page.evaluate("document.body.dataset.moves || '0'"))
-
-    def state(self) -> pt.State:
-        """The engine's state of the page's game, rebuilt from its saved session."""
-        data = self.session()
-        return SPEC.replay(data["setup"], data["actions"])
-
-    def load(self, seed: int, actions: list, seats=("human", "bot"), name: str = "position") -> dict:
-        """Put the page in a position: import a saved game (the shell's Import)."""
-        from app.session import default_seats
-        setup = {"players": len(seats), "seed": seed, "start": DATE}
-        session = Session.start(SPEC, setup, default_seats(SPEC, list(seats)))
-        session.data["actions"] = [SPEC.action_to_json(a) for a in actions]
-        self.page.set_input_files("#shell-import-file", files=[{
-            "name": f"{name}.json", "mimeType": "application/json", "buffer": session.to_json().encode()}])
-        # That game is on screen (its id is the current one; bots may have moved on already).
-        self.page.wait_for_function(f"""localStorage.getItem("{PREFIX}current") === "{session.id}"
-            && Number(document.body.dataset.moves) >= {len(actions)}""")
-        return self.wait_human()
+    def setup(self, players: int, seed: int) -> dict:
+        return {"players": players, "seed": seed, "start": DATE}
 
     def click(self, selector: str) -> None:
         self.page.locator(selector).first.click()
@@ -167,27 +114,10 @@ class Game:
         sel = f'.pt [data-act="{act}"]' + (f'[data-arg="{arg}"]' if arg is not None else "")
         self.click(sel)
 
-    def played(self, n: int) -> dict:
-        """The action the game recorded as move ``n`` (waits for it)."""
-        self.page.wait_for_function(f"Number(document.body.dataset.moves || 0) > {n}")
-        return self.session()["actions"][n]
 
-
-@contextlib.contextmanager
-def open_game(browser, browser_context_args, site, site_under_subpath) -> Iterator[Game]:
+def open_game(browser, browser_context_args, site, site_under_subpath):
     """The game link in a browser context of its own, watched by a guard, bots instant."""
-    context = browser.new_context(**browser_context_args, viewport={"width": 1280, "height": 800})
-    try:
-        page = context.new_page()
-        guard = PageGuard({site.origin, site_under_subpath.origin})
-        guard.watch(page)
-        page.add_init_script(INIT)
-        page.goto(site.url + "index.html" + LINK)
-        wait_until_ready(page)
-        page.evaluate("window.ptolemaeusTest.speed(0)")
-        yield Game(page, guard)
-    finally:
-        context.close()
+    return gamepage.open_game(Game, browser, browser_context_args, site, site_under_subpath, LINK, INIT)
 
 
 @pytest.fixture(scope="module")
@@ -199,14 +129,7 @@ def game(browser, browser_context_args, site, site_under_subpath):
 @pytest.fixture(autouse=True)
 def no_page_errors(request):
     """Each test fails if the page logged an error, failed a request or showed a .py-error meanwhile."""
-    if "game" not in request.fixturenames:
-        yield
-        return
-    g = request.getfixturevalue("game")
-    before = len(g.guard.problems())
-    yield
-    problems = g.guard.problems()[before:]
-    assert not problems, "the page misbehaved:\n  " + "\n  ".join(problems)
+    yield from gamepage.no_new_problems(request)
 
 
 # ------------------------------------------------------------------ tests

@@ -13,82 +13,37 @@ seat for the bulk of a full game.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import random
-from collections.abc import Iterator
 
 import pytest
 
+import gamepage
+from conftest import wait_until_ready
 from app.session import Session, default_seats
-from conftest import PageGuard, wait_until_ready
 from pompeii import new_game
 from pompeii.actions import Action
 from pompeii_ui.interact import click_path
 from pompeii_ui.spec import PompeiiSpec
 
 LINK = "?game=pompeii&seats=human,bot&seed=1"
-PREFIX = "ludus."
+PREFIX = gamepage.PREFIX
 SPEC = PompeiiSpec()
-INIT = f"""
-window.pompeiiTestEnable = true;
-if (!localStorage.getItem("{PREFIX}settings"))
-  localStorage.setItem("{PREFIX}settings", JSON.stringify({{bot_speed: "instant", confirm: "off"}}));
-"""
-HUMAN_TO_PLAY = """() => { const t = window.pompeiiTest; if (!t) return false;
-    const i = JSON.parse(t.info());
-    return i.is_over || (i.current_player === i.viewer && !i.animating && i.legal.length > 0); }"""
+INIT = gamepage.init_script("pompeiiTestEnable")
+HUMAN_TO_PLAY = gamepage.human_to_play("pompeiiTest")
 
 
 def find_position(want, players: int = 2, seeds=range(1, 300), max_steps: int = 600):
     """(seed, actions) of the first seeded random game in which seat 0 decides and ``want(state)``."""
-    for seed in seeds:
-        s = new_game(players, seed)
-        s.record = False
-        rng = random.Random(seed)
-        actions: list[Action] = []
-        while not s.is_over and len(actions) < max_steps:
-            if s.current_player == 0 and want(s):
-                return seed, actions
-            a = rng.choice(s.legal_actions())
-            s.apply(a)
-            actions.append(a)
-    raise AssertionError("no position found")
+    return gamepage.find_position(new_game, want, players, seeds, max_steps)
 
 
-class Game:
-    def __init__(self, page, guard):
-        self.page = page
-        self.guard = guard
+class Game(gamepage.GamePage):
+    spec = SPEC
+    hook = "pompeiiTest"
 
-    def info(self) -> dict:
-        return json.loads(self.page.evaluate("window.pompeiiTest.info()"))
-
-    def wait_human(self) -> dict:
-        self.page.wait_for_function(HUMAN_TO_PLAY, timeout=60_000)
-        return self.info()
-
-    def session(self) -> dict:
-        return self.page.evaluate(f"""() => {{
-            const id = localStorage.getItem("{PREFIX}current");
-            return JSON.parse(localStorage.getItem("{PREFIX}game." + id)); }}""")
-
-    def moves(self) -> int:
-        return int(self.page.evaluate("document.body.dataset.moves || '0'"))
-
-    def state(self):
-        data = self.session()
-        return SPEC.replay(data["setup"], data["actions"])
-
-    def load(self, seed: int, actions: list, seats=("human", "bot"), name: str = "position") -> dict:
-        setup = {"players": len(seats), "seed": seed, "variant": "standard"}
-        session = Session.start(SPEC, setup, default_seats(SPEC, list(seats)))
-        session.data["actions"] = [SPEC.action_to_json(a) for a in actions]
-        self.page.set_input_files("#shell-import-file", files=[{
-            "name": f"{name}.json", "mimeType": "application/json", "buffer": session.to_json().encode()}])
-        self.page.wait_for_function(f"""localStorage.getItem("{PREFIX}current") === "{session.id}"
-            && Number(document.body.dataset.moves) >= {len(actions)}""")
-        return self.wait_human()
+    def setup(self, players: int, seed: int) -> dict:
+        return {"players": players, "seed": seed, "variant": "standard"}
 
     def click(self, act: str, arg: str) -> None:
         if act == "sq":
@@ -103,24 +58,11 @@ class Game:
         state = self.state()
         for act, arg in click_path(action, state.legal_actions()):
             self.click(act, arg)
-        self.page.wait_for_function(f"Number(document.body.dataset.moves || 0) > {n}")
-        assert self.session()["actions"][n] == action.to_json()
+        assert self.played(n) == action.to_json()
 
 
-@contextlib.contextmanager
-def open_game(browser, browser_context_args, site, site_under_subpath, viewport=(1366, 768)) -> Iterator[Game]:
-    context = browser.new_context(**browser_context_args, viewport={"width": viewport[0], "height": viewport[1]})
-    try:
-        page = context.new_page()
-        guard = PageGuard({site.origin, site_under_subpath.origin})
-        guard.watch(page)
-        page.add_init_script(INIT)
-        page.goto(site.url + "index.html" + LINK)
-        wait_until_ready(page)
-        page.evaluate("window.pompeiiTest.speed(0)")
-        yield Game(page, guard)
-    finally:
-        context.close()
+def open_game(browser, browser_context_args, site, site_under_subpath, viewport=(1366, 768)):
+    return gamepage.open_game(Game, browser, browser_context_args, site, site_under_subpath, LINK, INIT, viewport)
 
 
 @pytest.fixture(scope="module")
@@ -132,14 +74,7 @@ def game(browser, browser_context_args, site, site_under_subpath):
 @pytest.fixture(autouse=True)
 def no_page_errors(request):
     """Each test fails if the page logged an error, asked another origin or showed a .py-error."""
-    if "game" not in request.fixturenames:
-        yield
-        return
-    g = request.getfixturevalue("game")
-    before = len(g.guard.problems())
-    yield
-    problems = g.guard.problems()[before:]
-    assert not problems, "the page misbehaved:\n  " + "\n  ".join(problems)
+    yield from gamepage.no_new_problems(request)
 
 
 def test_the_link_starts_pompeii_with_the_page_contract(game):
@@ -421,3 +356,66 @@ def test_undo_a_move_then_the_tooltip_of_a_square(game):
     assert game.page.evaluate(where) == before
     tip = game.page.locator('[data-square="3,2"] > title').text_content()
     assert "6a" in tip and "row 3, column 2" in tip
+
+
+def _bot_events(game, after: int) -> list[dict]:
+    """The public events of the actions after index ``after`` of the saved game (replayed)."""
+    data = game.session()
+    s = SPEC.new_state(data["setup"])
+    events: list[dict] = []
+    for i, a in enumerate(data["actions"]):
+        got = s.apply(SPEC.action_from_json(a))
+        if i > after:
+            events += got
+    return events
+
+
+def _marked(page) -> set[str]:
+    return set(page.eval_on_selector_all(".pp-board [data-recent]", "els => els.map(e => e.dataset.square)"))
+
+
+def test_a_bots_whole_turn_is_recapped_marked_and_said(game, axe):
+    """Issue 12 with issue 17's recap: after the human's last decision of a phase-1 turn (P29) the bot
+    plays its whole turn; every step of it is under the prompt and in the live region, the squares its
+    citizens arrived on are marked and say so, every seat has its ``[data-score]``; once the human
+    decides again, only the bot's newer pieces are marked."""
+    from pompeii_ui.words import describe
+
+    def hands_over(s):
+        if not (s.phase == "p1" and s.step == "play" and s.ad79 == 0 and len(s.deck) > 8):
+            return False
+        c = s.clone()
+        c.apply(c.legal_actions()[0])
+        return c.current_player == 1 and c.phase == "p1"
+    seed, actions = find_position(hands_over)
+    game.load(seed, actions, name="recap")
+    page = game.page
+    assert page.locator(".pp-recap").count() == 0                   # a resume recaps nothing
+    assert page.eval_on_selector_all("[data-score]", "els => els.map(e => e.dataset.score)") == ["0", "1"]
+    n = game.moves()
+    game.play_by_clicks(game.state().legal_actions()[0])
+    game.wait_human()
+    events = _bot_events(game, n)
+    seats = [{"name": x.get("name")} for x in game.session()["seats"]]
+    bot_lines = [x for x in (describe(e, seats) for e in events) if x]
+    assert bot_lines
+    recap = page.locator(".pp-prompt .pp-recap").inner_text()
+    for line in bot_lines[-20:]:
+        assert line in recap, (line, recap)
+    assert bot_lines[-1] in page.locator(".pp-announce").inner_text()
+    placed = {f"{e['square'][0]},{e['square'][1]}" for e in events if e["type"] in ("placed", "relative_placed")}
+    assert placed and placed <= _marked(page)
+    for arg in placed:
+        assert "new since your last decision" in page.locator(f'[data-square="{arg}"]').get_attribute("aria-label")
+    assert axe(page) == []
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "pompeii-recap-1366.png"))
+    # The human decides: what it saw is done with; marked now is only what came after.
+    m = game.moves()
+    game.play_by_clicks(game.state().legal_actions()[0])
+    game.wait_human()
+    later = _bot_events(game, m)
+    newer = {f"{e['square'][0]},{e['square'][1]}" for e in later
+             if e["type"] in ("placed", "relative_placed", "lava_placed") and e.get("seat") == 1}
+    newer |= {f"{e['path'][-1][0]},{e['path'][-1][1]}" for e in later if e["type"] == "moved" and e.get("seat") == 1}
+    assert _marked(page) == newer

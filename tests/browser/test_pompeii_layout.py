@@ -1,0 +1,207 @@
+"""The Downfall of Pompeii's layout in Chromium (issue 12, with issue 17's checks for Ptolemaeus in
+test_first_evening.py): at 1366x768 every seat's ``[data-score]`` is in the first view; on a
+390x844 touch phone no Pompeii screen scrolls sideways, every touch target is at least 24 px (or has
+an equivalent control that is, WCAG 2.5.8) and what a decision asks for is in the first view.
+
+Positions come from seeded random games (``find_position`` of test_pompeii_play.py) imported
+through the shell; one page per size (Pyodide starts once)."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import random
+
+import pytest
+
+from conftest import PageGuard, axe_violations, wait_until_ready
+from test_pompeii_play import INIT, LINK, SHOTS, Game, find_position, kind_with_choice
+
+SIZES = {
+    "desktop": {"viewport": {"width": 1366, "height": 768}},
+    "phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True,
+              "device_scale_factor": 2},
+}
+BOXES_JS = """(selector) => [...document.querySelectorAll(selector)]
+    .filter(e => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0; })
+    .map(e => { const r = e.getBoundingClientRect();
+                return {act: e.dataset.act || '', arg: e.dataset.arg || '', score: e.dataset.score,
+                        left: r.left, top: r.top, right: r.right, bottom: r.bottom,
+                        width: r.width, height: r.height}; })"""
+OVERFLOW_JS = "() => [document.documentElement.scrollWidth, window.innerWidth]"
+
+
+@contextlib.contextmanager
+def sized_game(browser, site, site_under_subpath, size: str):
+    context = browser.new_context(service_workers="block", **SIZES[size])
+    guard = PageGuard({site.origin, site_under_subpath.origin})
+    try:
+        page = guard.watch(context.new_page())
+        page.add_init_script(INIT)
+        page.goto(site.url + "index.html" + LINK)
+        wait_until_ready(page)
+        page.evaluate("window.pompeiiTest.speed(0)")
+        yield Game(page, guard)
+        problems = guard.problems()
+        assert not problems, "the page misbehaved:\n  " + "\n  ".join(problems)
+    finally:
+        context.close()
+
+
+@pytest.fixture(scope="module")
+def phone(browser, site, site_under_subpath):
+    with sized_game(browser, site, site_under_subpath, "phone") as game:
+        yield game
+
+
+def boxes(page, selector: str) -> list[dict]:
+    return page.evaluate(BOXES_JS, selector)
+
+
+def in_first_view(box: dict, width: int, height: int) -> bool:
+    return box["left"] >= 0 and box["top"] >= 0 and box["right"] <= width and box["bottom"] <= height
+
+
+def no_sideways_scroll(page, what: str) -> None:
+    width, inner = page.evaluate(OVERFLOW_JS)
+    assert width <= inner, f"{what}: the page scrolls sideways ({width} px in {inner})"
+
+
+def test_pompeii_at_1366x768_has_every_score_and_the_decision_in_the_first_view(browser, site, site_under_subpath,
+                                                                                 report):
+    """Issue 17's contract for every game: each seat's ``[data-score]`` (saved and lost citizens,
+    P57/P65) is in the first 1366x768 view, with the prompt and the hand; the city starts in its
+    top third."""
+    with sized_game(browser, site, site_under_subpath, "desktop") as game:
+        page = game.page
+        game.wait_human()
+        for seats in (("human", "bot"), ("human", "bot", "bot", "bot")):
+            seed, actions = find_position(kind_with_choice("play"), players=len(seats))
+            game.load(seed, actions, seats=seats, name=f"layout-{len(seats)}")
+            scores = boxes(page, "[data-score]")
+            assert [b["score"] for b in scores] == [str(p) for p in range(len(seats))]
+            for b in scores:
+                assert in_first_view(b, 1366, 768), b
+            for selector in (".pp-prompt .prompt", ".pp-hand [data-act='card']"):
+                found = boxes(page, selector)
+                assert found and all(in_first_view(b, 1366, 768) for b in found), (selector, found)
+            board = boxes(page, "svg.pp-board")[0]
+            assert 0 <= board["top"] <= 768 / 3 and board["height"] >= 400, board   # the city starts high, large
+            no_sideways_scroll(page, f"{len(seats)} players at 1366")
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / "pompeii-layout-1366.png"))
+        report(f"pompeii at 1366x768: scores' bottoms at {[round(b['bottom']) for b in scores]} px, "
+               f"city {round(board['top'])}-{round(board['bottom'])} px (2026-11-25)")
+
+
+def _p1_square_chosen(game) -> None:
+    """Phase 1: a card chosen, so the squares it allows are highlighted."""
+    state = game.state()
+    card = next(a.card for a in state.legal_actions() if a.kind == "play")
+    game.page.locator(f'.pp-hand [data-act="card"][data-arg="{card}"]').tap()
+
+
+def _citizen_chosen(game, kind: str) -> None:
+    """Phase 2: a citizen chosen (its reachable squares and gates highlighted)."""
+    action = next(a for a in game.state().legal_actions() if a.kind == kind)
+    game.page.locator(f'.pp-board [data-square="{action.square // 11},{action.square % 11}"][data-act="sq"]').tap()
+
+
+def _hands_over(s) -> bool:
+    """Seat 0's next decision (the first legal one) ends its phase-1 turn: the bot's whole turn follows."""
+    if not (s.phase == "p1" and s.step == "play" and s.ad79 == 0 and len(s.deck) > 8):
+        return False
+    c = s.clone()
+    c.apply(c.legal_actions()[0])
+    return c.current_player == 1 and c.phase == "p1"
+
+
+def _after_a_bot_turn(game) -> None:
+    """The human plays; the bot's whole turn is then recapped under the prompt (issue 17)."""
+    game.play_by_clicks(game.state().legal_actions()[0])
+    game.wait_human()
+    assert game.page.locator(".pp-recap").count() == 1
+
+
+# (name, what the position needs, a step on screen before the checks)
+SCREENS = {
+    "play": (kind_with_choice("play"), None),
+    "play-after-bot": (_hands_over, _after_a_bot_turn),
+    "play-square": (kind_with_choice("play"), _p1_square_chosen),
+    "relative": (kind_with_choice("relative"), None),
+    "omen": (kind_with_choice("omen"), None),
+    "lava": (kind_with_choice("lava"), None),
+    "move": (lambda s: any(a.kind == "move" for a in s.legal_actions()), lambda g: _citizen_chosen(g, "move")),
+    "leave": (lambda s: any(a.kind == "leave" for a in s.legal_actions()), lambda g: _citizen_chosen(g, "leave")),
+}
+
+
+@pytest.mark.parametrize("screen", [*SCREENS, "end"])
+def test_pompeii_on_a_390x844_phone(phone, screen, report):
+    """Every Pompeii screen at 390x844 by touch: no sideways scroll; what the decision asks for (the
+    prompt, its buttons, the hand's cards to play, the squares to choose) is in the first view;
+    every touch target is >= 24 px, a gate's marker too small for a finger has its equivalent
+    button in the prompt (WCAG 2.5.8); the score of every seat is in view; axe finds nothing."""
+    page = phone.page
+    if screen == "end":
+        phone.load(5, [], seats=("human", "random"), name="phone-end")
+        page.evaluate("window.pompeiiTest.autoplay('random')")
+        page.wait_for_selector(".pp-end", timeout=240_000)
+        page.evaluate("window.pompeiiTest.autoplay('')")
+    else:
+        want, step = SCREENS[screen]
+        seed, actions = find_position(want)
+        phone.load(seed, actions, name=f"phone-{screen}")
+        if step is not None:
+            step(phone)
+    page.evaluate("window.scrollTo(0, 0)")
+    no_sideways_scroll(page, f"Pompeii {screen} at 390")
+    width, height = 390, 844
+    if screen == "end":
+        for b in boxes(page, ".pp-end [data-act], .pp-end .end-winner, .pp-end tr[data-seat]"):
+            assert in_first_view(b, width, height), b
+    else:
+        # what this decision is made with: the hand's cards (P29), else highlighted squares
+        chosen_with = ".pp-hand [data-act='card']" if screen.startswith("play") and screen != "play-square" else ".pp-board [data-act='sq']"
+        for selector in (".pp-prompt .prompt", chosen_with, ".pp-prompt [data-act]"):
+            found = boxes(page, selector)
+            if selector != ".pp-prompt [data-act]":
+                assert found, selector
+            for b in found:
+                assert in_first_view(b, width, height), (screen, selector, b)
+        for b in boxes(page, "[data-score]"):
+            assert in_first_view(b, width, height), b
+    targets = boxes(page, ".pp [data-act]")
+    assert targets
+    prompt_buttons = {(b["act"], b["arg"]) for b in boxes(page, ".pp-prompt [data-act]")
+                      if b["width"] >= 24 and b["height"] >= 24}
+    small = [b for b in targets if b["width"] < 24 or b["height"] < 24]
+    for b in small:     # only a gate's marker, with its button in the prompt
+        assert b["act"] == "leave" and (b["act"], b["arg"]) in prompt_buttons, b
+    assert axe_violations(page) == []
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"pompeii-phone-{screen}.png"))
+    smallest = min(min(b["width"], b["height"]) for b in targets if b["act"] != "leave")
+    report(f"pompeii at 390x844 ({screen}): {len(targets)} touch targets, the smallest {smallest:.0f} px "
+           f"(gates' markers {sorted({round(min(b['width'], b['height'])) for b in small}) or '-'} px, with a "
+           "prompt button each)")
+
+
+def test_the_hot_seat_curtain_fits_a_phone(phone):
+    """P69: the hand-over screen of two humans on a 390x844 phone: no sideways scroll, its button in view."""
+    from app.session import Session, default_seats
+    from test_pompeii_play import SPEC
+
+    page = phone.page
+    session = Session.start(SPEC, {"players": 2, "seed": random.Random(7).randrange(1, 999), "variant": "standard"},
+                            default_seats(SPEC, ["human", "human"]))
+    page.set_input_files("#shell-import-file", files=[{
+        "name": "hotseat-phone.json", "mimeType": "application/json", "buffer": session.to_json().encode()}])
+    page.wait_for_function("document.body.dataset.screen === 'pass'")
+    no_sideways_scroll(page, "the curtain at 390")
+    button = boxes(page, "#shell-pass-ready")
+    assert button and in_first_view(button[0], 390, 844) and button[0]["height"] >= 24, json.dumps(button)
+    assert page.locator(".pp-hand [data-card]").count() == 0
+    page.locator("#shell-pass-ready").tap()
+    page.wait_for_function("document.body.dataset.screen === 'game'")
+    no_sideways_scroll(page, "the first human's turn at 390")
