@@ -539,9 +539,9 @@ def _status(model: Model) -> El:
                           model.busy))
     elif len(model.recap) > 1 and not model.animating:
         # A bot's whole turn (everything since the viewer acted), not only its last step (issue 17).
-        children.append(h("span", {"class": "pt-last pt-recap"}, " · ".join(model.recap[-6:])))
+        children.append(h("span", {"class": "pt-last pt-recap", "data-transient": "1"}, " · ".join(model.recap[-6:])))
     elif model.last and not model.animating:
-        children.append(h("span", {"class": "pt-last"}, model.last))
+        children.append(h("span", {"class": "pt-last", "data-transient": "1"}, model.last))
     # Not a live region: the moves and the turns are announced by render_announcer.
     return El("div", {"class": "pt-status"}, children, key="status")
 
@@ -789,7 +789,8 @@ def _scoreboard(model: Model) -> El:
                         [seat_token_icon(model, s), h("span", {"class": "pt-score-name", "aria-hidden": "true"},
                                                       model.name(s)),
                          h("strong", {"aria-hidden": "true"}, text),
-                         h("span", {"class": "bu-gain", "aria-hidden": "true"}, f"+{_gain_text(gain)}")
+                         h("span", {"class": "bu-gain", "aria-hidden": "true", "data-transient": "1"},
+                           f"+{_gain_text(gain)}")
                          if gain else None], key=f"score-{s}"))
     note = h("span", {"class": "pt-score-note"}, t("players.public_score_note")) if hidden else None
     return El("div", {"class": "pt-scoreboard"}, [
