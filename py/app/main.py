@@ -14,6 +14,7 @@ tests/browser/test_startup.py prints.
 """
 
 from pyscript import document, window
+from pyscript.ffi import is_none
 
 window.performance.mark("py:main")
 
@@ -43,7 +44,7 @@ def _returning() -> bool:
     """A picture of a game in progress is kept: the shell resumes that game (loader.js has
     prefetched its archives), not the first game's form."""
     try:
-        return window.localStorage.getItem(snapshot.KEY) is not None
+        return not is_none(window.localStorage.getItem(snapshot.KEY))   # JS null is not None here
     except Exception:  # noqa: BLE001 - storage refused: a first visit as far as we know
         return False
 
@@ -60,6 +61,12 @@ window.performance.mark("py:shell-imported")
 if package:
     await archives.ensure(package)  # noqa: F704 (top-level await: <script async>)
 window.performance.mark("py:fetched")
+if first is not None:
+    try:
+        first.load()                    # the game's modules, timed apart from the first render
+    except Exception:  # noqa: BLE001 - App.run says what is wrong with a broken game
+        pass
+window.performance.mark("py:imported")
 app = App()
 snapshot.watch(app)                     # the returning player's picture (static/loader.js paints it)
 app.run()

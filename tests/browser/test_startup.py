@@ -29,6 +29,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 PAGES = (("bare", "bench/bare.html"), ("index", "index.html"), ("game", "index.html?seats=human,bot&seed=1"))
 ROUNDS = 2
+TRANSFER_BUDGET = 200 * 1024   # gzip bytes beyond the bare page, for a Ptolemaeus game (issue 13)
 WARM_ROUNDS = 3
 
 # (label, from mark, to mark): consecutive phases of the page's start-up.
@@ -118,6 +119,13 @@ def test_startup_bare_vs_index(new_context, page_guard, site, ready, record_prop
                                                        for rel, size in sorted(extra.items(), key=lambda kv: -kv[1])))
         # Only the page's language: none of the other languages' texts were fetched at start.
         assert not [rel for rel in extra if rel.endswith(("/es.json", "/it.json", "/de.json"))], extra
+        # A game at a historic date (the default start) needs no astronomy-engine (dates.HISTORIC_SKIES),
+        # and the budget holds: at most 200 KB gzip beyond the bare runtime (issue 13).
+        assert "static/py/astronomy.zip" not in extra, extra
+        assert zipped <= TRANSFER_BUDGET, f"{zipped / 1024:.0f} KB gzip beyond bare"
+        # The game on the first screen was fetched by main.py while the shell imported (in parallel),
+        # not by the import hook's synchronous request afterwards (which sets no mark).
+        assert "py:archive:ptolemaeus_ui:fetched" in marks[name], marks[name]
 
 
 @pytest.mark.browser_context_args(service_workers="allow")
