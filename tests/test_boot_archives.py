@@ -196,6 +196,26 @@ def test_a_network_failure_is_an_archive_error_and_can_be_retried(made):
     assert asyncio.run(loader.ensure(f"other_{tag}")) == [f"other_{tag}"]
 
 
+def test_later_is_what_lazily_imported_modules_need_beyond_the_closure(tmp_path):
+    """Issue 13: ``later`` (the index's, through what an archive needs) lists the archives to fetch
+    ahead when the page may compute with them at once (a date link: astronomy), never one the
+    closure fetches anyway."""
+    entry = {"file": "x.zip", "sha256": "", "size": 1}
+    index = {"base": "static/py/", "texts": {}, "archives": {
+        "ui": {**entry, "packages": ["ui"], "needs": ["engine"], "later": []},
+        "engine": {**entry, "packages": ["engine"], "needs": [], "later": ["sky"]},
+        "sky": {**entry, "packages": ["sky"], "needs": ["maths"], "later": []},
+        "maths": {**entry, "packages": ["maths"], "needs": [], "later": []},
+        "solo": {**entry, "packages": ["solo"], "needs": ["maths"], "later": ["sky"]}}}
+    loader = Loader(index, tmp_path, BASE)
+    assert loader.later(["ui"]) == ["maths", "sky"]
+    assert loader.later(["engine"]) == ["maths", "sky"]
+    assert loader.later(["solo"]) == ["sky"]          # maths comes with solo already
+    assert loader.later(["maths"]) == [] and loader.later(["sky"]) == []
+    with pytest.raises(ArchiveError):
+        loader.later(["nope"])
+
+
 def test_unknown_archive(made):
     _, loader, _, _ = made
     with pytest.raises(ArchiveError) as caught:

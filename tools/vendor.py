@@ -437,16 +437,19 @@ def _plan(py_dir: Path, astronomy: Path) -> dict[str, bytes]:
     late = lazily_imported(sources)
     for name, entries in sorted(archives.items()):
         needs: set[str] = set()
+        later: set[str] = set()     # what its lazily imported modules need (ptolemaeus.sky: astronomy)
         for entry, data in entries.items():
-            if entry.endswith(".py") and _module_name(entry) not in late:
-                needs |= {archive_of[m] for m in _module_level_imports(data.decode("utf-8")) if m in archive_of}
+            if entry.endswith(".py"):
+                imported = {archive_of[m] for m in _module_level_imports(data.decode("utf-8")) if m in archive_of}
+                (later if _module_name(entry) in late else needs).update(imported)
         needs.discard(name)
+        later -= needs | {name}
         blob = _zip_bytes(_lean_entries(entries))
         out[f"{name}.zip"] = blob
         index["archives"][name] = {
             "file": f"{name}.zip", "sha256": _hex(blob), "size": len(blob),
             "packages": sorted({e.split("/")[0].removesuffix(".py") for e in entries}),
-            "needs": sorted(needs),
+            "needs": sorted(needs), "later": sorted(later),
         }
     for rel, data in sorted(texts.items()):
         package, _, file = rel.split("/")

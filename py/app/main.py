@@ -14,10 +14,13 @@ tests/browser/test_startup.py prints.
 """
 
 from pyscript import document, window
-from pyscript.ffi import is_none
+from pyscript.ffi import create_proxy, is_none
+
+LATER_MS = 2000  # after the first screen: the archives a game may need later (see _fetch_later)
 
 window.performance.mark("py:main")
 
+import asyncio  # noqa: E402
 import importlib  # noqa: E402
 import io  # noqa: E402
 import zipfile  # noqa: E402
@@ -36,15 +39,18 @@ archives.install()                      # an import nobody prepared fetches its 
 archives.use_languages(str(document.documentElement.lang or "en"))
 
 import catalog  # noqa: E402, F401  (registers the page's games: descriptions only)
+from app import site  # noqa: E402
 from app.games import CATALOG  # noqa: E402
-from app.links import linked_game  # noqa: E402
+from app.links import linked_game, names_only_seats  # noqa: E402
 
 
 def _returning() -> bool:
-    """A picture of a game in progress is kept: the shell resumes that game (loader.js has
-    prefetched its archives), not the first game's form."""
+    """A game is on screen from last time (its picture is kept, or at least the save says which):
+    the shell resumes that game (loader.js has prefetched its picture's archives), not the first
+    game's form, whose code is then not fetched for nothing."""
     try:
-        return not is_none(window.localStorage.getItem(snapshot.KEY))   # JS null is not None here
+        return any(not is_none(window.localStorage.getItem(key))   # JS null is not None here
+                   for key in (snapshot.KEY, site.STORAGE_PREFIX + "current"))
     except Exception:  # noqa: BLE001 - storage refused: a first visit as far as we know
         return False
 
@@ -52,22 +58,36 @@ def _returning() -> bool:
 query = str(window.location.search or "").lstrip("?")
 first = linked_game(query, CATALOG) if query or not _returning() else None
 package = first.spec.partition(":")[0].split(".")[0] if first is not None else None
-if package:
-    archives.start(package)             # the requests leave now, while the shell imports
+wanted = [package] if package else []
+if package and not names_only_seats(query, str(window.location.hash or "")):
+    wanted += archives.later(package)   # a date, a replay, the daily sky: computed at once (astronomy)
+archives.start(*wanted)                 # the requests leave now, while the shell imports
 
 from app.shell import App  # noqa: E402
 
 window.performance.mark("py:shell-imported")
-if package:
-    await archives.ensure(package)  # noqa: F704 (top-level await: <script async>)
-window.performance.mark("py:fetched")
 if first is not None:
     try:
+        await archives.ensure(*wanted)  # noqa: F704 (top-level await: <script async>)
+        window.performance.mark("py:fetched")
         first.load()                    # the game's modules, timed apart from the first render
-    except Exception:  # noqa: BLE001 - App.run says what is wrong with a broken game
+    except Exception:  # noqa: BLE001 - unreachable or broken: App.run tries again and says what is wrong
         pass
 window.performance.mark("py:imported")
 app = App()
 snapshot.watch(app)                     # the returning player's picture (static/loader.js paints it)
 app.run()
 window.performance.mark("py:ready")
+
+
+async def _fetch_later() -> None:
+    """Once the first screen is up: what the loaded games compute with lazily (astronomy for a
+    date the player may type), so that it is at hand offline too (a synchronous import's request
+    does not pass the service worker)."""
+    try:
+        await archives.ensure(*archives.later(*archives.loaded()))
+    except Exception:  # noqa: BLE001 - offline without the worker: the import says so if it comes
+        pass
+
+
+window.setTimeout(create_proxy(lambda: asyncio.ensure_future(_fetch_later())), LATER_MS)

@@ -42,7 +42,8 @@ from collections.abc import Awaitable, Callable, Iterable
 from pathlib import Path
 from typing import Any
 
-__all__ = ["LOADER", "ArchiveError", "Loader", "archive_of", "ensure", "ensure_texts", "import_module", "install", "loaded", "start", "use_languages"]
+__all__ = ["LOADER", "ArchiveError", "Loader", "archive_of", "ensure", "ensure_texts", "import_module", "install", "later",
+           "loaded", "start", "use_languages"]
 
 INDEX = Path(__file__).with_name("archives.json")     # written into shell.zip by tools/vendor.py
 SOURCE_LANGUAGE = "en"                                 # the fallback every package's texts need
@@ -111,6 +112,14 @@ class Loader:
         for name in names:
             visit(name, ())
         return order
+
+    def later(self, names: Iterable[str]) -> list[str]:
+        """The archives that the lazily imported modules of ``names`` (and of what they need)
+        import, and what those need, not counting ``names``' own closure (``later`` in the index:
+        ``ptolemaeus`` -> ``astronomy``, for ``ptolemaeus.sky``)."""
+        own = self.closure(names)
+        wanted = [w for n in own for w in self.index["archives"][n].get("later", [])]
+        return [n for n in self.closure(wanted) if n not in own]
 
     def _url(self, file: str) -> str:
         return self.base_url + self.index["base"] + file
@@ -363,6 +372,12 @@ def start(*names: str) -> list[str]:
 async def ensure(*names: str) -> list[str]:
     """Fetch the archives of packages or archives ``names`` (and what they need); see the module doc."""
     return await LOADER.ensure(*[LOADER.archive_of(n) or n for n in names]) if LOADER.active else []
+
+
+def later(*names: str) -> list[str]:
+    """The archives the lazily imported modules of packages or archives ``names`` need
+    (:meth:`Loader.later`): fetched with the game when the page may compute with them at once."""
+    return LOADER.later([LOADER.archive_of(n) or n for n in names]) if LOADER.active else []
 
 
 async def ensure_texts(*languages: str) -> None:

@@ -92,6 +92,8 @@ def test_the_index_names_each_archive_with_its_hash_and_needs():
     # sky.py imports astronomy at its top level, but sky itself is imported only inside functions
     # (a date whose sky is not in dates.HISTORIC_SKIES): astronomy is fetched then, not with the game.
     assert index["archives"]["ptolemaeus"]["needs"] == []
+    assert index["archives"]["ptolemaeus"]["later"] == ["astronomy"]   # main.py fetches it for a date link
+    assert index["archives"]["ptolemaeus_ui"]["later"] == [] and index["archives"]["pompeii"]["later"] == []
     assert index["archives"]["astronomy"]["packages"] == ["astronomy"]
 
 
@@ -111,7 +113,8 @@ def test_what_a_lazily_imported_module_imports_is_not_needed_by_its_archive(tmp_
         (py / rel).parent.mkdir(parents=True, exist_ok=True)
         (py / rel).write_text(text)
     index = _index(vendor.planned_archives(py))
-    assert index["archives"]["game"]["needs"] == ["other"]              # late.py's astronomy: not needed
+    assert index["archives"]["game"]["needs"] == ["other"]              # late.py's astronomy: not needed...
+    assert index["archives"]["game"]["later"] == ["astronomy"]          # ...but known, to fetch it ahead
     assert index["archives"]["both"]["needs"] == ["astronomy"]   # early.py is imported at a top level too
     sources = {p.relative_to(py).as_posix(): p.read_text() for p in py.rglob("*.py")}
     assert vendor.lazily_imported(sources) == {"game.late"}
