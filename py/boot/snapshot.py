@@ -26,6 +26,7 @@ is hidden and when the page goes away.
 from __future__ import annotations
 
 import json
+import sys
 from typing import Any
 
 __all__ = ["FORMAT", "KEY", "MAX_CHARS", "decode", "encode", "record", "watch"]
@@ -117,9 +118,11 @@ def take(app: Any) -> dict[str, Any] | None:
     loader = archives.LOADER
     prefetch = []
     if loader.active:
-        prefetch = [_page_relative(loader._url(loader.index["archives"][name]["file"]), base)
-                    for name in loader.loaded]
-        for package in {p for name in loader.loaded for p in loader.index["archives"][name]["packages"]}:
+        # The archives whose code runs (not one fetched ahead in case: astronomy for a date not typed).
+        used = [name for name in dict.fromkeys(loader.loaded)
+                if any(p in sys.modules for p in loader.index["archives"][name]["packages"])]
+        prefetch = [_page_relative(loader._url(loader.index["archives"][name]["file"]), base) for name in used]
+        for package in {p for name in used for p in loader.index["archives"][name]["packages"]}:
             for lang in loader.languages[:1] + [archives.SOURCE_LANGUAGE]:
                 entry = loader.index["texts"].get(package, {}).get(lang)
                 if entry:

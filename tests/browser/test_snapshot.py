@@ -60,6 +60,14 @@ def test_a_returning_player_sees_the_last_board_at_once_then_the_live_one(new_co
     assert stored["curtain"] is False and stored["game"] == page.evaluate(
         "localStorage.getItem('ludus.current')")
     assert "data-constellation" in stored["html"] and "./static/py/ptolemaeus.zip" in stored["prefetch"]
+    # astronomy, fetched ahead 2 s after the first screen (main.py), is not imported by a game at a
+    # historic date: the returning player's page does not prefetch it (issue 13).
+    page.wait_for_function("performance.getEntriesByName('py:archive:astronomy:unpacked').length > 0",
+                           timeout=30_000)
+    page.evaluate("window.dispatchEvent(new Event('pagehide'))")   # the picture is saved again, now
+    again = json.loads(page.evaluate(f"localStorage.getItem('{KEY}')"))
+    assert "./static/py/ptolemaeus.zip" in again["prefetch"]
+    assert "./static/py/astronomy.zip" not in again["prefetch"], again["prefetch"]
     # Nothing beyond what the page showed: the DOM never holds a bot's hand (the shell's contract).
     assert len(stored["html"]) <= len(live_html) * 1.05 + 2000
     live_rect = _board_rect(page)
@@ -86,7 +94,7 @@ def test_a_returning_player_sees_the_last_board_at_once_then_the_live_one(new_co
     assert [x, width, height] == [snap["rect"][0], snap["rect"][2], snap["rect"][3]], (snap["rect"], live_rect)
     assert abs(y - snap["rect"][1]) <= 1, (snap, y)
     assert abs(notices - snap["notices"]) <= 1 and snap["welcome"] == 1, (snap, notices)
-    assert "data-transient" in live_html and "data-transient" not in stored["html"]
+    assert "data-transient" not in stored["html"]   # (the page shows the recap only once the bot's turn is drawn)
     context.close()
 
 
