@@ -60,7 +60,7 @@ first = linked_game(query, CATALOG) if query or not _returning() else None
 package = first.spec.partition(":")[0].split(".")[0] if first is not None else None
 wanted = [package] if package else []
 if package and not names_only_seats(query, str(window.location.hash or "")):
-    wanted += archives.later(package)   # a date, a replay, the daily sky: computed at once (astronomy)
+    wanted += archives.later(package)   # a date, a replay, a daily challenge: computed at once
 archives.start(*wanted)                 # the requests leave now, while the shell imports
 
 from app.shell import App  # noqa: E402
@@ -81,7 +81,7 @@ window.performance.mark("py:ready")
 
 
 async def _fetch_later() -> None:
-    """Once the first screen is up: what the loaded games compute with lazily (astronomy for a
+    """Once the first screen is up: what the loaded games compute with lazily (a library for a
     date the player may type), so that it is at hand offline too (a synchronous import's request
     does not pass the service worker)."""
     try:
