@@ -8,9 +8,10 @@ a click on a cell toggles it ``chosen``; ``<body data-acted>`` lists the acts.
 """
 
 import importlib
+import io
 import zipfile
 
-with zipfile.ZipFile("shell.zip") as shell:  # the shell's packages (boardui among them), as py/app/main.py does
+with zipfile.ZipFile(io.BytesIO(zipfile.ZipFile("shell.zip").read("solid.zip"))) as shell:  # the shell's packages (boardui among them), as py/app/main.py does
     shell.extractall()
 importlib.invalidate_caches()   # the folder's listing, cached by mtime, changed
 

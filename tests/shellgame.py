@@ -19,9 +19,10 @@ from __future__ import annotations
 
 if __name__ == "__main__":  # served as the page's main.py: the shell's packages come in shell.zip
     import importlib
+    import io
     import zipfile
 
-    with zipfile.ZipFile("shell.zip") as _shell:  # as py/app/main.py does, before anything imports app
+    with zipfile.ZipFile(io.BytesIO(zipfile.ZipFile("shell.zip").read("solid.zip"))) as _shell:  # as py/app/main.py does, before anything imports app
         _shell.extractall()
     importlib.invalidate_caches()   # the folder's listing, cached by mtime, changed
 

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from app.errors import error_text
 from app.i18n import APP, placeholders
 from app.games import Catalog
-from app.links import LinkError, is_game_link, parse_link, share_query
+from app.links import LinkError, is_game_link, names_only_seats, parse_link, share_query
 from app.session import SaveError, Session
 from shellgame import TALLY
 
@@ -185,3 +185,28 @@ def test_linked_game_names_the_game_to_fetch_first_and_never_raises():
     assert linked_game("game=nope", games) is TALLY
     assert linked_game("game=a&game=b", games) is TALLY and linked_game("x" * 100_000, games) is TALLY
     assert linked_game("game=other", Catalog()) is None
+
+
+@pytest.mark.parametrize(("query", "fragment", "plain"), [
+    ("", "", True),
+    ("seats=human,bot&seed=1", "", True),
+    ("?game=pompeii&seats=human,bot&seed=1&lang=de", "", True),
+    ("date=1969-07-20&seats=human,bot&seed=3", "", False),    # a setup field: a sky to compute
+    ("start=now", "", False),
+    ("daily", "", False),                                      # Today's sky
+    ("daily=2026-11-25", "", False),
+    ("", "#replay=1.abc", False),                              # a replay: its setup, any date
+    ("seats=human", "#", True),
+    ("seed=1&seed=2", "", False),                              # malformed: fetch all, let the shell say why
+    ("x" * 3000, "", False),
+])
+def test_names_only_seats_says_when_a_link_computes_nothing_lazily(query, fragment, plain):
+    """Issue 13: main.py fetches a game without what its lazily imported modules need (astronomy)
+    only for a URL that names nothing beyond the game, seats, seed and language."""
+    assert names_only_seats(query, fragment) is plain
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=80), st.text(max_size=10))
+def test_names_only_seats_never_raises(query, fragment):
+    assert isinstance(names_only_seats(query, fragment), bool)

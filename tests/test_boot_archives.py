@@ -51,9 +51,7 @@ def _tree(tmp_path: Path, tag: str) -> tuple[dict, dict[str, bytes]]:
     planned = vendor.planned_archives(py, astronomy=sky)
     out = {name: data for name, data in planned.items() if name != "astronomy.zip"}
     out[f"sky_{tag}.zip"] = vendor._zip_bytes({f"sky_{tag}.py": sky.read_bytes()})
-    import io
-    import zipfile
-    index = json.loads(zipfile.ZipFile(io.BytesIO(planned["shell.zip"])).read(vendor.INDEX_NAME))
+    index = json.loads(vendor.solid_members(planned["shell.zip"]).read(vendor.INDEX_NAME))
     del index["archives"]["astronomy"]
     index["archives"][f"sky_{tag}"] = {"file": f"sky_{tag}.zip", "sha256": hashlib.sha256(out[f"sky_{tag}.zip"]).hexdigest(),
                                        "size": 1, "packages": [f"sky_{tag}"], "needs": []}
@@ -198,6 +196,26 @@ def test_a_network_failure_is_an_archive_error_and_can_be_retried(made):
     assert asyncio.run(loader.ensure(f"other_{tag}")) == [f"other_{tag}"]
 
 
+def test_later_is_what_lazily_imported_modules_need_beyond_the_closure(tmp_path):
+    """Issue 13: ``later`` (the index's, through what an archive needs) lists the archives to fetch
+    ahead when the page may compute with them at once (a date link: astronomy), never one the
+    closure fetches anyway."""
+    entry = {"file": "x.zip", "sha256": "", "size": 1}
+    index = {"base": "static/py/", "texts": {}, "archives": {
+        "ui": {**entry, "packages": ["ui"], "needs": ["engine"], "later": []},
+        "engine": {**entry, "packages": ["engine"], "needs": [], "later": ["sky"]},
+        "sky": {**entry, "packages": ["sky"], "needs": ["maths"], "later": []},
+        "maths": {**entry, "packages": ["maths"], "needs": [], "later": []},
+        "solo": {**entry, "packages": ["solo"], "needs": ["maths"], "later": ["sky"]}}}
+    loader = Loader(index, tmp_path, BASE)
+    assert loader.later(["ui"]) == ["maths", "sky"]
+    assert loader.later(["engine"]) == ["maths", "sky"]
+    assert loader.later(["solo"]) == ["sky"]          # maths comes with solo already
+    assert loader.later(["maths"]) == [] and loader.later(["sky"]) == []
+    with pytest.raises(ArchiveError):
+        loader.later(["nope"])
+
+
 def test_unknown_archive(made):
     _, loader, _, _ = made
     with pytest.raises(ArchiveError) as caught:
@@ -215,13 +233,29 @@ def test_an_archive_that_would_write_outside_its_folder_is_refused(made, member)
         buffer = io.BytesIO()
         with zipfile.ZipFile(buffer, "w") as z:
             z.writestr(zipfile.ZipInfo(member), b"x = 1\n")
-        bad = buffer.getvalue()
+        solid = io.BytesIO()
+        with zipfile.ZipFile(solid, "w") as z:
+            z.writestr(zipfile.ZipInfo(archives.SOLID_MEMBER), buffer.getvalue())
+        bad = solid.getvalue()
     server.files[f"other_{tag}.zip"] = bad
     loader.index["archives"][f"other_{tag}"]["sha256"] = hashlib.sha256(bad).hexdigest()
     with pytest.raises(ArchiveError) as caught:
         asyncio.run(loader.ensure(f"other_{tag}"))
     assert caught.value.code == "archive.bad"
     assert not (site.parent / "evil.py").exists() and loader.loaded == []
+
+
+def test_a_plain_zip_is_refused_only_solid_archives_are_unpacked(made):
+    """Issue 13: every archive is solid (tools/vendor.py); a plain zip, even with the index's hash,
+    is not what the page was built with: refused, nothing unpacked."""
+    tag, loader, server, site = made
+    plain = vendor._plain_zip_bytes({f"other_{tag}/__init__.py": b"NAME = 'plain'\n"})
+    server.files[f"other_{tag}.zip"] = plain
+    loader.index["archives"][f"other_{tag}"]["sha256"] = hashlib.sha256(plain).hexdigest()
+    with pytest.raises(ArchiveError) as caught:
+        asyncio.run(loader.ensure(f"other_{tag}"))
+    assert caught.value.code == "archive.bad" and caught.value.params == {"file": f"other_{tag}"}
+    assert not any(site.iterdir()) and loader.loaded == []
 
 
 @settings(max_examples=40, deadline=None)

@@ -80,6 +80,20 @@ def _params(query: str) -> dict[str, str]:
     return params
 
 
+def names_only_seats(query: str, fragment: str = "") -> bool:
+    """Whether a URL asks for nothing a game computes lazily: no fragment (a replay) and a query
+    naming at most the game, the seats, the seed and the language (no setup field such as a date,
+    no daily challenge).  ``main.py`` then fetches the game without what its lazily imported
+    modules need (a game's library for dates), else with it: an import nobody prepared is a
+    synchronous request, which a service worker does not answer offline (issue 13)."""
+    if fragment.lstrip("#"):
+        return False
+    try:
+        return set(_params(query)) <= {*LINK_KEYS, "lang"}
+    except LinkError:
+        return False
+
+
 def link_language(query: str) -> str | None:
     """The ``lang=`` of a query, or None (also for a malformed query)."""
     try:

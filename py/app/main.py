@@ -14,15 +14,20 @@ tests/browser/test_startup.py prints.
 """
 
 from pyscript import document, window
-from pyscript.ffi import is_none
+from pyscript.ffi import create_proxy, is_none
+
+LATER_MS = 2000  # after the first screen: the archives a game may need later (see _fetch_later)
 
 window.performance.mark("py:main")
 
+import asyncio  # noqa: E402
 import importlib  # noqa: E402
+import io  # noqa: E402
 import zipfile  # noqa: E402
 
-with zipfile.ZipFile("shell.zip") as shell:  # zipfile is loaded already: no cost
-    shell.extractall()
+with zipfile.ZipFile("shell.zip") as solid:  # zipfile is loaded already: no cost
+    with zipfile.ZipFile(io.BytesIO(solid.read("solid.zip"))) as shell:  # one stream (tools/vendor.py)
+        shell.extractall()
 # The import system caches a folder's listing by its mtime, which may not change within one tick
 # of the page's clock (a frozen clock, in tests): look again.
 importlib.invalidate_caches()
@@ -34,16 +39,18 @@ archives.install()                      # an import nobody prepared fetches its 
 archives.use_languages(str(document.documentElement.lang or "en"))
 
 import catalog  # noqa: E402, F401  (registers the page's games: descriptions only)
+from app import site  # noqa: E402
 from app.games import CATALOG  # noqa: E402
-from app.links import linked_game  # noqa: E402
+from app.links import linked_game, names_only_seats  # noqa: E402
 
 
 def _returning() -> bool:
-    """A picture of a game in progress is kept: the shell resumes that game (loader.js has
-    prefetched its archives), not the first game's form."""
+    """A game is on screen from last time (its picture is kept, or at least the save says which):
+    the shell resumes that game (loader.js has prefetched its picture's archives), not the first
+    game's form, whose code is then not fetched for nothing."""
     try:
-        kept = window.localStorage.getItem(snapshot.KEY)
-        return kept is not None and not is_none(kept)      # getItem's null is jsnull, not None
+        return any(not is_none(window.localStorage.getItem(key))   # JS null is not None here
+                   for key in (snapshot.KEY, site.STORAGE_PREFIX + "current"))
     except Exception:  # noqa: BLE001 - storage refused: a first visit as far as we know
         return False
 
@@ -51,16 +58,36 @@ def _returning() -> bool:
 query = str(window.location.search or "").lstrip("?")
 first = linked_game(query, CATALOG) if query or not _returning() else None
 package = first.spec.partition(":")[0].split(".")[0] if first is not None else None
-if package:
-    archives.start(package)             # the requests leave now, while the shell imports
+wanted = [package] if package else []
+if package and not names_only_seats(query, str(window.location.hash or "")):
+    wanted += archives.later(package)   # a date, a replay, a daily challenge: computed at once
+archives.start(*wanted)                 # the requests leave now, while the shell imports
 
 from app.shell import App  # noqa: E402
 
 window.performance.mark("py:shell-imported")
-if package:
-    await archives.ensure(package)  # noqa: F704 (top-level await: <script async>)
-window.performance.mark("py:fetched")
+if first is not None:
+    try:
+        await archives.ensure(*wanted)  # noqa: F704 (top-level await: <script async>)
+        window.performance.mark("py:fetched")
+        first.load()                    # the game's modules, timed apart from the first render
+    except Exception:  # noqa: BLE001 - unreachable or broken: App.run tries again and says what is wrong
+        pass
+window.performance.mark("py:imported")
 app = App()
 snapshot.watch(app)                     # the returning player's picture (static/loader.js paints it)
 app.run()
 window.performance.mark("py:ready")
+
+
+async def _fetch_later() -> None:
+    """Once the first screen is up: what the loaded games compute with lazily (a library for a
+    date the player may type), so that it is at hand offline too (a synchronous import's request
+    does not pass the service worker)."""
+    try:
+        await archives.ensure(*archives.later(*archives.loaded()))
+    except Exception:  # noqa: BLE001 - offline without the worker: the import says so if it comes
+        pass
+
+
+window.setTimeout(create_proxy(lambda: asyncio.ensure_future(_fetch_later())), LATER_MS)

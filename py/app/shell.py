@@ -345,24 +345,45 @@ class App:
         if text is None:
             return
         listeners = self.notice_listeners[kind] = Listeners()
+        box.append(self._notice(kind, text, actions, listeners))
+
+    def _notice(self, kind: str, text: str, actions: list[tuple[str | Callable[[], str], object]] | None,
+                listeners: Listeners | None) -> object:
+        """A notice's element; its buttons listened to with ``listeners`` (None: a picture of it)."""
         role = "alert" if kind in ("error", "save") else "status"
         notice = el("div", {"class": "shell-notice", "data-kind": kind, "role": role},
                     el("p", {"class": "shell-notice-text"}, text))
         buttons = el("p", {"class": "shell-notice-buttons"})
         for label, action in (actions or []):
             button = el("button", {"type": "button"}, label() if callable(label) else label)
-            if callable(label):     # follows a language change, as the text does
+            if callable(label) and listeners is not None:     # follows a language change, as the text does
                 button.dataset.label = "1"
                 self.notice_labels.setdefault(kind, []).append((button, label))
-            listeners.on(button, "click", lambda _e, a=action: a())
+            if listeners is not None:
+                listeners.on(button, "click", lambda _e, a=action: a())
             buttons.append(button)
         if kind not in ("save", "tabs"):   # a save problem, "Play here": stay until resolved
             close = el("button", {"type": "button", "class": "shell-notice-close", "aria-label": t("notice.dismiss")},
                        "\u2715")
-            listeners.on(close, "click", lambda _e: self.notify(None, kind))
+            if listeners is not None:
+                listeners.on(close, "click", lambda _e: self.notify(None, kind))
             buttons.append(close)
         notice.append(buttons)
-        box.append(notice)
+        return notice
+
+    def _welcome(self, session: Session) -> tuple[Callable[[], str], list] | None:
+        """The notice a resumed game in progress opens with ("Welcome back", with "Abandon")."""
+        moves = len(session.actions)
+        if not moves or session.over:
+            return None
+        return (lambda: t("start.welcome", count=moves)), [(lambda: t("start.abandon"), self._abandon)]
+
+    def resumed_notices(self) -> list[object]:
+        """The notices the page will show when it resumes the game on screen: the returning
+        player's picture (``boot.snapshot``) shows them, so the board does not move when the
+        live page replaces it."""
+        welcome = self._welcome(self.session) if self.session is not None else None
+        return [] if welcome is None else [self._notice("info", welcome[0](), welcome[1], None)]
 
     def busy(self, text: str | None) -> None:
         if text:
@@ -425,10 +446,10 @@ class App:
         loaded = self.store.load_current()
         if loaded.session is not None:
             self.open_session(loaded.session)
-            moves = len(loaded.session.actions)
-            if moves and not loaded.session.over:
-                self.notify(lambda: t("start.welcome", count=moves), "info", [(lambda: t("start.abandon"), self._abandon)])
-                self._welcome_at = moves
+            welcome = self._welcome(loaded.session)
+            if welcome is not None:
+                self.notify(welcome[0], "info", welcome[1])
+                self._welcome_at = len(loaded.session.actions)
             return
         if loaded.problem:
             self.notify(loaded.problem if isinstance(loaded.problem, str) else error_text(loaded.problem), "error")

@@ -113,11 +113,13 @@ def render(earned: Sequence[tuple[int, Earned]], place: Callable[[str], tuple[fl
                 El("circle", ring),
                 El("text", {"class": "bu-mark-text", "y": 1}, text=gain_text(points))]),
         ], key=f"mark-{serial}-{spot}-{seat}"))
-    return El("g", {"class": "bu-marks", "aria-hidden": "true"}, children, key=key)
+    return El("g", {"class": "bu-marks", "aria-hidden": "true", "data-transient": "1"}, children, key=key)
 
 
 def score_mark(points: float) -> El | None:
     """The "+N" at a seat's score (inside its ``[data-score]``), None without points."""
     if not points or points <= 0:
         return None
-    return El("span", {"class": "bu-gain", "aria-hidden": "true"}, [gain_text(points)])
+    # data-transient: a redraw does not show it again, so the returning player's picture leaves it out
+    return El("span", {"class": "bu-gain", "aria-hidden": "true", "data-transient": "1"},
+              [gain_text(points)])

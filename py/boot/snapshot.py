@@ -9,6 +9,10 @@ screen reader hears the loading status: "not yet interactive"), prefetches
 those files with the runtime, and removes the picture in the same task in which
 the live page is ready, so nothing flashes or jumps.
 
+It is laid out as the resumed page will be (not as the page is now): without what a game's
+view marks ``data-transient`` (what a redraw does not show again: the last move, a recap),
+with the notices the shell opens a resumed game with (:meth:`app.shell.App.resumed_notices`).
+
 What it never holds: another seat's hidden information.  The page's DOM never
 holds it (the shell's contract with a game's view), and with two or more human
 seats (hot-seat) the picture is the curtain: the chrome with the game's
@@ -22,6 +26,7 @@ is hidden and when the page goes away.
 from __future__ import annotations
 
 import json
+import sys
 from typing import Any
 
 __all__ = ["FORMAT", "KEY", "MAX_CHARS", "decode", "encode", "record", "watch"]
@@ -82,6 +87,7 @@ def _page_relative(url: str, base: str) -> str:
 def take(app: Any) -> dict[str, Any] | None:
     """The picture of what ``app`` shows now, or None when no game is on screen."""
     from pyscript import document, window  # type: ignore[import-not-found]
+    from pyscript.ffi import is_none  # type: ignore[import-not-found]
 
     from boot import archives
 
@@ -97,14 +103,26 @@ def take(app: Any) -> dict[str, Any] | None:
     if curtain:
         for node in root.querySelectorAll("#game"):
             node.replaceChildren()
+    # Laid out as the resumed page will be, so that the board does not move when it replaces the
+    # picture: without what a redraw does not show again (a game's view marks it data-transient:
+    # the last move, a bot's turn recapped, "+N" at a score), with the notices the resumed page
+    # opens with ("Welcome back"), not those on screen now.
+    for node in root.querySelectorAll("[data-transient]"):
+        node.remove()
+    notices = root.querySelector("#shell-notices")
+    resumed = getattr(app, "resumed_notices", None)
+    if not is_none(notices) and resumed is not None:
+        notices.replaceChildren(*resumed())
     base = str(window.location.href).split("?")[0].split("#")[0].rsplit("/", 1)[0] + "/"
     css = [_page_relative(str(link.href), base) for link in document.querySelectorAll('link[rel="stylesheet"]')]
     loader = archives.LOADER
     prefetch = []
     if loader.active:
-        prefetch = [_page_relative(loader._url(loader.index["archives"][name]["file"]), base)
-                    for name in loader.loaded]
-        for package in {p for name in loader.loaded for p in loader.index["archives"][name]["packages"]}:
+        # The archives whose code runs (not one fetched ahead in case: astronomy for a date not typed).
+        used = [name for name in dict.fromkeys(loader.loaded)
+                if any(p in sys.modules for p in loader.index["archives"][name]["packages"])]
+        prefetch = [_page_relative(loader._url(loader.index["archives"][name]["file"]), base) for name in used]
+        for package in {p for name in used for p in loader.index["archives"][name]["packages"]}:
             for lang in loader.languages[:1] + [archives.SOURCE_LANGUAGE]:
                 entry = loader.index["texts"].get(package, {}).get(lang)
                 if entry:

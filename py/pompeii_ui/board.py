@@ -432,7 +432,8 @@ def _recap(model: Model) -> El | None:
         return None
     # A region of its own: on a phone it scrolls within a few lines (the hand and the city stay in
     # view), so it must take the keyboard's focus (axe: scrollable-region-focusable).
-    return El("p", {"class": "pp-recap", "role": "region", "tabindex": "0", "aria-label": t("recap.label")},
+    return El("p", {"class": "pp-recap", "role": "region", "tabindex": "0", "aria-label": t("recap.label"),
+                    "data-transient": "1"},
               [h("strong", None, t("recap.label")), " " + " · ".join(model.recap)], key="recap")
 
 
@@ -457,8 +458,10 @@ def _scoreboard(model: Model) -> El:
                                + (" lost" if loss else ""), "data-score": str(p), "aria-label": said}, [
             icon, h("span", {"class": "pp-score-name", "aria-hidden": "true"}, name),
             h("strong", {"aria-hidden": "true"}, t("score.shown", saved=saved, dead=dead)),
-            h("span", {"class": "bu-gain", "aria-hidden": "true"}, f"+{gain}") if gain else None,
-            h("span", {"class": "pp-loss", "aria-hidden": "true"}, tn("score.loss_badge", loss)) if loss else None,
+            # data-transient: what a redraw does not show again stays out of the returning player's picture
+            h("span", {"class": "bu-gain", "aria-hidden": "true", "data-transient": "1"}, f"+{gain}") if gain else None,
+            h("span", {"class": "pp-loss", "aria-hidden": "true", "data-transient": "1"},
+              tn("score.loss_badge", loss)) if loss else None,
         ], key=f"score-{p}"))
     return El("ol", {"class": "pp-scores", "aria-label": t("score.heading")}, items, key="scores")
 
@@ -579,7 +582,7 @@ def render(model: Model) -> El:
     if model.busy:
         status.append(h("span", {"class": "pp-busy"}, model.busy))
     elif model.last:
-        status.append(h("span", {"class": "pp-last"}, model.last))
+        status.append(h("span", {"class": "pp-last", "data-transient": "1"}, model.last))
     top = El("div", {"class": "pp-top"}, [
         El("div", {"class": "pp-status"}, status, key="status"), _scoreboard(model),
         El("nav", {"class": "pp-tools", "aria-label": t("toolbar.label")},

@@ -1,17 +1,18 @@
 """The named historic dates offered as starts, with their sources.
 
-Their own module so that the new-game form can list them without loading
-astronomy-engine (``ptolemaeus.sky`` computes the planets of a date and
-re-exports these names).
+Their own module so that the new-game form can list them, and a game can start
+at one of them, without loading astronomy-engine (``ptolemaeus.sky`` computes
+the planets of a date and re-exports these names): :data:`HISTORIC_SKIES` holds
+each one's sky as ``ptolemaeus.sky`` computes it (tests/test_dates_sky.py
+recomputes every entry), so the page fetches astronomy-engine only for another
+date (issue 13: 55 KB less at start).
 """
 
 from __future__ import annotations
 
 from typing import NamedTuple
 
-__all__ = ["HISTORIC_DATES", "HistoricDate"]
-
-
+__all__ = ["HISTORIC_DATES", "HISTORIC_SKIES", "HistoricDate", "historic_sky"]
 
 class HistoricDate(NamedTuple):
     key: str    # short slug, stable for links and saved games
@@ -70,3 +71,40 @@ HISTORIC_DATES: tuple[HistoricDate, ...] = (
     # STS-31 on 1990-04-24 at 12:33:51 UTC.
     HistoricDate("hubble", "1990-04-24T12:33:51Z", "The Hubble Space Telescope is launched"),
 )
+
+# The sky of each historic date (rulings, "Starting dates"): ``when`` -> (the start as a game
+# records it, ``parse_start(when).isoformat()``; the constellation of each planet in
+# ``data.PLANETS`` order: Sol, Luna, Mercurius, Venus, Mars, Iupiter, Saturnus), as
+# ``ptolemaeus.sky`` computes it.  Recomputed entry by entry by tests/test_dates_sky.py.
+HISTORIC_SKIES: dict[str, tuple[str, tuple[str, ...]]] = {
+    "1969-07-20T20:17Z": ("1969-07-20T20:17:00+00:00",
+        ("Cancer", "Libra", "Cancer", "Gemini", "Sagittarius", "Libra", "Taurus")),
+    "0132-09-25T12:00Z": ("0132-09-25T12:00:00+00:00",
+        ("Libra", "Virgo", "Libra", "Leo", "Cancer", "Scorpius", "Scorpius")),
+    "1054-07-04T12:00Z": ("1054-07-04T12:00:00+00:00",
+        ("Cancer", "Taurus", "Cancer", "Virgo", "Cancer", "Leo", "Aries")),
+    "1473-02-19T12:00Z": ("1473-02-19T12:00:00+00:00",
+        ("Pisces", "Sagittarius", "Pisces", "Aries", "Aquarius", "Sagittarius", "Gemini")),
+    "1572-11-11T12:00Z": ("1572-11-11T12:00:00+00:00",
+        ("Scorpius", "Aquarius", "Scorpius", "Libra", "Capricornus", "Aries", "Scorpius")),
+    "1604-10-09T12:00Z": ("1604-10-09T12:00:00+00:00",
+        ("Libra", "Taurus", "Scorpius", "Libra", "Sagittarius", "Sagittarius", "Sagittarius")),
+    "1610-01-07T16:30Z": ("1610-01-07T16:30:00+00:00",
+        ("Capricornus", "Gemini", "Sagittarius", "Sagittarius", "Sagittarius", "Gemini", "Aquarius")),
+    "1781-03-13T22:40Z": ("1781-03-13T22:40:00+00:00",
+        ("Pisces", "Scorpius", "Aries", "Pisces", "Sagittarius", "Scorpius", "Sagittarius")),
+    "1846-09-23T23:10Z": ("1846-09-23T23:10:00+00:00",
+        ("Libra", "Scorpius", "Virgo", "Virgo", "Virgo", "Gemini", "Aquarius")),
+    "1957-10-04T19:28:34Z": ("1957-10-04T19:28:34+00:00",
+        ("Libra", "Aquarius", "Virgo", "Scorpius", "Libra", "Libra", "Sagittarius")),
+    "1961-04-12T06:07Z": ("1961-04-12T06:07:00+00:00",
+        ("Aries", "Pisces", "Aries", "Aries", "Cancer", "Aquarius", "Capricornus")),
+    "1990-04-24T12:33:51Z": ("1990-04-24T12:33:51+00:00",
+        ("Taurus", "Aries", "Taurus", "Pisces", "Pisces", "Cancer", "Capricornus")),
+}
+
+
+def historic_sky(start: object) -> tuple[str, tuple[str, ...]] | None:
+    """(start as recorded, planets in ``PLANETS`` order) when ``start`` is a historic date's
+    text exactly as listed (``when``), else None: the sky must be computed."""
+    return HISTORIC_SKIES.get(start) if isinstance(start, str) else None

@@ -22,6 +22,7 @@ from gamekit.thinking import SlicedSearch
 
 from .actions import Action, _short
 from .errors import GameError, IllegalAction, InvalidState, SetupError
+from .dates import historic_sky
 from .state import MAX_SEED, State, new_game
 
 __all__ = ["APOLLO_11", "PtolemaeusRules", "PtolemaeusSearch"]
@@ -104,6 +105,8 @@ class PtolemaeusRules(Rules[State, Action]):
         start = setup.get("start", APOLLO_11)
         if isinstance(start, str) and start.strip().lower() == "now":
             raise SetupError("a start date of 'now' must be resolved to a date first", code="now")
+        if historic_sky(start) is not None:     # its sky is known: no astronomy-engine to load
+            return new_game(players=players, seed=seed, start=start)
         from .sky import DateError, parse_start
 
         try:

@@ -56,6 +56,7 @@ from .data import (
     TURNS_PER_ROUND,
     WILD,
 )
+from .dates import historic_sky
 from .errors import IllegalAction, InvalidState, SetupError
 from .fields import SLOTS
 from .payment import can_pay, can_pay_one, payment_options
@@ -653,8 +654,13 @@ def new_game(players: int = 2, seed: int = 0, start: str | datetime | Any = "196
     """Start a game: ``players`` 1..4 (1 = solitaire, R18), a ``seed`` for
     every shuffle, and the start date (ISO string, date or datetime; a date
     alone means 12:00 UTC) that places the planets as in the real sky.
-    ``planets`` overrides the sky (for scenarios and tests)."""
-    if planets is None:
+    ``planets`` overrides the sky (for scenarios and tests).  A historic date's sky is
+    looked up (``dates.HISTORIC_SKIES``), any other computed (``sky``, astronomy-engine)."""
+    known = historic_sky(start) if planets is None else None
+    if known is not None:
+        start_text, signs = known
+        planets = dict(zip(PLANETS, signs, strict=True))
+    elif planets is None:
         from .sky import parse_start, planets_at
         when = parse_start(start)
         planets = planets_at(when)

@@ -558,9 +558,9 @@ def _status(model: Model) -> El:
                           model.busy))
     elif len(model.recap) > 1 and not model.animating:
         # A bot's whole turn (everything since the viewer acted), not only its last step (issue 17).
-        children.append(h("span", {"class": "pt-last pt-recap"}, " · ".join(model.recap[-6:])))
+        children.append(h("span", {"class": "pt-last pt-recap", "data-transient": "1"}, " · ".join(model.recap[-6:])))
     elif model.last and not model.animating:
-        children.append(h("span", {"class": "pt-last"}, model.last))
+        children.append(h("span", {"class": "pt-last", "data-transient": "1"}, model.last))
     # Not a live region: the moves and the turns are announced by render_announcer.
     return El("div", {"class": "pt-status"}, children, key="status")
 

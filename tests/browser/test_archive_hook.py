@@ -8,8 +8,9 @@ import json
 import re
 
 MAIN = """
+import io
 import zipfile
-with zipfile.ZipFile("shell.zip") as shell:
+with zipfile.ZipFile(io.BytesIO(zipfile.ZipFile("shell.zip").read("solid.zip"))) as shell:
     shell.extractall()
 from boot import archives
 from pyscript import document

@@ -23,8 +23,9 @@ PAGE = f"""<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bot
 <link rel="icon" href="data:,">
 <script type="module" src="./static/vendor/pyscript/core.js"></script></head><body>
 <script type="py" config="./pyscript.toml" async>
+import io
 import zipfile
-with zipfile.ZipFile("shell.zip") as _shell:  # the shell's packages ([files]), as py/app/main.py does
+with zipfile.ZipFile(io.BytesIO(zipfile.ZipFile("shell.zip").read("solid.zip"))) as _shell:  # the shell's packages ([files]), as py/app/main.py does
     _shell.extractall()
 from boot import archives
 archives.install()  # ptolemaeus and astronomy: fetched from static/py/ when imported

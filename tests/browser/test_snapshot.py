@@ -6,7 +6,6 @@ The time to picture with a warm service worker is printed by tests/browser/test_
 
 from __future__ import annotations
 
-import pytest
 
 import json
 
@@ -27,6 +26,7 @@ WATCH = """
       if (svg) { const r = svg.getBoundingClientRect(); window.__snap.rect = [r.x, r.y, r.width, r.height]; }
       const notices = picture.querySelector("#shell-notices");
       if (notices) window.__snap.notices = notices.getBoundingClientRect().bottom;
+      window.__snap.welcome = picture.querySelectorAll('#shell-notices .shell-notice[data-kind="info"]').length;
       window.__snap.labels = {hidden: picture.getAttribute("aria-hidden"), inert: picture.hasAttribute("inert"),
                               status: (document.getElementById("loading") || {}).textContent || ""};
     }
@@ -49,8 +49,6 @@ def _board_rect(page) -> list[float]:
                                    return [r.x, r.y, r.width, r.height]; }""")
 
 
-@pytest.mark.xfail(reason="since the first-evening layout merged, the live board sits 33 px lower than the "
-                          "picture (beyond the notice's height): issue 13's 'no jump' is open", strict=False)
 def test_a_returning_player_sees_the_last_board_at_once_then_the_live_one(new_context, page_guard, site, ready):
     context = new_context(viewport={"width": 1280, "height": 900})
     page = page_guard.watch(context.new_page())
@@ -62,6 +60,14 @@ def test_a_returning_player_sees_the_last_board_at_once_then_the_live_one(new_co
     assert stored["curtain"] is False and stored["game"] == page.evaluate(
         "localStorage.getItem('ludus.current')")
     assert "data-constellation" in stored["html"] and "./static/py/ptolemaeus.zip" in stored["prefetch"]
+    # astronomy, fetched ahead 2 s after the first screen (main.py), is not imported by a game at a
+    # historic date: the returning player's page does not prefetch it (issue 13).
+    page.wait_for_function("performance.getEntriesByName('py:archive:astronomy:unpacked').length > 0",
+                           timeout=30_000)
+    page.evaluate("window.dispatchEvent(new Event('pagehide'))")   # the picture is saved again, now
+    again = json.loads(page.evaluate(f"localStorage.getItem('{KEY}')"))
+    assert "./static/py/ptolemaeus.zip" in again["prefetch"]
+    assert "./static/py/astronomy.zip" not in again["prefetch"], again["prefetch"]
     # Nothing beyond what the page showed: the DOM never holds a bot's hand (the shell's contract).
     assert len(stored["html"]) <= len(live_html) * 1.05 + 2000
     live_rect = _board_rect(page)
@@ -80,12 +86,15 @@ def test_a_returning_player_sees_the_last_board_at_once_then_the_live_one(new_co
     assert page.evaluate("document.getElementById('snapshot')") is None
     assert page.evaluate("document.body.dataset.snapshot") == "replaced"
     assert snap["gaps"] == 0, "a moment with neither the picture nor the live board"
-    # In place: the live board where the picture's was, same size; the one shift allowed is a
-    # notice the resumed page adds above it ("Welcome back", the shell's): measured from the notices.
+    # In place: the live board exactly where the picture's was, same size.  The picture is laid
+    # out as the resumed page: the "Welcome back" notice it opens with, no recap of the bot's turn
+    # (data-transient), which the picture taken after the bot's move had on screen (issue 13).
     x, y, width, height = _board_rect(page)
     notices = page.evaluate("document.getElementById('shell-notices').getBoundingClientRect().bottom")
     assert [x, width, height] == [snap["rect"][0], snap["rect"][2], snap["rect"][3]], (snap["rect"], live_rect)
-    assert abs((y - notices) - (snap["rect"][1] - snap["notices"])) <= 2, (snap, y, notices)
+    assert abs(y - snap["rect"][1]) <= 1, (snap, y)
+    assert abs(notices - snap["notices"]) <= 1 and snap["welcome"] == 1, (snap, notices)
+    assert "data-transient" not in stored["html"]   # (the page shows the recap only once the bot's turn is drawn)
     context.close()
 
 

@@ -8,7 +8,9 @@ else the machine is doing.  Request routing (the page guard) is on for every pag
 
 * ``bare``  bench/bare.html: the vendored runtime and nothing else (the baseline);
 * ``index`` index.html: the new-game screen;
-* ``game``  a game link (human vs bot): ready once the board is drawn.
+* ``game``  a game link (human vs bot): ready once the board is drawn;
+* ``pompeii`` a link to a game of The Downfall of Pompeii: it pays only for Pompeii (no file of
+  Ptolemaeus is fetched).
 
 The breakdown comes from ``performance.mark``s set by static/loader.js and py/app/main.py (MARKS).
 Transfer: the response bodies the page received beyond the bare page's, as served here (no
@@ -27,8 +29,10 @@ from urllib.parse import urlsplit
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-PAGES = (("bare", "bench/bare.html"), ("index", "index.html"), ("game", "index.html?seats=human,bot&seed=1"))
+PAGES = (("bare", "bench/bare.html"), ("index", "index.html"), ("game", "index.html?seats=human,bot&seed=1"),
+         ("pompeii", "index.html?game=pompeii&seats=human,bot&seed=1"))
 ROUNDS = 2
+TRANSFER_BUDGET = 200 * 1024   # gzip bytes beyond the bare page, for a Ptolemaeus game (issue 13)
 WARM_ROUNDS = 3
 
 # (label, from mark, to mark): consecutive phases of the page's start-up.
@@ -97,14 +101,16 @@ def test_startup_bare_vs_index(new_context, page_guard, site, ready, record_prop
         record_property(f"{name}_samples_ms", [round(t) for t in times])
     record_property("index_over_bare", round(ratio, 2))
     record_property("game_over_bare", round(best["game"] / best["bare"], 2))
+    record_property("pompeii_over_bare", round(best["pompeii"] / best["bare"], 2))
     report(
         f"start-up (navigation -> data-ready, cold cache, best of {ROUNDS}): "
         f"bare {best['bare']:.0f} ms, index {best['index']:.0f} ms, ratio {ratio:.2f}, "
-        f"game link {best['game']:.0f} ms, ratio {best['game'] / best['bare']:.2f}  "
+        f"game link {best['game']:.0f} ms, ratio {best['game'] / best['bare']:.2f}, "
+        f"Pompeii link {best['pompeii']:.0f} ms, ratio {best['pompeii'] / best['bare']:.2f}  "
         f"(samples: " + "; ".join(f"{name} {', '.join(f'{t:.0f}' for t in times)}"
                                   for name, times in samples.items()) + ")"
     )
-    for name in ("index", "game"):
+    for name in ("index", "game", "pompeii"):
         phases = breakdown(marks[name])
         # loader.js's marks and main.py's first and last at least (a phase whose marks are gone is left out)
         assert {"loader:start", "pyscript:ready", "py:main", "py:ready"} <= set(marks[name]), marks[name]
@@ -118,6 +124,16 @@ def test_startup_bare_vs_index(new_context, page_guard, site, ready, record_prop
                                                        for rel, size in sorted(extra.items(), key=lambda kv: -kv[1])))
         # Only the page's language: none of the other languages' texts were fetched at start.
         assert not [rel for rel in extra if rel.endswith(("/es.json", "/it.json", "/de.json"))], extra
+        # A game at a historic date (the default start) needs no astronomy-engine (dates.HISTORIC_SKIES),
+        # and the budget holds: at most 200 KB gzip beyond the bare runtime (issue 13).
+        assert "static/py/astronomy.zip" not in extra, extra
+        assert zipped <= TRANSFER_BUDGET, f"{zipped / 1024:.0f} KB gzip beyond bare"
+        # The game on the first screen was fetched by main.py while the shell imported (in parallel),
+        # not by the import hook's synchronous request afterwards (which sets no mark).
+        ui = "pompeii_ui" if name == "pompeii" else "ptolemaeus_ui"
+        assert f"py:archive:{ui}:fetched" in marks[name], marks[name]
+        if name == "pompeii":   # Pompeii pays only for Pompeii
+            assert not [rel for rel in extra if "ptolemaeus" in rel], extra
 
 
 @pytest.mark.browser_context_args(service_workers="allow")

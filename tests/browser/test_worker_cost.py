@@ -19,8 +19,9 @@ from __future__ import annotations
 import re
 
 COMMON = """
+import io
 import zipfile
-with zipfile.ZipFile("shell.zip") as _shell:  # the shell's packages ([files]), as py/app/main.py does
+with zipfile.ZipFile(io.BytesIO(zipfile.ZipFile("shell.zip").read("solid.zip"))) as _shell:  # the shell's packages ([files]), as py/app/main.py does
     _shell.extractall()
 from boot import archives
 archives.install()  # ptolemaeus and astronomy: fetched from static/py/ when imported
