@@ -59,7 +59,7 @@ def test_a_spot_the_game_cannot_place_or_none_shows_at_the_score_only():
     r.see([], [3], [Earned(0, 1, None, "objective"), Earned(0, 2, "nowhere:x")])
     assert drawn(render(r.earned, place)) == []
     assert r.gains == {0: 3}
-    assert to_markup(score_mark(3)) == '<span class="bu-gain" aria-hidden="true">+3</span>'
+    assert to_markup(score_mark(3)) == '<span class="bu-gain" aria-hidden="true" data-transient="1">+3</span>'
     assert score_mark(0) is None and score_mark(-1) is None and marks.gain_text(2.5) == "+2.5"
 
 

@@ -106,14 +106,14 @@ def render(earned: Sequence[tuple[int, Earned]], place: Callable[[str], tuple[fl
         ring = {"class": "bu-mark-ring", "r": RING, "stroke": colour(seat) if colour is not None else GOLD}
         # The outer group places the mark (an SVG attribute), the inner one pops (a CSS transform,
         # which would otherwise replace the placing one).
-        children.append(El("g", {"class": "bu-mark", "data-spot": spot, "data-seat": str(seat),
+        children.append(El("g", {"class": "bu-mark", "data-transient": "1", "data-spot": spot, "data-seat": str(seat),
                                  "data-points": gain_text(points)[1:],
                                  "transform": f"translate({x:.1f} {y:.1f})"}, [
             El("g", {"class": "bu-mark-body", "style": f"animation-delay: {order * STEP_MS}ms"}, [
                 El("circle", ring),
                 El("text", {"class": "bu-mark-text", "y": 1}, text=gain_text(points))]),
         ], key=f"mark-{serial}-{spot}-{seat}"))
-    return El("g", {"class": "bu-marks", "aria-hidden": "true", "data-transient": "1"}, children, key=key)
+    return El("g", {"class": "bu-marks", "aria-hidden": "true"}, children, key=key)
 
 
 def score_mark(points: float) -> El | None:
