@@ -53,7 +53,8 @@ class DailyScreen:
         today_entry = by_day.get(today)
         if today_entry is None or today_entry.result is None:
             play = el("button", {"type": "button", "id": "daily-play", "class": "ng-primary"}, t("daily.play"))
-            self.listeners.on(play, "click", lambda _e: self.app.open_daily(""))
+            self.listeners.on(play, "click", lambda _e: self.app.when_code_ready(
+                self.app.daily_info(), lambda: self.app.open_daily("")))
             buttons.append(play)
         if shown is not None and shown.result is not None:
             share = el("button", {"type": "button", "id": "daily-share"}, t("daily.share"))

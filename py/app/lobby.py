@@ -47,7 +47,8 @@ def _card(app: App, listeners: Listeners, info: GameInfo, saved: list[SavedGame]
     resume = to_continue(saved, info.key)
     if resume is not None:
         cont = el("button", {"type": "button", "class": "lobby-continue"}, t("lobby.continue"))
-        listeners.on(cont, "click", lambda _e, gid=resume.id: app.resume(gid))
+        listeners.on(cont, "click",
+                     lambda _e, gid=resume.id: app.when_code_ready(info, lambda: app.resume(gid)))
         buttons.append(cont)
     rules = info.rules_page()
     if rules:

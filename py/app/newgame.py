@@ -126,7 +126,8 @@ class NewGameScreen:
             item = el("li", {"class": "ng-saved-game", "data-id": game.id,
                              "data-result": "1" if result is not None else None},
                       el("span", {"class": "ng-saved-text"}, text), resume, delete)
-            self.listeners.on(resume, "click", lambda _e, gid=game.id: self.app.resume(gid))
+            self.listeners.on(resume, "click", lambda _e, gid=game.id, key=game.game: self.app.when_code_ready(
+                self.app.games.get(key), lambda: self.app.resume(gid)))
             self.listeners.on(delete, "click", lambda _e, item=item, gid=game.id: self._confirm_delete(
                 item, t("newgame.saved.delete_q"), lambda: self._delete_game(gid)))
             items.append(item)

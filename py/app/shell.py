@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING
 from pyscript import document, window
 from pyscript.ffi import create_proxy, is_none
 
-from app import i18n, site
+from app import i18n, savejson, site
 from app.confirmbar import ConfirmBar
 from app.daily import daily_param
 from app.dom import JsObject, Listeners, by_id, download_text, el, on
@@ -237,7 +237,7 @@ class App:
         on(n["import_file"], "change", lambda _e: asyncio.ensure_future(self.import_file()))
         on(n["pass_ready"], "click", lambda _e: self._pass_ready())
         on(n["replay_btn"], "click", lambda _e: self.open_replay())
-        on(n["daily_btn"], "click", lambda _e: self.open_daily(""))
+        on(n["daily_btn"], "click", lambda _e: self.when_code_ready(self.daily_info(), lambda: self.open_daily("")))
         on(window, "storage", self._storage_event)
         self._pass_callback: Callable[[], None] | None = None
         self.relabel()
@@ -257,7 +257,7 @@ class App:
         for key in ("replay", "daily"):
             n[f"{key}_btn"].textContent = t(f"header.{key}")
             n[f"{key}_btn"].title = t(f"header.{key}.title")
-        info = self._daily_info()
+        info = self.daily_info()
         if info is not None and info.daily_title():    # the game's own name for it
             n["daily_btn"].textContent = info.daily_title()
         if self.daily_screen is not None and document.body.dataset.screen == "daily":
@@ -687,7 +687,7 @@ class App:
 
     # ------------------------------------------------------------ daily challenge (issue 14; app.daily)
 
-    def _daily_info(self, key: str | None = None) -> GameInfo | None:
+    def daily_info(self, key: str | None = None) -> GameInfo | None:
         found = [info for info in self.games.values() if info.daily and (key is None or info.key == key)]
         return found[0] if found else None
 
@@ -696,7 +696,7 @@ class App:
         from app import daily
         from app.daily import DailyEntry, DailyError
 
-        info = self._daily_info(key)
+        info = self.daily_info(key)
         try:
             if info is None:
                 raise DailyError("daily.no_daily", title=str(key))
@@ -786,6 +786,22 @@ class App:
         name = re.sub(r"[^A-Za-z0-9.-]+", "-", key)
         download_text(f"{name}.json", text)
 
+    async def _fetch_code_named_in(self, text: str) -> None:
+        """The archives of the game a save file names, fetched asynchronously before it is read
+        (``fetch_code``: offline, only the page's own fetch is answered by the service worker).
+        Anything wrong with the file is left to ``Session.from_json``, which says what it is."""
+        try:
+            data = savejson.parse(text)
+        except savejson.JSONProblem:
+            return
+        key = data.get("game") if isinstance(data, dict) else None
+        info = self.games.get(key) if isinstance(key, str) else None
+        if info is not None and code_to_fetch(info) is not None:
+            try:
+                await fetch_code(info)
+            except ValueError:                 # boot.archives.ArchiveError: the reading reports it
+                traceback.print_exc()
+
     async def import_file(self) -> None:
         field = self.nodes["import_file"]
         files = field.files
@@ -800,6 +816,7 @@ class App:
             return
         finally:
             field.value = ""  # choosing the same file again fires "change" again
+        await self._fetch_code_named_in(text)
         try:
             session = Session.from_json(text, self.games)
         except SaveError as e:

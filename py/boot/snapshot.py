@@ -119,8 +119,13 @@ def take(app: Any) -> dict[str, Any] | None:
     prefetch = []
     if loader.active:
         # The archives whose code runs (not one fetched ahead in case: astronomy for a date not typed).
+        # Only the game on screen's (and what it needs, now or later): a game played earlier in
+        # this tab is not fetched again for a returning player of another one.
+        own = loader.archive_of(type(getattr(session, "spec", None)).__module__)
+        wanted = set(loader.closure([own]) + loader.later([own])) if own is not None else None
         used = [name for name in dict.fromkeys(loader.loaded)
-                if any(p in sys.modules for p in loader.index["archives"][name]["packages"])]
+                if (wanted is None or name in wanted)
+                and any(p in sys.modules for p in loader.index["archives"][name]["packages"])]
         prefetch = [_page_relative(loader._url(loader.index["archives"][name]["file"]), base) for name in used]
         for package in {p for name in used for p in loader.index["archives"][name]["packages"]}:
             for lang in loader.languages[:1] + [archives.SOURCE_LANGUAGE]:

@@ -255,6 +255,44 @@ def test_pompeii_plays_offline_from_the_lobby_and_resumes_after_a_reload(new_con
            "from the lobby, resumed after an offline reload")
 
 
+def test_a_saved_game_of_the_other_game_continues_offline(new_context, page_guard, site, ready, report):
+    """Offline, the lobby's Continue of a game whose code this page has not loaded yet fetches its
+    archives through the page's own fetch first (the service worker answers it; the import hook's
+    synchronous request would not be: Chromium passes no synchronous XHR to a service worker)."""
+    context = new_context()
+    page = page_guard.watch(context.new_page())
+    page.add_init_script(POMPEII_INIT)
+    page.goto(site.url)
+    ready(page)
+    wait_controlled(page, ready)
+    page.locator('.lobby-game[data-game="pompeii"] .lobby-play').click()
+    page.wait_for_function("document.body.dataset.screen === 'game' && document.querySelector('svg.pp-board')",
+                           timeout=60_000)
+    pompeii = page.evaluate(SESSION_JS)
+    assert pompeii["game"] == "pompeii"
+    page.locator("#shell-new").click()
+    page.locator('.lobby-game[data-game="ptolemaeus"] .lobby-play').click()
+    page.wait_for_function("document.body.dataset.screen === 'game' && document.querySelector('svg.pt-board')",
+                           timeout=60_000)
+    assert page.evaluate(SESSION_JS)["game"] == "ptolemaeus"
+
+    context.set_offline(True)
+    assert_offline(context, site.url + "README.md")
+    page_guard.requests.clear()
+    page.reload()                                         # resumes Ptolemaeus: Pompeii's code is not here
+    ready(page)
+    page.wait_for_function("document.querySelector('svg.pt-board')", timeout=60_000)
+    page.wait_for_timeout(3000)                           # past main.py's later fetches
+    assert not any("static/py/pompeii" in url for url in page_guard.requests), " ".join(sorted(page_guard.requests))
+    page.locator("#shell-new").click()
+    page.locator('.lobby-game[data-game="pompeii"] .lobby-continue').click()
+    page.wait_for_function("document.body.dataset.screen === 'game' && document.querySelector('svg.pp-board')",
+                           timeout=60_000)
+    assert page.evaluate(SESSION_JS) == pompeii
+    assert any(url.startswith(site.url + "static/py/pompeii.zip") for url in page_guard.requests)
+    report("offline Continue of the other game: its archives fetched through the service worker")
+
+
 # ------------------------------------------------------------------ updates
 
 
