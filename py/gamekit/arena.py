@@ -16,6 +16,7 @@ score interval.
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import sys
 import time
@@ -23,7 +24,7 @@ from collections.abc import Callable, Iterable
 from datetime import date
 from typing import Any, NamedTuple
 
-__all__ = ["SHARED_KEYS", "Task", "budget_of", "format_report", "parser", "run", "summarize", "wilson"]
+__all__ = ["SHARED_KEYS", "Task", "budget_of", "format_report", "main", "parser", "run", "summarize", "wilson"]
 
 # Keys every game's ``arena --json`` prints (pinned by tests/pompeii/test_pompeii_tools.py).
 SHARED_KEYS = ("a", "b", "players", "games", "seed", "jobs", "wins_a", "win_rate_a", "ci95",
@@ -185,3 +186,21 @@ def budget_of(args: argparse.Namespace) -> dict[str, Any] | None:
     if args.seconds is not None:
         budget["seconds"] = args.seconds if args.seconds > 0 else None
     return budget or None
+
+
+def main(argv: list[str] | None, prog: str, description: str, levels: Iterable[str],
+         run_match: Callable[..., dict[str, Any]], report: Callable[[dict[str, Any]], str]) -> int:
+    """A game's ``python -m <game>.arena``: parse :func:`parser`'s options, play the match
+    with ``run_match(a, b, players, games, seed, jobs, budget, progress)`` (the game's
+    ``run``, which returns the ``--json`` object) and print it, as JSON or as
+    ``report(result)``. A ``ValueError`` from the match (an unknown bot, a player count the
+    game does not allow) becomes a usage error (exit status 2), nothing played."""
+    ap = parser(prog, description, levels)
+    args = ap.parse_args(argv)
+    try:
+        r = run_match(args.a, args.b, args.players, args.games, args.seed, args.jobs, budget_of(args),
+                      args.progress)
+    except ValueError as exc:
+        ap.error(str(exc))
+    print(json.dumps(r) if args.json else report(r))
+    return 0
