@@ -119,3 +119,53 @@ def test_both_games_arena_main_refuse_an_unknown_bot(game: str, capsys: pytest.C
     assert exc.value.code == 2
     err = capsys.readouterr().err
     assert f"python -m {game}.arena" in err and "unknown bot 'genius'" in err
+
+
+# ------------------------------------------------- --set: a level's entries from the command line
+
+_HARD = {"kind": "ismcts", "doc": "d", "iterations": 240, "seconds": 0.35, "width": 4, "plan": True,
+         "confidence": 1.0}
+
+
+def test_level_overrides_take_the_levels_own_entries_with_their_types() -> None:
+    got = ga.level_overrides(["confidence=0.7", "width = 6", "plan=false", "seconds=null", "iterations=480",
+                              "confidence=1"], _HARD)
+    assert got == {"confidence": 1, "width": 6, "plan": False, "seconds": None, "iterations": 480}
+    assert ga.level_overrides([], _HARD) == {}
+
+
+@pytest.mark.parametrize("item", [
+    "confidence", "=0.7", "kind=1", "doc=1", "nonsense=1",            # not KEY=VALUE / not an entry
+    "width=true", "plan=1", "confidence=false",                       # bool where a number is, and back
+    "width=2.5", "iterations=1e3", "width=null", "confidence=null",   # float where an int is; null
+    "confidence=\"0.7\"", "width=[4]", "width={}", "width=", "width=abc",
+    "iterations=10000000", "confidence=-1e300", "confidence=NaN", "confidence=Infinity",
+    "iterations=" + "9" * 400,
+])
+def test_level_overrides_refuse_bad_items(item: str) -> None:
+    with pytest.raises(ValueError, match="--set"):
+        ga.level_overrides([item], _HARD)
+
+
+def test_arena_main_passes_set_into_a_s_budget_and_refuses_bad_ones(capsys: pytest.CaptureFixture[str]) -> None:
+    calls: list[tuple[Any, ...]] = []
+    levels = {"hard": _HARD, "greedy": {"kind": "greedy", "doc": "g"}}
+    assert ga.main(["--set", "confidence=0.7", "--set", "width=6", "--seconds", "0", "--json"], "prog", "d",
+                   levels, _fake_match(calls), lambda r: "R") == 0
+    assert calls[-1][6] == {"confidence": 0.7, "width": 6, "seconds": None}
+    capsys.readouterr()
+    for argv in (["--set", "width=x"], ["--a", "greedy", "--set", "width=6"], ["--a", "genius", "--set", "w=1"]):
+        with pytest.raises(SystemExit) as exc:
+            ga.main(argv, "prog", "d", levels, _fake_match(calls), lambda r: "R")
+        assert exc.value.code == 2 and "--set" in capsys.readouterr().err
+    assert len(calls) == 1                   # nothing was played for a refused --set
+
+
+def test_ptolemaeus_arena_set_reaches_the_search() -> None:
+    """What ``--set`` passes (an override of A's level in the budget) reaches the search:
+    with a width of 1 the search has one candidate, greedy's own choice, so ``hard`` plays
+    greedy's games."""
+    from ptolemaeus import arena as pa
+    r = pa.run("hard", "greedy", players=2, games=2, seed=3, budget={"width": 1, "seconds": None})
+    g = pa.run("greedy", "greedy", players=2, games=2, seed=3)
+    assert r["wins_a"] == g["wins_a"] and r["avg_score_a"] == g["avg_score_a"]
