@@ -16,14 +16,15 @@ score interval.
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import sys
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from datetime import date
 from typing import Any, NamedTuple
 
-__all__ = ["SHARED_KEYS", "Task", "budget_of", "format_report", "parser", "run", "summarize", "wilson"]
+__all__ = ["SHARED_KEYS", "Task", "budget_of", "format_report", "level_overrides", "main", "parser", "run", "summarize", "wilson"]
 
 # Keys every game's ``arena --json`` prints (pinned by tests/pompeii/test_pompeii_tools.py).
 SHARED_KEYS = ("a", "b", "players", "games", "seed", "jobs", "wins_a", "win_rate_a", "ci95",
@@ -174,14 +175,88 @@ def parser(prog: str, description: str, levels: Iterable[str]) -> argparse.Argum
     ap.add_argument("--seconds", type=float, default=None, help="override A's search time cap")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     ap.add_argument("--progress", action="store_true", help="show progress on stderr")
+    ap.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
+                    help="override an entry of A's level, e.g. --set confidence=0.7 (repeatable)")
     return ap
 
 
-def budget_of(args: argparse.Namespace) -> dict[str, Any] | None:
-    """A's search budget from ``--iterations`` / ``--seconds`` (0 s: no time cap)."""
+# Entries of a level that ``--set`` may not change (they are what the level *is*).
+_FIXED = frozenset({"kind", "doc"})
+_SET_LIMIT = 10**6
+
+
+def _set_value(key: str, text: str, old: Any) -> Any:
+    """``text`` (JSON) as a value for a level entry that holds ``old`` now: the same type
+    (an int where an int is, a bool where a bool is; a float also takes an int), finite,
+    within ``±10**6``; ``null`` only for ``seconds`` (no time cap)."""
+    from .safejson import JSONLimitError, loads
+    try:
+        value = loads(text)
+    except JSONLimitError:
+        raise ValueError(f"--set {key}: {text!r} is not a number, true, false or null") from None
+    if value is None:
+        if key == "seconds" or old is None:
+            return None
+        raise ValueError(f"--set {key}: null is only for seconds")
+    if isinstance(old, bool) or isinstance(value, bool):
+        if not (isinstance(old, bool) and isinstance(value, bool)):
+            raise ValueError(f"--set {key}: wants {'true or false' if isinstance(old, bool) else 'a number'}")
+        return value
+    if not isinstance(value, (int, float)) or not math.isfinite(value) or abs(value) > _SET_LIMIT:
+        raise ValueError(f"--set {key}: {text!r} is not a number within ±{_SET_LIMIT}")
+    if isinstance(old, int) and not isinstance(value, int):
+        raise ValueError(f"--set {key}: wants a whole number")
+    return value
+
+
+def level_overrides(items: Iterable[str], level: Mapping[str, Any]) -> dict[str, Any]:
+    """``--set KEY=VALUE`` items as overrides of ``level`` (one row of a game's ``LEVELS``):
+    only entries the level has (not ``kind`` or ``doc``), values of the same type.
+    Anything else is a ``ValueError`` naming the item."""
+    out: dict[str, Any] = {}
+    for item in items:
+        key, sep, text = item.partition("=")
+        key = key.strip()
+        if not sep or not key:
+            raise ValueError(f"--set wants KEY=VALUE, not {item!r}")
+        if key in _FIXED or key not in level:
+            known = ", ".join(sorted(k for k in level if k not in _FIXED)) or "none"
+            raise ValueError(f"--set {key}: not an entry of this level (it has: {known})")
+        out[key] = _set_value(key, text.strip(), level[key])
+    return out
+
+
+def budget_of(args: argparse.Namespace, levels: Mapping[str, Mapping[str, Any]] | None = None
+              ) -> dict[str, Any] | None:
+    """A's search budget from ``--iterations`` / ``--seconds`` (0 s: no time cap) and, given
+    the game's ``LEVELS``, ``--set`` (checked against A's level by :func:`level_overrides`)."""
     budget: dict[str, Any] = {}
+    items = getattr(args, "set", None) or []
+    if items:
+        if levels is None or args.a not in levels:
+            raise ValueError(f"--set: unknown bot {args.a!r}")
+        budget.update(level_overrides(items, levels[args.a]))
     if args.iterations is not None:
         budget["iterations"] = args.iterations
     if args.seconds is not None:
         budget["seconds"] = args.seconds if args.seconds > 0 else None
     return budget or None
+
+
+def main(argv: list[str] | None, prog: str, description: str, levels: Iterable[str],
+         run_match: Callable[..., dict[str, Any]], report: Callable[[dict[str, Any]], str]) -> int:
+    """A game's ``python -m <game>.arena``: parse :func:`parser`'s options, play the match
+    with ``run_match(a, b, players, games, seed, jobs, budget, progress)`` (the game's
+    ``run``, which returns the ``--json`` object) and print it, as JSON or as
+    ``report(result)``. A ``ValueError`` from the match (an unknown bot, a player count the
+    game does not allow, a bad ``--set``) becomes a usage error (exit status 2), nothing
+    played. ``levels`` is the game's ``LEVELS`` (a mapping: ``--set`` is checked against it)."""
+    ap = parser(prog, description, levels)
+    args = ap.parse_args(argv)
+    try:
+        budget = budget_of(args, levels if isinstance(levels, Mapping) else None)
+        r = run_match(args.a, args.b, args.players, args.games, args.seed, args.jobs, budget, args.progress)
+    except ValueError as exc:
+        ap.error(str(exc))
+    print(json.dumps(r) if args.json else report(r))
+    return 0

@@ -5,6 +5,10 @@ path: generate, choose, apply; setup included) and reports, per player count,
 ``{"games", "seconds", "games_per_s", "actions_per_s", "actions_per_game"}``;
 ``--json`` prints ``{"2": {...}, "4": {...}}``. A game's ``bench`` module
 passes ``new(players, seed)`` (a fresh state that keeps no log).
+
+:func:`search_speed` is the bots' side: how fast a game's search level thinks
+(``python -m ptolemaeus.bots --bench``, ``python -m pompeii.bots --bench``), in
+one JSON shape (:data:`SEARCH_KEYS`) for both games.
 """
 
 from __future__ import annotations
@@ -17,9 +21,13 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-__all__ = ["RESULT_KEYS", "main", "measure", "random_playout"]
+__all__ = ["RESULT_KEYS", "SEARCH_KEYS", "main", "measure", "random_playout", "search_speed"]
 
 RESULT_KEYS = ("games", "seconds", "games_per_s", "actions_per_s", "actions_per_game")
+# The keys of :func:`search_speed`'s result, in order (both games' ``bots --bench --json``).
+SEARCH_KEYS = ("level", "players", "decisions", "seconds", "iterations_per_second",
+               "determinizations_per_second", "simulated_decisions_per_second", "sec_per_decision_mean",
+               "sec_per_decision_max", "sec_per_decision_p90")
 
 
 def random_playout(state: Any, rng: random.Random) -> int:
@@ -42,6 +50,42 @@ def measure(new: Callable[[int, int], Any], players: int, games: int, seed: int 
     dt = time.perf_counter() - t0
     return {"games": games, "seconds": round(dt, 3), "games_per_s": round(games / dt, 1),
             "actions_per_s": round(actions / dt), "actions_per_game": round(actions / games, 1)}
+
+
+def search_speed(positions: Sequence[Any], think: Callable[[Any], Any], seconds: float, level: str,
+                 players: int) -> dict[str, Any]:
+    """Whole searches on ``positions`` (in turn, round and round) until ``seconds`` have passed.
+
+    ``think(position)`` starts one decision and returns the game's ``Thinker`` (an
+    object with ``tree`` — a :class:`gamekit.ismcts.ISMCTS` or ``None`` when no search
+    is needed —, ``spec.iterations`` and ``action()``); the search is run to its
+    iteration budget (the caller leaves out the time cap, so that the figure measures
+    the search, not the cap) and the decision taken. At least one decision is timed.
+    Rates are per second of wall time; the times are per decision."""
+    if not positions:
+        raise ValueError("search_speed needs at least one position")
+    its = sims = steps = decisions = 0
+    times: list[float] = []
+    t0 = time.perf_counter()
+    while decisions == 0 or time.perf_counter() - t0 < seconds:
+        t1 = time.perf_counter()
+        thinker = think(positions[decisions % len(positions)])
+        tree = thinker.tree
+        if tree is not None:
+            tree.run(iterations=thinker.spec.iterations)
+            its += tree.iterations
+            sims += tree.determinizations
+            steps += tree.simulated_steps
+        thinker.action()
+        times.append(time.perf_counter() - t1)
+        decisions += 1
+    dt = time.perf_counter() - t0
+    times.sort()
+    return {"level": level, "players": players, "decisions": decisions, "seconds": dt,
+            "iterations_per_second": its / dt, "determinizations_per_second": sims / dt,
+            "simulated_decisions_per_second": steps / dt,
+            "sec_per_decision_mean": sum(times) / len(times), "sec_per_decision_max": times[-1],
+            "sec_per_decision_p90": times[int(0.9 * (len(times) - 1))]}
 
 
 def main(argv: list[str] | None, prog: str, description: str, new: Callable[[int, int], Any],

@@ -12,7 +12,6 @@ rounds of the table), ``ended_by_empty_city`` (P63) and ``avg_dead_a`` /
 
 from __future__ import annotations
 
-import json
 import random
 from typing import Any
 
@@ -80,14 +79,7 @@ def format_report(r: dict[str, Any]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = ga.parser("python -m pompeii.arena", __doc__.split("\n\n")[0], LEVELS)
-    args = ap.parse_args(argv)
-    try:
-        r = run(args.a, args.b, args.players, args.games, args.seed, args.jobs, ga.budget_of(args), args.progress)
-    except ValueError as exc:
-        ap.error(str(exc))
-    print(json.dumps(r) if args.json else format_report(r))
-    return 0
+    return ga.main(argv, "python -m pompeii.arena", __doc__.split("\n\n")[0], LEVELS, run, format_report)
 
 
 if __name__ == "__main__":

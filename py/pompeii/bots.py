@@ -28,6 +28,7 @@ import math
 import random
 from typing import Any
 
+from gamekit.bench import search_speed
 from gamekit.ismcts import ISMCTS
 
 from . import board as B
@@ -371,9 +372,7 @@ def choose_action(state: State, seat: int, level: str = "greedy", rng: random.Ra
 def bench(seconds: float = 3.0, players: int = 2, seed: int = 1, level: str = "hard") -> dict[str, Any]:
     """Search speed at ``level`` (the same JSON as ``ptolemaeus.bots.bench``) on positions
     of seat 0 with a choice, taken from a greedy game: whole searches (the level's
-    iteration budget, no time cap) until ``seconds`` have passed."""
-    import time
-
+    iteration budget, no time cap) until ``seconds`` have passed (:func:`gamekit.bench.search_speed`)."""
     rng = random.Random(seed)
     s = State.setup(players, seed)
     s.record = False
@@ -382,29 +381,8 @@ def bench(seconds: float = 3.0, players: int = 2, seed: int = 1, level: str = "h
         if s.current_player == 0 and len(s.legal_actions()) > 1 and s.step in ("play", "lava", "move"):
             positions.append(s.clone())
         s.apply(greedy_action(determinize(s, s.current, rng), rng))
-    its = sims = steps = decisions = 0
-    times = []
-    t0 = time.perf_counter()
-    while time.perf_counter() - t0 < seconds:
-        pos = positions[decisions % len(positions)]
-        t1 = time.perf_counter()
-        thinker = Thinker(pos, 0, level, rng, budget={"seconds": None})
-        if thinker.tree is not None:
-            tree = thinker.tree
-            tree.run(iterations=thinker.spec.iterations)
-            its += tree.iterations
-            sims += tree.determinizations
-            steps += tree.simulated_steps
-        thinker.action()
-        times.append(time.perf_counter() - t1)
-        decisions += 1
-    dt = time.perf_counter() - t0
-    times.sort()
-    return {"level": level, "players": players, "decisions": decisions, "seconds": dt,
-            "iterations_per_second": its / dt, "determinizations_per_second": sims / dt,
-            "simulated_decisions_per_second": steps / dt,
-            "sec_per_decision_mean": sum(times) / len(times), "sec_per_decision_max": times[-1],
-            "sec_per_decision_p90": times[int(0.9 * (len(times) - 1))]}
+    return search_speed(positions, lambda pos: Thinker(pos, 0, level, rng, budget={"seconds": None}),
+                        seconds, level, players)
 
 
 def _main(argv: list[str] | None = None) -> int:

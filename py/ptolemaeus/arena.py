@@ -14,7 +14,6 @@ information. The match machinery is :mod:`gamekit.arena`'s.
 
 from __future__ import annotations
 
-import json
 import random
 from datetime import date, timedelta
 from typing import Any
@@ -91,14 +90,7 @@ def format_report(r: dict[str, Any]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = ga.parser("python -m ptolemaeus.arena", __doc__.split("\n\n")[0], LEVELS)
-    args = ap.parse_args(argv)
-    try:
-        r = run(args.a, args.b, args.players, args.games, args.seed, args.jobs, ga.budget_of(args), args.progress)
-    except ValueError as exc:
-        ap.error(str(exc))
-    print(json.dumps(r) if args.json else format_report(r))
-    return 0
+    return ga.main(argv, "python -m ptolemaeus.arena", __doc__.split("\n\n")[0], LEVELS, run, format_report)
 
 
 if __name__ == "__main__":

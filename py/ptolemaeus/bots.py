@@ -39,10 +39,10 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from operator import mul
 from typing import Any
 
+from gamekit.bench import search_speed
 from gamekit.ismcts import ISMCTS
 
 from . import actions as A
@@ -950,7 +950,7 @@ def search_action(s: Any, seat: int, rng: random.Random, iterations: int | None 
 def bench(seconds: float = 3.0, players: int = 2, seed: int = 1, level: str = "hard") -> dict[str, Any]:
     """Search speed at ``level`` on turn-level positions of seat 0 taken
     from a greedy game: searches are run whole (the level's iteration budget,
-    no time cap) until ``seconds`` have passed."""
+    no time cap) until ``seconds`` have passed (:func:`gamekit.bench.search_speed`)."""
     import ptolemaeus as pt
     rng = random.Random(seed)
     s = pt.new_game(players, seed, "1969-07-20T20:17Z")
@@ -960,28 +960,8 @@ def bench(seconds: float = 3.0, players: int = 2, seed: int = 1, level: str = "h
         if not s.stack and len(s.legal_actions()) > 1 and s.current_player == 0:
             positions.append(s.clone())
         s.apply(greedy_action(s.determinize(s.player if s.current_player is None else s.current_player, rng), rng))
-    its = sims = steps = decisions = 0
-    times = []
-    t0 = time.perf_counter()
-    while time.perf_counter() - t0 < seconds:
-        pos = positions[decisions % len(positions)]
-        t1 = time.perf_counter()
-        thinker = Thinker(pos, 0, level, rng, budget={"seconds": None})
-        if thinker.tree is not None:
-            tree = thinker.tree
-            tree.run(iterations=thinker.spec.iterations)
-            its += tree.iterations
-            sims += tree.determinizations
-            steps += tree.simulated_steps
-        times.append(time.perf_counter() - t1)
-        decisions += 1
-    dt = time.perf_counter() - t0
-    times.sort()
-    return {"level": level, "players": players, "decisions": decisions, "seconds": dt,
-            "iterations_per_second": its / dt, "determinizations_per_second": sims / dt,
-            "simulated_decisions_per_second": steps / dt,
-            "sec_per_decision_mean": sum(times) / len(times), "sec_per_decision_max": times[-1],
-            "sec_per_decision_p90": times[int(0.9 * (len(times) - 1))]}
+    return search_speed(positions, lambda pos: Thinker(pos, 0, level, rng, budget={"seconds": None}),
+                        seconds, level, players)
 
 
 def _main(argv: list[str] | None = None) -> int:
