@@ -21,7 +21,7 @@
 //
 // Off with `?memsnap=0` in the URL or localStorage["ludus.memsnap"] = "off".
 // <html data-boot="snapshot|normal"> says which path was taken, <html data-memsnap> why
-// (restored | off | none | stale | failed | unsupported), "built" once a snapshot was stored;
+// (restored | off | unsupported | none | stale | corrupt | failed), "built" once a snapshot was stored;
 // window.ludusMemsnap holds the timings (read, restore, build), and performance.marks
 // "memsnap:*" the same for tests/browser/test_startup.py.
 import { loadPyodide as bootPyodide, version } from "./vendor/pyodide/pyodide.mjs";
@@ -126,6 +126,7 @@ export function check(record, code) {
   const bytes = record.bytes;
   if (!(bytes instanceof ArrayBuffer) || bytes.byteLength < 64 || bytes.byteLength % 4) return "corrupt";
   if (typeof record.heap !== "number" || !Number.isSafeInteger(record.heap)) return "corrupt";
+  if (!Array.isArray(record.modules) || !record.modules.every((name) => typeof name === "string")) return "corrupt";
   const words = new Uint32Array(bytes, 0, 4);
   // pyodide.asm.mjs' makeSnapshot header: magic, offset of the heap, length of the JSON part.
   if (words[1] <= 0 || words[1] >= bytes.byteLength || bytes.byteLength - words[1] !== record.heap) return "corrupt";
@@ -159,6 +160,21 @@ function settle(pyodide, record) {
   } finally {
     memsnap.destroy();
   }
+}
+
+// A page restored from a snapshot that then fails to start (loader.js sets <body data-boot-error>
+// and offers Reload): the snapshot goes, so that the reload boots normally and builds a new one.
+function dropIfTheBootFails() {
+  const watcher = new MutationObserver(() => {
+    const body = document.body;
+    if (body && body.dataset.ready === "1") watcher.disconnect();
+    else if (body && body.dataset.bootError !== undefined) {
+      watcher.disconnect();
+      state.why = "dropped";
+      dropRecord();
+    }
+  });
+  watcher.observe(document.documentElement, { subtree: true, attributes: true, attributeFilter: ["data-ready", "data-boot-error"] });
 }
 
 // ---- build (after a normal boot) ------------------------------------------------------------
@@ -240,6 +256,7 @@ export async function loadPyodide(options = {}) {
       state.modules = record.modules.length;
       flag("boot", "snapshot");
       flag("memsnap", "restored");
+      dropIfTheBootFails();
       return pyodide;
     }
   } catch (error) {

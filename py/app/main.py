@@ -26,7 +26,7 @@ with zipfile.ZipFile("shell.zip") as shell:  # zipfile is loaded already: no cos
 # of the page's clock (a frozen clock, in tests): look again.
 importlib.invalidate_caches()
 
-from boot import archives, snapshot  # noqa: E402
+from boot import archives, memsnap, snapshot  # noqa: E402
 
 window.performance.mark("py:unpacked")
 archives.install()                      # an import nobody prepared fetches its archive
@@ -51,12 +51,15 @@ first = linked_game(query, CATALOG) if query or not _returning() else None
 package = first.spec.partition(":")[0].split(".")[0] if first is not None else None
 if package:
     archives.start(package)             # the requests leave now, while the shell imports
+in_memory = memsnap.archives_in_memory()  # restored from a memory snapshot: their files (issue 18)
+archives.start(*in_memory)
 
 from app.shell import App  # noqa: E402
 
 window.performance.mark("py:shell-imported")
 if package:
     await archives.ensure(package)  # noqa: F704 (top-level await: <script async>)
+await archives.ensure(*in_memory)  # noqa: F704
 window.performance.mark("py:fetched")
 app = App()
 snapshot.watch(app)                     # the returning player's picture (static/loader.js paints it)

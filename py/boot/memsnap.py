@@ -27,7 +27,7 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-__all__ = ["BROWSER_MODULES", "FORMAT", "Refused", "candidates", "plan", "prepare", "refusing", "reseed"]
+__all__ = ["BROWSER_MODULES", "FORMAT", "Refused", "archives_in_memory", "candidates", "plan", "prepare", "refusing", "reseed"]
 
 FORMAT = 1
 """The snapshot's format: part of its key in IndexedDB (static/memsnap.mjs holds the same number)."""
@@ -112,6 +112,21 @@ def plan() -> dict[str, Any]:
     urls = [loader._url(loader.index["archives"][name]["file"]) for name in archives.loaded()
             if name in loader.index["archives"]]
     return {"modules": candidates(sys.modules), "archives": urls}
+
+
+def archives_in_memory(modules: Iterable[str] | None = None) -> list[str]:
+    """The archives whose packages are imported but not unpacked: after a restore, the snapshot's
+    (their modules are in memory, their files are not: the file system is not in a snapshot).
+    ``py/app/main.py`` ensures them, which also fetches their texts, before the shell needs a
+    submodule or a text of theirs.  Empty after a normal boot."""
+    from boot import archives
+
+    found: list[str] = []
+    for name in sorted(sys.modules if modules is None else modules):
+        archive = archives.archive_of(name.split(".")[0])
+        if archive is not None and archive not in archives.loaded() and archive not in found:
+            found.append(archive)
+    return found
 
 
 def reseed() -> None:
