@@ -205,6 +205,7 @@ export async function build(pyodide) {
   const started = now();
   mark("build-start");
   const plan = pagePlan(pyodide);
+  state.timings.plan = now() - started;   // the only part on the page's thread
   const worker = new Worker(WORKER_URL, { type: "module", name: "ludus-memsnap" });
   const result = await new Promise((resolve) => {
     worker.onmessage = (event) => resolve(event.data);
