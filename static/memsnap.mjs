@@ -6,9 +6,10 @@
 // interpreter with the page's modules imported (py/boot/memsnap.py), kept in IndexedDB.
 //
 //   first visit    Pyodide boots as always; once the page is interactive and idle, a worker
-//                  (static/memsnap-worker.mjs) boots a second interpreter with `_makeSnapshot`,
-//                  imports the page's modules there, and stores the snapshot: never on the
-//                  page's thread, and holding no JavaScript object.
+//                  (static/memsnap-worker.mjs) boots a second interpreter with `_makeSnapshot`
+//                  from what the page hands it (the compiled wasm, the standard library, the
+//                  page's files: no request), imports the page's modules there, and stores the
+//                  snapshot: never on the page's thread, and holding no JavaScript object.
 //   later visits   the stored snapshot is restored instead of Pyodide's own start-up, `random`
 //                  reseeded; PyScript then writes [files] and runs main.py as always (its imports
 //                  of the modules in the snapshot cost nothing).
@@ -189,32 +190,65 @@ function whenIdle() {
   });
 }
 
-// What the page imported, from the page's interpreter (a short call once the page is idle).
+// Everything the builder needs, from the page's interpreter (its only work on the page's thread):
+// the modules imported, shell.zip and the other packages' files (py/boot/memsnap.py plan()), the
+// standard library as Pyodide installed it, the lock file.
 function pagePlan(pyodide) {
   const memsnap = pyodide.pyimport("boot.memsnap");
+  const plan = memsnap.plan();
+  const bytes = (name) => {
+    const proxy = plan.get(name), buffer = proxy.getBuffer("u8");
+    try { return buffer.data.slice(); } finally { buffer.release(); proxy.destroy(); }
+  };
   try {
-    const plan = memsnap.plan();
-    try { return plan.toJs({ dict_converter: Object.fromEntries }); } finally { plan.destroy(); }
+    const modules = plan.get("modules").toJs();
+    const stdlib = pyodide.FS.readdir("/lib").find((name) => /^python\d+\.zip$/.test(name));
+    return { modules, shell: bytes("shell"), packages: bytes("packages"),
+             stdlib: pyodide.FS.readFile("/lib/" + stdlib), lockfile: JSON.stringify(pyodide.lockfile) };
   } finally {
+    plan.destroy();
     memsnap.destroy();
   }
 }
 
-export async function build(pyodide) {
+// The builder's worker, started with the page's boot: its scripts load then, and the build itself
+// asks the network for nothing (static/memsnap-worker.mjs), so a navigation cuts no request.
+function startWorker() {
+  return new Worker(WORKER_URL, { type: "module", name: "ludus-memsnap" });
+}
+
+// Pyodide's factory, keeping the compiled wasm module for the builder (it need not compile it again).
+function keepingTheWasm(kept) {
+  return async (settings) => {
+    const { default: factory } = await import(INDEX_URL + "pyodide.asm.mjs");
+    const instantiate = settings.instantiateWasm;
+    if (instantiate) {
+      settings.instantiateWasm = (imports, done) => instantiate(imports, (instance, module) => {
+        kept.wasm = module;
+        done(instance, module);
+      });
+    }
+    return factory(settings);
+  };
+}
+
+export async function build(pyodide, worker, kept) {
   await whenIdle();
   const started = now();
   mark("build-start");
-  const plan = pagePlan(pyodide);
-  state.timings.plan = now() - started;   // the only part on the page's thread
-  const worker = new Worker(WORKER_URL, { type: "module", name: "ludus-memsnap" });
-  const result = await new Promise((resolve) => {
-    worker.onmessage = (event) => resolve(event.data);
-    worker.onerror = (event) => resolve({ ok: false, error: String(event.message || "worker error") });
-    worker.postMessage({
-      indexURL: INDEX_URL, shell: SHELL_URL, archives: plan.archives, modules: plan.modules,
-      scope: SCOPE, db: DB_NAME, store: STORE, format: FORMAT, version,
+  let result;
+  if (!kept.wasm) {
+    result = { ok: false, error: "the compiled wasm module was not kept" };
+  } else {
+    const plan = pagePlan(pyodide);
+    state.timings.plan = now() - started;
+    result = await new Promise((resolve) => {
+      worker.onmessage = (event) => resolve(event.data);
+      worker.onerror = (event) => resolve({ ok: false, error: String(event.message || "worker error") });
+      worker.postMessage({ indexURL: INDEX_URL, wasm: kept.wasm, ...plan },
+                         [plan.shell.buffer, plan.packages.buffer, plan.stdlib.buffer]);
     });
-  });
+  }
   worker.terminate();
   mark("build-end");
   state.timings.build = now() - started;
@@ -266,13 +300,16 @@ export async function loadPyodide(options = {}) {
     console.warn("Ludus: the memory snapshot could not be restored; starting normally:", error);
   }
   if (why !== "none") await dropRecord();
+  let builder = null;
+  try { builder = startWorker(); } catch (error) { console.warn("Ludus: no worker for a memory snapshot:", error); }
+  const kept = {};
   const t = now();
-  const pyodide = await bootPyodide(options);
+  const pyodide = await bootPyodide(builder ? { ...options, createPyodideModule: keepingTheWasm(kept) } : options);
   state.timings.boot = now() - t;
   state.path = "normal";
   state.why = why;
   flag("boot", "normal");
   flag("memsnap", why);
-  build(pyodide).catch((error) => console.warn("Ludus: building a memory snapshot failed:", error));
+  if (builder) build(pyodide, builder, kept).catch((error) => console.warn("Ludus: building a memory snapshot failed:", error));
   return pyodide;
 }

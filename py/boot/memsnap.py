@@ -20,11 +20,14 @@ from __future__ import annotations
 
 import importlib
 import importlib.abc
+import io
 import os
 import random
 import sys
+import zipfile
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 __all__ = ["BROWSER_MODULES", "FORMAT", "Refused", "archives_in_memory", "candidates", "plan", "prepare", "refusing", "reseed"]
@@ -102,16 +105,31 @@ def prepare(modules: Iterable[str]) -> dict[str, list[str]]:
     return {"imported": imported, "left_out": sorted(left_out)}
 
 
-def plan() -> dict[str, Any]:
-    """In the page, once it is interactive: what a snapshot of it should hold, for the builder.
-    ``modules``: every module imported so far (the builder keeps those it can); ``archives``: the
-    URLs of the archives unpacked so far (besides shell.zip, which the builder fetches itself)."""
+def plan(folder: Path | None = None) -> dict[str, Any]:
+    """In the page, once it is interactive: what the builder needs from it (it asks the network for
+    nothing).  ``modules``: every module imported so far (the builder keeps those it can);
+    ``shell``: shell.zip as [files] copied it (its hash is the snapshot's key); ``packages``: a zip
+    of the packages of every other archive unpacked so far, as they are on disk."""
     from boot import archives
 
     loader = archives.LOADER
-    urls = [loader._url(loader.index["archives"][name]["file"]) for name in archives.loaded()
-            if name in loader.index["archives"]]
-    return {"modules": candidates(sys.modules), "archives": urls}
+    folder = loader.folder if folder is None else folder
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_STORED) as out:
+        for name in archives.loaded():
+            for package in loader.index["archives"].get(name, {}).get("packages", []):
+                for path in _files_of(folder, package):
+                    out.write(path, path.relative_to(folder).as_posix())
+    return {"modules": candidates(sys.modules), "shell": (folder / "shell.zip").read_bytes(),
+            "packages": buffer.getvalue()}
+
+
+def _files_of(folder: Path, package: str) -> list[Path]:
+    """The files of top-level package or module ``package`` under ``folder`` (no bytecode caches)."""
+    root = folder / package
+    if root.is_dir():
+        return sorted(p for p in root.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
+    return [p for p in (folder / f"{package}.py",) if p.is_file()]
 
 
 def archives_in_memory(modules: Iterable[str] | None = None) -> list[str]:
