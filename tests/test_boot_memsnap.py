@@ -144,3 +144,31 @@ def test_the_format_is_the_same_in_python_and_in_the_interpreter_module():
     source = (ROOT / "static" / "memsnap.mjs").read_text()
     found = re.search(r"export const FORMAT = (\d+);", source)
     assert found and int(found.group(1)) == memsnap.FORMAT
+
+
+def test_plan_hands_the_builder_the_page_files_so_it_fetches_nothing(tmp_path, monkeypatch):
+    """The page gives the builder shell.zip as it is (its hash keys the snapshot) and the files of
+    every other archive it unpacked (packages and single modules, no bytecode), nothing else."""
+    import io
+    import zipfile
+
+    (tmp_path / "shell.zip").write_bytes(b"PK-the-shell")
+    for rel in ("ptolemaeus/__init__.py", "ptolemaeus/state.py", "ptolemaeus/__pycache__/state.cpython.pyc",
+                "ptolemaeus_ui/lang/en.json", "astronomy.py", "pompeii/__init__.py"):
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(rel)
+    index = {"base": "", "texts": {}, "archives": {
+        "ptolemaeus": {"file": "p.zip", "sha256": "0" * 64, "packages": ["ptolemaeus", "ptolemaeus_ui"], "needs": []},
+        "astronomy": {"file": "a.zip", "sha256": "1" * 64, "packages": ["astronomy"], "needs": []},
+        "pompeii": {"file": "q.zip", "sha256": "2" * 64, "packages": ["pompeii"], "needs": []},
+    }}
+    loader = Loader(index, tmp_path)
+    loader.loaded += ["astronomy", "ptolemaeus"]          # pompeii was not unpacked
+    monkeypatch.setattr(archives, "LOADER", loader)
+    got = memsnap.plan()
+    assert got["shell"] == b"PK-the-shell"
+    with zipfile.ZipFile(io.BytesIO(got["packages"])) as z:
+        assert sorted(z.namelist()) == ["astronomy.py", "ptolemaeus/__init__.py", "ptolemaeus/state.py",
+                                        "ptolemaeus_ui/lang/en.json"]
+        assert z.read("ptolemaeus/state.py") == b"ptolemaeus/state.py"
+    assert "boot.memsnap" in got["modules"] and "__main__" not in got["modules"]
