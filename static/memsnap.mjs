@@ -82,6 +82,12 @@ function run(db, mode, body) {
   });
 }
 
+// Whether there is a record at all (its key only: cheap), before reading its 36 MiB and hashing.
+async function hasRecord() {
+  const db = await openDB();
+  try { return (await run(db, "readonly", (store) => store.getKey(SCOPE))) !== undefined; } finally { db.close(); }
+}
+
 async function readRecord() {
   const db = await openDB();
   try { return await run(db, "readonly", (store) => store.get(SCOPE)); } finally { db.close(); }
@@ -273,7 +279,7 @@ export async function loadPyodide(options = {}) {
   let why = "none";
   try {
     let t = now();
-    const [record, code] = await Promise.all([
+    const [record, code] = !(await hasRecord()) ? [null, null] : await Promise.all([
       readRecord().then((r) => { state.timings.read = now() - t; return r; }),
       getBytes(SHELL_URL).then(sha256),
     ]);
