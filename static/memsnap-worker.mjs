@@ -1,6 +1,7 @@
 // Builds the page's memory snapshot off the page's thread (issue 18; see static/memsnap.mjs).
 //
-// Started with the page's boot, so that its own scripts (this one, Pyodide's) are loaded then;
+// Started once the page's Pyodide is loaded, so that its own scripts (this one, Pyodide's two JS
+// modules, from the HTTP cache) are loaded while the page starts;
 // once the page is interactive and idle it posts everything the build needs, from its own
 // interpreter: the compiled wasm module, the standard library, the lock file, shell.zip and a zip
 // of the other packages it unpacked, and the names of the modules it imported.  The build then

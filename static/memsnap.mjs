@@ -217,8 +217,9 @@ function pagePlan(pyodide) {
   }
 }
 
-// The builder's worker, started with the page's boot: its scripts load then, and the build itself
-// asks the network for nothing (static/memsnap-worker.mjs), so a navigation cuts no request.
+// The builder's worker, started once the page's Pyodide is loaded: its scripts load while the page
+// starts, and the build itself asks the network for nothing (static/memsnap-worker.mjs), so a
+// navigation cuts no request.
 function startWorker() {
   return new Worker(WORKER_URL, { type: "module", name: "ludus-memsnap" });
 }
@@ -306,12 +307,14 @@ export async function loadPyodide(options = {}) {
     console.warn("Ludus: the memory snapshot could not be restored; starting normally:", error);
   }
   if (why !== "none") await dropRecord();
-  let builder = null;
-  try { builder = startWorker(); } catch (error) { console.warn("Ludus: no worker for a memory snapshot:", error); }
   const kept = {};
   const t = now();
-  const pyodide = await bootPyodide(builder ? { ...options, createPyodideModule: keepingTheWasm(kept) } : options);
+  const pyodide = await bootPyodide({ ...options, createPyodideModule: keepingTheWasm(kept) });
   state.timings.boot = now() - t;
+  // Now, not earlier: the worker's scripts (Pyodide's two JS modules among them) come from the
+  // HTTP cache, never downloaded twice, and are loaded long before the page is idle.
+  let builder = null;
+  try { builder = startWorker(); } catch (error) { console.warn("Ludus: no worker for a memory snapshot:", error); }
   state.path = "normal";
   state.why = why;
   flag("boot", "normal");

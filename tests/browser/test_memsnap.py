@@ -51,6 +51,7 @@ RECORD_JS = """async ([key, change]) => {
     else if (change === "version") record.version = "0.0.0";
     else if (change === "code") record.code = "0".repeat(64);
     else if (change === "truncated") record.bytes = record.bytes.slice(0, record.bytes.byteLength >> 1);
+    else if (change === "types") { record.heap = String(record.heap); record.modules = [1, null]; }
     else throw new Error("unknown change " + change);
     tx = db.transaction("snapshots", "readwrite");
     if (record) tx.objectStore("snapshots").put(record, key); else tx.objectStore("snapshots").delete(key);
@@ -196,6 +197,7 @@ def test_new_games_after_a_restore_get_different_seeds(snapshot, snap_context, p
     ("code", "stale"),             # another version of our Python code
     ("garbage", "corrupt"),        # its bytes overwritten: the header does not add up
     ("truncated", "corrupt"),
+    ("types", "corrupt"),          # fields of the wrong type
     ("magic", "failed"),           # passes the checks, the restore itself throws
 ])
 def test_a_bad_snapshot_boots_normally_and_is_rebuilt(snapshot, snap_context, page_guard, site, ready, change, why):
