@@ -199,7 +199,8 @@ function whenIdle() {
 // Everything the builder needs, from the page's interpreter (its only work on the page's thread):
 // the modules imported, shell.zip and the other packages' files (py/boot/memsnap.py plan()), the
 // standard library as Pyodide installed it, the lock file.
-function pagePlan(pyodide) {
+async function pagePlan(pyodide) {
+  const pause = () => new Promise((resolve) => setTimeout(resolve, 0));   // short tasks, not one long one
   const memsnap = pyodide.pyimport("boot.memsnap");
   const plan = memsnap.plan();
   const bytes = (name) => {
@@ -208,9 +209,12 @@ function pagePlan(pyodide) {
   };
   try {
     const modules = plan.get("modules").toJs();
-    const stdlib = pyodide.FS.readdir("/lib").find((name) => /^python\d+\.zip$/.test(name));
-    return { modules, shell: bytes("shell"), packages: bytes("packages"),
-             stdlib: pyodide.FS.readFile("/lib/" + stdlib), lockfile: JSON.stringify(pyodide.lockfile) };
+    const shell = bytes("shell"), packages = bytes("packages");
+    await pause();
+    const name = pyodide.FS.readdir("/lib").find((file) => /^python\d+\.zip$/.test(file));
+    const stdlib = pyodide.FS.readFile("/lib/" + name);
+    await pause();
+    return { modules, shell, packages, stdlib, lockfile: JSON.stringify(pyodide.lockfile) };
   } finally {
     plan.destroy();
     memsnap.destroy();
@@ -247,7 +251,7 @@ export async function build(pyodide, worker, kept) {
   if (!kept.wasm) {
     result = { ok: false, error: "the compiled wasm module was not kept" };
   } else {
-    const plan = pagePlan(pyodide);
+    const plan = await pagePlan(pyodide);
     state.timings.plan = now() - started;
     result = await new Promise((resolve) => {
       worker.onmessage = (event) => resolve(event.data);

@@ -233,5 +233,5 @@ def test_returning_player_from_a_memory_snapshot(new_context, page_guard, site, 
     report("  normal warm breakdown (ms): " + ", ".join(f"{label} {ms:.0f}" for label, ms in breakdown(marks["normal"][j])))
     report(f"  builder after the first visit (worker): {built['bytes'] / 1048576:.1f} MiB, {built['imported']} modules; "
            + ", ".join(f"{k} {v:.0f}" for k, v in built["ms"].items()) + " ms; "
-           f"its call into the page's interpreter {plan_ms:.0f} ms; the page's longest task meanwhile {during:.0f} ms")
+           f"gathering the files on the page's thread {plan_ms:.0f} ms (in short tasks); the page's longest task meanwhile {during:.0f} ms")
     assert {"memsnap:start", "memsnap:read", "memsnap:restored", "py:ready"} <= set(marks["snapshot"][i])
