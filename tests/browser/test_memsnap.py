@@ -118,6 +118,16 @@ def snapshot(snap_context, page_guard, site, ready):
     return dict(GOOD)
 
 
+HUMAN_TO_PLAY = """() => { const t = window.ptolemaeusTest; if (!t || document.body.dataset.busy === '1') return false;
+    const i = JSON.parse(t.info());
+    return i.is_over || (i.current_player === i.viewer && !i.animating && i.legal.length > 0); }"""
+
+
+def settled(page) -> None:
+    """The bot has moved (if it was to) and the human is to play: the saved game stands still."""
+    page.wait_for_function(HUMAN_TO_PLAY, timeout=60_000)
+
+
 def saved_game(page) -> tuple[str, dict]:
     """The current game's id and save (without its "updated" time, which a resume rewrites)."""
     key, text = page.evaluate("""() => { const id = localStorage.getItem("ludus.current");
@@ -141,14 +151,14 @@ def test_a_returning_player_boots_from_the_snapshot_resumes_identically_and_play
     """Second visit: restored from the snapshot (modules of the engine and the shell imported
     already), the saved game resumes exactly as after a normal boot, and a move is played."""
     page = open_page(snap_context, page_guard, site, LINK, ready)     # the game on screen, saved
-    page.wait_for_function("document.body.dataset.busy !== '1'", timeout=30_000)
+    settled(page)
     storage = page.evaluate("JSON.stringify(Object.entries(localStorage))")   # both boots start from it
     page.evaluate("localStorage.setItem('ludus.memsnap', 'off')")
     page.close()
 
     normal = open_page(snap_context, page_guard, site, "index.html", ready)
     assert boot(normal)["boot"] == "normal" and boot(normal)["memsnap"] == "off"
-    normal.wait_for_function("document.body.dataset.busy !== '1'", timeout=30_000)
+    settled(normal)
     saved = saved_game(normal)
     board = normal.evaluate("document.getElementById('game').innerHTML")
     moves = normal.evaluate("document.body.dataset.moves")
@@ -164,7 +174,7 @@ def test_a_returning_player_boots_from_the_snapshot_resumes_identically_and_play
     modules = record(page, site)["modules"]
     assert {"ptolemaeus", "app.session", "app.host", "gamekit.game", "boot.memsnap"} <= set(modules)
     assert not [m for m in modules if m.split(".")[0] in ("pyscript", "js", "pyodide_js")]
-    page.wait_for_function("document.body.dataset.busy !== '1'", timeout=30_000)
+    settled(page)
     assert page.evaluate("document.body.dataset.screen") == "game"
     assert saved_game(page) == saved                          # the save is untouched by the restore
     assert page.evaluate("document.body.dataset.moves") == moves
