@@ -56,8 +56,10 @@ export function enabled() {
   return true;
 }
 
+// A page's main thread (a PyScript worker that names this module boots Pyodide as it is) with
+// IndexedDB, workers and SubtleCrypto (a secure context).
 export function supported() {
-  return typeof indexedDB !== "undefined" && typeof Worker !== "undefined"
+  return typeof document !== "undefined" && typeof indexedDB !== "undefined" && typeof Worker !== "undefined"
     && !!(globalThis.crypto && crypto.subtle) && typeof WebAssembly === "object";
 }
 
