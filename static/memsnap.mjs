@@ -14,11 +14,12 @@
 //                  reseeded; PyScript then writes [files] and runs main.py as always (its imports
 //                  of the modules in the snapshot cost nothing).
 //
-// The key: the runtime's version, its build id, the SHA-256 of shell.zip (which holds the index of
-// every other archive with their hashes: a hash of all the Python code) and FORMAT.  Anything
-// else (no IndexedDB, another key, a corrupt record, a restore that throws) boots normally and
-// builds a new snapshot: the player never sees an error, and saves are never touched (the
-// snapshot holds no save: localStorage is read by the page's code, after the restore).
+// The key: the runtime's version, the SHA-256 of shell.zip (which holds the index of every other
+// archive with their hashes: a hash of all the Python code) and FORMAT (Pyodide checks its build id
+// itself).  Anything else (no record, another key, a corrupt record, a restore that throws) boots
+// normally and builds a new snapshot; without SubtleCrypto, or off, it boots normally and builds
+// none.  The player never sees an error, and saves are never touched (the snapshot holds no save:
+// localStorage is read by the page's code, after the restore).
 //
 // Off with `?memsnap=0` in the URL or localStorage["ludus.memsnap"] = "off".
 // <html data-boot="snapshot|normal"> says which path was taken, <html data-memsnap> why
