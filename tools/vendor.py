@@ -575,6 +575,9 @@ def write_config() -> int:
     return 0
 
 
+MEMSNAP_MODULE = "static/memsnap.mjs"
+
+
 def config_problems() -> list[str]:
     """Why the page configs don't match the py/ tree (empty when they do)."""
     problems = []
@@ -592,8 +595,10 @@ def config_problems() -> list[str]:
                 problems.append(f"{config}: [files] maps {src} to {files[src]}, expected {expected[src]}")
         interpreter = data.get("interpreter", "")
         target = ((path.parent / interpreter).resolve() if interpreter else None)
-        if target != (VENDOR / "pyodide" / "pyodide.mjs").resolve():
-            problems.append(f"{config}: interpreter should point at static/vendor/pyodide/pyodide.mjs, is {interpreter!r}")
+        # The vendored Pyodide, or the page's wrapper of it that boots from a memory snapshot (issue 18).
+        if target not in ((VENDOR / "pyodide" / "pyodide.mjs").resolve(), (ROOT / MEMSNAP_MODULE).resolve()):
+            problems.append(f"{config}: interpreter should point at static/vendor/pyodide/pyodide.mjs"
+                            f" or {MEMSNAP_MODULE}, is {interpreter!r}")
         if not re.match(r"^\.\.?/", interpreter):
             problems.append(f"{config}: interpreter must start with ./ or ../ (PyScript reads anything else as a version)")
     return problems

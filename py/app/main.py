@@ -32,7 +32,7 @@ with zipfile.ZipFile("shell.zip") as solid:  # zipfile is loaded already: no cos
 # of the page's clock (a frozen clock, in tests): look again.
 importlib.invalidate_caches()
 
-from boot import archives, snapshot  # noqa: E402
+from boot import archives, memsnap, snapshot  # noqa: E402
 
 window.performance.mark("py:unpacked")
 archives.install()                      # an import nobody prepared fetches its archive
@@ -61,17 +61,23 @@ package = first.spec.partition(":")[0].split(".")[0] if first is not None else N
 wanted = [package] if package else []
 if package and not names_only_seats(query, str(window.location.hash or "")):
     wanted += archives.later(package)   # a date, a replay, a daily challenge: computed at once
-archives.start(*wanted)                 # the requests leave now, while the shell imports
+in_memory = memsnap.archives_in_memory()  # restored from a memory snapshot: their files (issue 18)
+archives.start(*wanted, *in_memory)     # the requests leave now, while the shell imports
 
 from app.shell import App  # noqa: E402
 
 window.performance.mark("py:shell-imported")
+await archives.ensure(*in_memory)  # noqa: F704 (top-level await: <script async>)
 if first is not None:
     try:
-        await archives.ensure(*wanted)  # noqa: F704 (top-level await: <script async>)
-        window.performance.mark("py:fetched")
-        first.load()                    # the game's modules, timed apart from the first render
+        await archives.ensure(*wanted)  # noqa: F704
     except Exception:  # noqa: BLE001 - unreachable or broken: App.run tries again and says what is wrong
+        first = None
+window.performance.mark("py:fetched")
+if first is not None:
+    try:
+        first.load()                    # the game's modules, timed apart from the first render
+    except Exception:  # noqa: BLE001 - App.run tries again and says what is wrong
         pass
 window.performance.mark("py:imported")
 app = App()

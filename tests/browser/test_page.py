@@ -50,7 +50,12 @@ def test_index_boots_and_renders_the_shell(guarded_page, page_guard, site, ready
     )
     assert set(runtime) <= PYODIDE_FILES, f"unexpected runtime files: {set(runtime) - PYODIDE_FILES}"
     assert {"pyodide.asm.wasm", "python_stdlib.zip"} <= set(runtime)
-    assert all(n == 1 for n in runtime.values()), f"runtime files fetched more than once: {runtime}"
+    # Except the two JS modules, which the memory snapshot's builder (a worker, its own module map:
+    # static/memsnap.mjs, issue 18) imports once more, from the HTTP cache, after the page's boot
+    # (by the time the page is ready, or soon after).
+    builder = {"pyodide.mjs": 1, "pyodide.asm.mjs": 1}
+    assert all(1 <= n <= 1 + builder.get(name, 0) for name, n in runtime.items()), \
+        f"runtime files fetched more than once: {runtime}"
     assert all(url.startswith(site.origin) for url in page_guard.requests)
 
 

@@ -167,3 +167,87 @@ def test_warm_start_of_a_returning_player(new_context, page_guard, site, ready, 
            f"{min(pictures):.0f} ms after navigation (samples {', '.join(f'{p:.0f}' for p in pictures)}), "
            f"interactive {readies[best]:.0f} ms (samples {', '.join(f'{r:.0f}' for r in readies)})")
     report("  warm breakdown (ms): " + ", ".join(f"{label} {ms:.0f}" for label, ms in breakdown(samples[best])))
+
+
+# A returning player whose interpreter is restored from a memory snapshot (issue 18,
+# static/memsnap.mjs): consecutive phases from navigation to interactive.
+SNAPSHOT_MARKS = (
+    ("html + loader.js", None, "loader:start"),
+    ("PyScript to interpreter", "loader:start", "memsnap:start"),
+    ("read snapshot", "memsnap:start", "memsnap:read"),
+    ("restore", "memsnap:read", "memsnap:restored"),
+    ("PyScript, [files], main.py started", "memsnap:restored", "py:main"),
+    ("shell.zip unpacked", "py:main", "py:unpacked"),
+    ("remaining imports", "py:unpacked", "py:shell-imported"),
+    ("archives (wait)", "py:shell-imported", "py:fetched"),
+    ("game imports + first render", "py:fetched", "py:ready"),
+)
+# Long tasks of the page, from its first script on (the builder must add none).
+LONG_TASKS = """
+window.__longTasks = [];
+new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__longTasks.push([e.startTime, e.duration]); })
+  .observe({type: "longtask", buffered: true});
+"""
+
+
+def test_returning_player_from_a_memory_snapshot(new_context, page_guard, site, ready, record_property, report):
+    """Navigation -> interactive of a returning player (a game in progress, HTTP cache warm) whose
+    interpreter is restored from the memory snapshot, against a bare PyScript page's warm start and
+    the same page booted normally (memsnap off), alternating in one context; target ≤ 0.5× bare.
+    Also the builder's cost after a first visit (in its worker) and the page's longest task meanwhile."""
+    context = new_context()
+    context.add_init_script(LONG_TASKS)
+    page = page_guard.watch(context.new_page())
+    page.goto(site.url + "bench/bare.html")                   # warms the HTTP cache for the runtime
+    ready(page)
+    page.goto(site.url + "index.html?seats=human,bot&seed=1")  # first visit: normal boot, then the builder
+    ready(page)
+    page.wait_for_function("document.documentElement.dataset.memsnap === 'built'"
+                           " || (window.ludusMemsnap.build && !window.ludusMemsnap.build.ok)", timeout=240_000)
+    built = page.evaluate("window.ludusMemsnap.build")
+    assert built["ok"], built
+    plan_ms = page.evaluate("window.ludusMemsnap.timings.plan")
+    during = page.evaluate("""() => { const [s] = performance.getEntriesByName('memsnap:build-start'),
+                                           [e] = performance.getEntriesByName('memsnap:build-end');
+        return Math.max(0, ...window.__longTasks.filter(([t, d]) => t + d >= s.startTime && t <= e.startTime)
+                                                 .map(([t, d]) => d)); }""")
+    page.close()
+
+    samples: dict[str, list[float]] = {"bare": [], "snapshot": [], "normal": []}
+    marks: dict[str, list[dict]] = {"snapshot": [], "normal": []}
+    for _ in range(WARM_ROUNDS):
+        for name, path in (("bare", "bench/bare.html"), ("snapshot", "index.html"), ("normal", "index.html")):
+            page = page_guard.watch(context.new_page())
+            if name == "normal":
+                page.add_init_script("localStorage.setItem('ludus.memsnap', 'off')")
+            else:
+                page.add_init_script("localStorage.removeItem('ludus.memsnap')")
+            page.goto(site.url + path)
+            samples[name].append(ready(page))
+            if name != "bare":
+                assert page.evaluate("document.documentElement.dataset.boot") == name
+                assert page.evaluate("document.body.dataset.screen") == "game"
+                marks[name].append(page.evaluate(MARKS_JS))
+            page.close()
+    context.close()
+
+    best = {name: min(times) for name, times in samples.items()}
+    ratio = best["snapshot"] / best["bare"]
+    record_property("memsnap_ready_ms", round(best["snapshot"]))
+    record_property("memsnap_over_bare_warm", round(ratio, 2))
+    report(f"returning player, snapshot (HTTP cache warm, best of {WARM_ROUNDS}): bare PyScript warm "
+           f"{best['bare']:.0f} ms, game page from the memory snapshot {best['snapshot']:.0f} ms "
+           f"(ratio {ratio:.2f}, target <= 0.5), the same page booted normally {best['normal']:.0f} ms "
+           f"(ratio {best['normal'] / best['bare']:.2f})  (samples: "
+           + "; ".join(f"{name} {', '.join(f'{t:.0f}' for t in times)}" for name, times in samples.items()) + ")")
+    i = samples["snapshot"].index(best["snapshot"])
+    phases = [(label, marks["snapshot"][i][end] - (marks["snapshot"][i][start] if start else 0.0))
+              for label, start, end in SNAPSHOT_MARKS
+              if end in marks["snapshot"][i] and (start is None or start in marks["snapshot"][i])]
+    report("  snapshot breakdown (ms): " + ", ".join(f"{label} {ms:.0f}" for label, ms in phases))
+    j = samples["normal"].index(best["normal"])
+    report("  normal warm breakdown (ms): " + ", ".join(f"{label} {ms:.0f}" for label, ms in breakdown(marks["normal"][j])))
+    report(f"  builder after the first visit (worker): {built['bytes'] / 1048576:.1f} MiB, {built['imported']} modules; "
+           + ", ".join(f"{k} {v:.0f}" for k, v in built["ms"].items()) + " ms; "
+           f"gathering the files on the page's thread {plan_ms:.0f} ms (in short tasks); the page's longest task meanwhile {during:.0f} ms")
+    assert {"memsnap:start", "memsnap:read", "memsnap:restored", "py:ready"} <= set(marks["snapshot"][i])

@@ -1,0 +1,152 @@
+"""The Python side of the memory snapshot (issue 18): what a returning player's interpreter holds.
+
+Not the returning player's *picture* (``boot.snapshot``): a memory snapshot is a copy of a whole
+Pyodide interpreter with the page's modules already imported, made in the player's own browser
+by ``static/memsnap-worker.mjs`` and restored by ``static/memsnap.mjs`` (PyScript's interpreter),
+so that a later visit skips Python's start-up and most imports.
+
+A snapshot may hold no JavaScript object, so it holds only the modules that import without the
+browser: :func:`prepare` imports the page's modules (the list :func:`plan` made in the page) with
+``pyscript``, ``js`` and their kin refused, and keeps those that did not need them.  A refusal is
+a :class:`Refused`, a ``BaseException``, so that no ``except ImportError`` (a module falling back
+to a desktop mode) or ``except Exception`` can swallow it and freeze a wrong mode in the copy:
+the module that asked fails whole and is left out; the page imports it from source.
+
+After a restore, :func:`reseed` gives ``random`` fresh entropy: the copy froze its state, and every
+new game's seed would otherwise repeat.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.abc
+import io
+import os
+import random
+import sys
+import zipfile
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+__all__ = ["BROWSER_MODULES", "FORMAT", "Refused", "archives_in_memory", "candidates", "plan", "prepare", "refusing", "reseed"]
+
+FORMAT = 1
+"""The snapshot's format: part of its key in IndexedDB (static/memsnap.mjs holds the same number)."""
+
+BROWSER_MODULES = frozenset({"pyscript", "js", "pyodide_js", "polyscript", "_pyscript", "pyweb"})
+"""Top-level modules that hand out JavaScript objects: never imported into a snapshot."""
+
+SKIP_PREFIXES = ("__main__", "boot.archives", "boot.snapshot", "_pyodide_core", "pyodide")
+"""Never re-imported by :func:`prepare`: the page's entry point, the two boot modules that hold the
+page's fetchers and storage (imported fresh by main.py), and Pyodide's own (in every interpreter)."""
+
+
+class Refused(BaseException):
+    """An import of a browser module while a snapshot is prepared (a BaseException on purpose)."""
+
+
+class _Refuser(importlib.abc.MetaPathFinder):
+    def find_spec(self, fullname: str, path: Any = None, target: Any = None) -> Any:
+        if fullname.split(".")[0] in BROWSER_MODULES:
+            raise Refused(fullname)
+        return None
+
+
+@contextmanager
+def refusing() -> Iterator[None]:
+    """While inside: importing a browser module raises :class:`Refused` (even one imported before:
+    it is hidden from ``sys.modules`` meanwhile)."""
+    hidden = {name: sys.modules.pop(name) for name in list(sys.modules)
+              if name.split(".")[0] in BROWSER_MODULES}
+    refuser = _Refuser()
+    sys.meta_path.insert(0, refuser)
+    try:
+        yield
+    finally:
+        sys.meta_path.remove(refuser)
+        sys.modules.update(hidden)
+
+
+def candidates(modules: Iterable[str]) -> list[str]:
+    """The modules worth importing into a snapshot, sorted: names only (no browser module, none of
+    ``SKIP_PREFIXES``), each once."""
+    out = set()
+    for name in modules:
+        if not isinstance(name, str) or not name or name.startswith(".") or ".." in name:
+            continue
+        if name.split(".")[0] in BROWSER_MODULES:
+            continue
+        if any(name == p or name.startswith(p + ".") for p in SKIP_PREFIXES):
+            continue
+        out.add(name)
+    return sorted(out)
+
+
+def prepare(modules: Iterable[str]) -> dict[str, list[str]]:
+    """Import ``modules`` (see :func:`candidates`) with browser modules refused; returns the names
+    imported and those left out (they needed the browser, or failed).  Run in the snapshot's
+    interpreter only (``static/memsnap-worker.mjs``): it changes ``sys.modules``."""
+    imported: list[str] = []
+    left_out: list[str] = []
+    with refusing():
+        for name in candidates(modules):
+            if name in sys.modules:
+                imported.append(name)
+                continue
+            try:
+                importlib.import_module(name)
+            except (Refused, Exception):  # noqa: BLE001 - any failure: leave it to the page
+                left_out.append(name)
+                continue
+            imported.append(name)
+    importlib.invalidate_caches()
+    return {"imported": imported, "left_out": sorted(left_out)}
+
+
+def plan(folder: Path | None = None) -> dict[str, Any]:
+    """In the page, once it is interactive: what the builder needs from it (it asks the network for
+    nothing).  ``modules``: every module imported so far (the builder keeps those it can);
+    ``shell``: shell.zip as [files] copied it (its hash is the snapshot's key); ``packages``: a zip
+    of the packages of every other archive unpacked so far, as they are on disk."""
+    from boot import archives
+
+    loader = archives.LOADER
+    folder = loader.folder if folder is None else folder
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_STORED) as out:
+        for name in archives.loaded():
+            for package in loader.index["archives"].get(name, {}).get("packages", []):
+                for path in _files_of(folder, package):
+                    out.write(path, path.relative_to(folder).as_posix())
+    return {"modules": candidates(sys.modules), "shell": (folder / "shell.zip").read_bytes(),
+            "packages": buffer.getvalue()}
+
+
+def _files_of(folder: Path, package: str) -> list[Path]:
+    """The files of top-level package or module ``package`` under ``folder`` (no bytecode caches)."""
+    root = folder / package
+    if root.is_dir():
+        return sorted(p for p in root.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
+    return [p for p in (folder / f"{package}.py",) if p.is_file()]
+
+
+def archives_in_memory(modules: Iterable[str] | None = None) -> list[str]:
+    """The archives whose packages are imported but not unpacked: after a restore, the snapshot's
+    (their modules are in memory, their files are not: the file system is not in a snapshot).
+    ``py/app/main.py`` ensures them, which also fetches their texts, before the shell needs a
+    submodule or a text of theirs.  Empty after a normal boot."""
+    from boot import archives
+
+    found: list[str] = []
+    for name in sorted(sys.modules if modules is None else modules):
+        archive = archives.archive_of(name.split(".")[0])
+        if archive is not None and archive not in archives.loaded() and archive not in found:
+            found.append(archive)
+    return found
+
+
+def reseed() -> None:
+    """Fresh entropy for ``random`` after a restore (the snapshot froze its state)."""
+    random.seed(int.from_bytes(os.urandom(32), "big"))

@@ -1,0 +1,331 @@
+// The page's Python interpreter, booted from a memory snapshot when it can (issue 18).
+//
+// pyscript.toml names this module as PyScript's `interpreter`: PyScript imports it and calls
+// `loadPyodide(options)`; `version` is the vendored Pyodide's.  Not the returning player's
+// *picture* (py/boot/snapshot.py, painted by loader.js): a memory snapshot is a copy of a whole
+// interpreter with the page's modules imported (py/boot/memsnap.py), kept in IndexedDB.
+//
+//   first visit    Pyodide boots as always; once the page is interactive and idle, a worker
+//                  (static/memsnap-worker.mjs) boots a second interpreter with `_makeSnapshot`
+//                  from what the page hands it (the compiled wasm, the standard library, the
+//                  page's files: no request), imports the page's modules there, and stores the
+//                  snapshot: never on the page's thread, and holding no JavaScript object.
+//   later visits   the stored snapshot is restored instead of Pyodide's own start-up, `random`
+//                  reseeded; PyScript then writes [files] and runs main.py as always (its imports
+//                  of the modules in the snapshot cost nothing).
+//
+// The key: the runtime's version, the SHA-256 of shell.zip (which holds the index of every other
+// archive with their hashes: a hash of all the Python code) and FORMAT (Pyodide checks its build id
+// itself).  Anything else (no record, another key, a corrupt record, a restore that throws) boots
+// normally and builds a new snapshot; without SubtleCrypto, or off, it boots normally and builds
+// none.  The player never sees an error, and saves are never touched (the snapshot holds no save:
+// localStorage is read by the page's code, after the restore).
+//
+// Off with `?memsnap=0` in the URL or localStorage["ludus.memsnap"] = "off".
+// <html data-boot="snapshot|normal"> says which path was taken, <html data-memsnap> why
+// (restored | off | unsupported | none | stale | corrupt | failed), "built" once a snapshot was stored;
+// window.ludusMemsnap holds the timings (read, restore, build), and performance.marks
+// "memsnap:*" the same for tests/browser/test_startup.py.
+import { loadPyodide as bootPyodide, version } from "./vendor/pyodide/pyodide.mjs";
+
+export { version };
+
+export const FORMAT = 1;                      // py/boot/memsnap.py FORMAT: change both together
+const INDEX_URL = new URL("./vendor/pyodide/", import.meta.url).href;
+const SHELL_URL = new URL("./py/shell.zip", import.meta.url).href;
+const WORKER_URL = new URL("./memsnap-worker.mjs", import.meta.url).href;
+const SCOPE = new URL("../", import.meta.url).href;   // the site's folder: one snapshot per site
+const DB_NAME = "ludus-memsnap";
+const STORE = "snapshots";
+const SETTING = "ludus.memsnap";
+const BUILD_DELAY_MS = 1500;                  // after the page is interactive, before the builder starts
+
+const state = { path: null, why: null, timings: {}, key: null };
+globalThis.ludusMemsnap = state;
+
+function mark(name) { try { performance.mark("memsnap:" + name); } catch (e) { /* old browser */ } }
+function now() { return performance.now(); }
+function flag(name, value) {
+  try { document.documentElement.dataset[name] = value; } catch (e) { /* no document */ }
+}
+
+export function enabled() {
+  try {
+    if (new URLSearchParams(location.search).get("memsnap") === "0") return false;
+    if (localStorage.getItem(SETTING) === "off") return false;
+  } catch (e) { /* storage refused: on, as far as we know */ }
+  return true;
+}
+
+// A page's main thread (a PyScript worker that names this module boots Pyodide as it is) with
+// IndexedDB, workers and SubtleCrypto (a secure context).
+export function supported() {
+  return typeof document !== "undefined" && typeof indexedDB !== "undefined" && typeof Worker !== "undefined"
+    && !!(globalThis.crypto && crypto.subtle) && typeof WebAssembly === "object";
+}
+
+// ---- IndexedDB: one record per site, {format, version, code, bytes, ...} ------------------
+
+export function openDB() {
+  return new Promise((resolve, reject) => {
+    const request = indexedDB.open(DB_NAME, 1);
+    request.onupgradeneeded = () => { request.result.createObjectStore(STORE); };
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+    request.onblocked = () => reject(new Error("IndexedDB blocked"));
+  });
+}
+
+function run(db, mode, body) {
+  return new Promise((resolve, reject) => {
+    const tx = db.transaction(STORE, mode);
+    const request = body(tx.objectStore(STORE));
+    tx.oncomplete = () => resolve(request.result);
+    tx.onerror = tx.onabort = () => reject(tx.error || request.error);
+  });
+}
+
+// Whether there is a record at all (its key only: cheap), before reading its 36 MiB and hashing.
+async function hasRecord() {
+  const db = await openDB();
+  try { return (await run(db, "readonly", (store) => store.getKey(SCOPE))) !== undefined; } finally { db.close(); }
+}
+
+async function readRecord() {
+  const db = await openDB();
+  try { return await run(db, "readonly", (store) => store.get(SCOPE)); } finally { db.close(); }
+}
+
+export async function writeRecord(record) {
+  const db = await openDB();
+  try { await run(db, "readwrite", (store) => store.put(record, SCOPE)); } finally { db.close(); }
+}
+
+async function dropRecord() {
+  try {
+    const db = await openDB();
+    try { await run(db, "readwrite", (store) => store.delete(SCOPE)); } finally { db.close(); }
+  } catch (e) { /* nothing to drop */ }
+}
+
+// ---- the key ------------------------------------------------------------------------------
+
+export async function sha256(buffer) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", buffer));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+// shell.zip by XMLHttpRequest, not fetch(): loader.js hands its prefetched copy to the first fetch()
+// of that URL, which must stay PyScript's.  From the service worker's or the HTTP cache.
+function getBytes(url) {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open("GET", url);
+    request.responseType = "arraybuffer";
+    request.onload = () => request.status === 200 ? resolve(request.response)
+      : reject(new Error("HTTP " + request.status + " for " + url));
+    request.onerror = () => reject(new Error("network error for " + url));
+    request.send();
+  });
+}
+
+// A record this page can restore, or the reason it cannot.
+export function check(record, code) {
+  if (!record || typeof record !== "object") return "none";
+  if (record.format !== FORMAT || record.version !== version || record.code !== code) return "stale";
+  const bytes = record.bytes;
+  if (!(bytes instanceof ArrayBuffer) || bytes.byteLength < 64 || bytes.byteLength % 4) return "corrupt";
+  if (typeof record.heap !== "number" || !Number.isSafeInteger(record.heap)) return "corrupt";
+  if (!Array.isArray(record.modules) || !record.modules.every((name) => typeof name === "string")) return "corrupt";
+  const words = new Uint32Array(bytes, 0, 4);
+  // pyodide.asm.mjs' makeSnapshot header: magic, offset of the heap, length of the JSON part.
+  if (words[1] <= 0 || words[1] >= bytes.byteLength || bytes.byteLength - words[1] !== record.heap) return "corrupt";
+  return null;
+}
+
+// ---- restore --------------------------------------------------------------------------------
+
+// Pyodide's own factory, with the module's memory grown to the snapshot's heap before the restore
+// (the wasm module starts with a smaller memory: restoring into it is a RangeError).
+async function restore(options, record) {
+  const { default: factory } = await import(INDEX_URL + "pyodide.asm.mjs");
+  const heap = record.heap;
+  const createPyodideModule = async (settings) => {
+    const module = await factory(settings);
+    if (module.HEAP8.length < heap && !module.growMemory(heap)) throw new Error("cannot grow memory to " + heap);
+    return module;
+  };
+  return bootPyodide({ ...options, createPyodideModule, _loadSnapshot: new Uint8Array(record.bytes) });
+}
+
+// The restored interpreter works, and `random` is reseeded (the snapshot froze its state).
+function settle(pyodide, record) {
+  const memsnap = pyodide.pyimport("boot.memsnap");
+  try {
+    memsnap.reseed();
+    const sys = pyodide.pyimport("sys");
+    const missing = record.modules.filter((name) => !sys.modules.has(name));
+    sys.destroy();
+    if (missing.length) throw new Error("modules missing after restore: " + missing.slice(0, 5).join(", "));
+  } finally {
+    memsnap.destroy();
+  }
+}
+
+// A page restored from a snapshot that then fails to start (loader.js sets <body data-boot-error>
+// and offers Reload): the snapshot goes, so that the reload boots normally and builds a new one.
+function dropIfTheBootFails() {
+  const watcher = new MutationObserver(() => {
+    const body = document.body;
+    if (body && body.dataset.ready === "1") watcher.disconnect();
+    else if (body && body.dataset.bootError !== undefined) {
+      watcher.disconnect();
+      state.why = "dropped";
+      dropRecord();
+    }
+  });
+  watcher.observe(document.documentElement, { subtree: true, attributes: true, attributeFilter: ["data-ready", "data-boot-error"] });
+}
+
+// ---- build (after a normal boot) ------------------------------------------------------------
+
+function whenIdle() {
+  return new Promise((resolve) => {
+    const ready = () => document.body && document.body.dataset.ready === "1";
+    const go = () => setTimeout(() => (globalThis.requestIdleCallback || setTimeout)(resolve, { timeout: 5000 }), BUILD_DELAY_MS);
+    if (ready()) return go();
+    const watcher = new MutationObserver(() => { if (ready()) { watcher.disconnect(); go(); } });
+    watcher.observe(document.documentElement, { subtree: true, attributes: true, attributeFilter: ["data-ready"] });
+  });
+}
+
+// Everything the builder needs, from the page's interpreter (its only work on the page's thread):
+// the modules imported, shell.zip and the other packages' files (py/boot/memsnap.py plan()), the
+// standard library as Pyodide installed it, the lock file.
+async function pagePlan(pyodide) {
+  const pause = () => new Promise((resolve) => setTimeout(resolve, 0));   // short tasks, not one long one
+  const memsnap = pyodide.pyimport("boot.memsnap");
+  const plan = memsnap.plan();
+  const bytes = (name) => {
+    const proxy = plan.get(name), buffer = proxy.getBuffer("u8");
+    try { return buffer.data.slice(); } finally { buffer.release(); proxy.destroy(); }
+  };
+  try {
+    const modules = plan.get("modules").toJs();
+    const shell = bytes("shell"), packages = bytes("packages");
+    await pause();
+    const name = pyodide.FS.readdir("/lib").find((file) => /^python\d+\.zip$/.test(file));
+    const stdlib = pyodide.FS.readFile("/lib/" + name);
+    await pause();
+    return { modules, shell, packages, stdlib, lockfile: JSON.stringify(pyodide.lockfile) };
+  } finally {
+    plan.destroy();
+    memsnap.destroy();
+  }
+}
+
+// The builder's worker, started once the page's Pyodide is loaded: its scripts load while the page
+// starts, and the build itself asks the network for nothing (static/memsnap-worker.mjs), so a
+// navigation cuts no request.
+function startWorker() {
+  return new Worker(WORKER_URL, { type: "module", name: "ludus-memsnap" });
+}
+
+// Pyodide's factory, keeping the compiled wasm module for the builder (it need not compile it again).
+function keepingTheWasm(kept) {
+  return async (settings) => {
+    const { default: factory } = await import(INDEX_URL + "pyodide.asm.mjs");
+    const instantiate = settings.instantiateWasm;
+    if (instantiate) {
+      settings.instantiateWasm = (imports, done) => instantiate(imports, (instance, module) => {
+        kept.wasm = module;
+        done(instance, module);
+      });
+    }
+    return factory(settings);
+  };
+}
+
+export async function build(pyodide, worker, kept) {
+  await whenIdle();
+  const started = now();
+  mark("build-start");
+  let result;
+  if (!kept.wasm) {
+    result = { ok: false, error: "the compiled wasm module was not kept" };
+  } else {
+    const plan = await pagePlan(pyodide);
+    state.timings.plan = now() - started;
+    result = await new Promise((resolve) => {
+      worker.onmessage = (event) => resolve(event.data);
+      worker.onerror = (event) => resolve({ ok: false, error: String(event.message || "worker error") });
+      worker.postMessage({ indexURL: INDEX_URL, wasm: kept.wasm, ...plan },
+                         [plan.shell.buffer, plan.packages.buffer, plan.stdlib.buffer]);
+    });
+  }
+  worker.terminate();
+  mark("build-end");
+  state.timings.build = now() - started;
+  state.build = result;
+  if (result && result.ok) flag("memsnap", "built");
+  else console.warn("Ludus: no memory snapshot this time:", result && result.error);
+  return result;
+}
+
+// ---- PyScript's entry point ---------------------------------------------------------------
+
+export async function loadPyodide(options = {}) {
+  options = { ...options, indexURL: INDEX_URL };
+  mark("start");
+  if (!enabled() || !supported()) {
+    state.path = "normal";
+    state.why = enabled() ? "unsupported" : "off";
+    flag("boot", "normal");
+    flag("memsnap", state.why);
+    return bootPyodide(options);
+  }
+  let why = "none";
+  try {
+    let t = now();
+    const [record, code] = !(await hasRecord()) ? [null, null] : await Promise.all([
+      readRecord().then((r) => { state.timings.read = now() - t; return r; }),
+      getBytes(SHELL_URL).then(sha256),
+    ]);
+    state.key = code;
+    mark("read");
+    why = check(record, code);
+    if (why === null) {
+      t = now();
+      const pyodide = await restore(options, record);
+      settle(pyodide, record);
+      state.timings.restore = now() - t;
+      mark("restored");
+      state.path = "snapshot";
+      state.why = "restored";
+      state.modules = record.modules.length;
+      flag("boot", "snapshot");
+      flag("memsnap", "restored");
+      dropIfTheBootFails();
+      return pyodide;
+    }
+  } catch (error) {
+    why = "failed";
+    state.error = String(error && error.message || error);
+    console.warn("Ludus: the memory snapshot could not be restored; starting normally:", error);
+  }
+  if (why !== "none") await dropRecord();
+  const kept = {};
+  const t = now();
+  const pyodide = await bootPyodide({ ...options, createPyodideModule: keepingTheWasm(kept) });
+  state.timings.boot = now() - t;
+  // Now, not earlier: the worker's scripts (Pyodide's two JS modules among them) come from the
+  // HTTP cache, never downloaded twice, and are loaded long before the page is idle.
+  let builder = null;
+  try { builder = startWorker(); } catch (error) { console.warn("Ludus: no worker for a memory snapshot:", error); }
+  state.path = "normal";
+  state.why = why;
+  flag("boot", "normal");
+  flag("memsnap", why);
+  if (builder) build(pyodide, builder, kept).catch((error) => console.warn("Ludus: building a memory snapshot failed:", error));
+  return pyodide;
+}
