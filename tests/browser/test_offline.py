@@ -288,6 +288,7 @@ def test_a_saved_game_of_the_other_game_continues_offline(new_context, page_guar
     page.locator('.lobby-game[data-game="pompeii"] .lobby-continue').click()
     page.wait_for_function("document.body.dataset.screen === 'game' && document.querySelector('svg.pp-board')",
                            timeout=60_000)
+    page.wait_for_function(f"localStorage.getItem('ludus.current') === {pompeii['id']!r}", timeout=30_000)
     assert page.evaluate(SESSION_JS) == pompeii
     assert any(url.startswith(site.url + "static/py/pompeii.zip") for url in page_guard.requests)
     report("offline Continue of the other game: its archives fetched through the service worker")
