@@ -637,12 +637,17 @@ class App:
             return
 
         async def go() -> None:
-            try:
-                await fetch_code(info)
-            except ValueError:                 # boot.archives.ArchiveError: the import below reports it
-                traceback.print_exc()
+            await self._fetch_code(info)
             then()
         asyncio.ensure_future(go())
+
+    @staticmethod
+    async def _fetch_code(info: object) -> None:
+        """``fetch_code``, a failure printed: the import that follows says what is wrong."""
+        try:
+            await fetch_code(info)
+        except ValueError:                     # boot.archives.ArchiveError
+            traceback.print_exc()
 
     # ------------------------------------------------------------ files
 
@@ -796,11 +801,8 @@ class App:
             return
         key = data.get("game") if isinstance(data, dict) else None
         info = self.games.get(key) if isinstance(key, str) else None
-        if info is not None and code_to_fetch(info) is not None:
-            try:
-                await fetch_code(info)
-            except ValueError:                 # boot.archives.ArchiveError: the reading reports it
-                traceback.print_exc()
+        if info is not None:
+            await self._fetch_code(info)       # nothing to fetch: returns at once
 
     async def import_file(self) -> None:
         field = self.nodes["import_file"]

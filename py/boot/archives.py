@@ -135,6 +135,16 @@ class Loader:
             raise ArchiveError("archives cannot be fetched here", code="archive.no_fetch", file=file)
         return self.fetch(self._url(file), False)
 
+    @staticmethod
+    def _unreachable(file: str, e: Exception) -> ArchiveError:
+        """The network's failure, as the browser reports it."""
+        return ArchiveError(f"could not fetch {file}: {e}", code="archive.fetch", file=file, error=str(e))
+
+    def _verified(self, file: str, sha256: str, data: bytes) -> bytes:
+        if not self._check(data, sha256):
+            raise ArchiveError(f"{file} is not the version this page needs", code="archive.stale", file=file)
+        return data
+
     async def _get(self, file: str, sha256: str, started: Awaitable[bytes] | None = None) -> bytes:
         url = self._url(file)
         try:
@@ -143,12 +153,9 @@ class Loader:
                 data = await self.fetch(url, True)  # type: ignore[misc]
         except ArchiveError:
             raise
-        except Exception as e:                       # the network, as the browser reports it
-            raise ArchiveError(f"could not fetch {file}: {e}", code="archive.fetch", file=file,
-                               error=str(e)) from e
-        if not self._check(data, sha256):
-            raise ArchiveError(f"{file} is not the version this page needs", code="archive.stale", file=file)
-        return data
+        except Exception as e:
+            raise self._unreachable(file, e) from e
+        return self._verified(file, sha256, data)
 
     def _get_sync(self, file: str, sha256: str) -> bytes:
         if self.fetch_sync is None:
@@ -156,11 +163,8 @@ class Loader:
         try:
             data = self.fetch_sync(self._url(file))
         except Exception as e:
-            raise ArchiveError(f"could not fetch {file}: {e}", code="archive.fetch", file=file,
-                               error=str(e)) from e
-        if not self._check(data, sha256):
-            raise ArchiveError(f"{file} is not the version this page needs", code="archive.stale", file=file)
-        return data
+            raise self._unreachable(file, e) from e
+        return self._verified(file, sha256, data)
 
     def _unpack(self, name: str, data: bytes) -> None:
         try:
