@@ -409,7 +409,7 @@ class App:
         stored_problems = self.store.take_problems()     # settings, migration: told once, in one notice
         if stored_problems:
             self.notify(" ".join(p.text() for p in stored_problems), "storage")
-        self.finish_when_pictures_shown()
+        self.finish_when_whole()
         # Everything made so far (modules, tables, the first screen) lives as long as the page: keep it
         # out of the garbage collector's full passes, which would otherwise take ~10 ms each in Pyodide
         # (and land inside a bot's 30 ms slice).
@@ -484,11 +484,13 @@ class App:
         link.dataset.game = info.key
         document.head.append(link)
 
-    def finish_when_pictures_shown(self, timeout_ms: int = 3000) -> None:
-        """Ready once the lobby's pictures have loaded (or failed, or ``timeout_ms`` passed): the
-        first screen is whole when the page says it is ready (a picture still loading when the
-        player, or a test, leaves at once would be an aborted request)."""
+    def finish_when_whole(self, timeout_ms: int = 3000) -> None:
+        """Ready once the lobby's pictures and the game's stylesheet have loaded (or failed, or
+        ``timeout_ms`` passed): the first screen is whole, and styled, when the page says it is
+        ready (a picture or a stylesheet still loading when the player, or a test, leaves at
+        once would be an aborted request; a board shown before its stylesheet would flash)."""
         pending = [img for img in document.querySelectorAll("img.lobby-picture") if not img.complete]
+        pending += [link for link in document.querySelectorAll("link[data-game]") if is_none(link.sheet)]
         if not pending:
             self.finish_loading()
             return

@@ -59,6 +59,33 @@ def test_index_boots_and_renders_the_shell(guarded_page, page_guard, site, ready
     assert all(url.startswith(site.origin) for url in page_guard.requests)
 
 
+# Records, when <body data-ready="1"> appears, whether the game's stylesheet had loaded.
+STYLED_AT_READY = """
+new MutationObserver((_, observer) => {
+  if (!document.body || document.body.dataset.ready !== "1") return;
+  const link = document.querySelector('link[data-game]');
+  window.__styledAtReady = link ? link.sheet !== null : "no link";
+  observer.disconnect();
+}).observe(document, {subtree: true, attributes: true, attributeFilter: ["data-ready"]});
+"""
+
+
+def test_the_page_is_ready_only_once_the_games_stylesheet_has_loaded(guarded_page, site, ready):
+    """A slow stylesheet delays "ready": the first screen is never shown unstyled, and a player
+    (or a test) leaving at once never aborts a stylesheet still loading."""
+    page = guarded_page
+    page.add_init_script(STYLED_AT_READY)
+
+    def slow(route):
+        page.wait_for_timeout(1500)      # hold the game's stylesheet back for 1.5 s
+        route.continue_()
+
+    page.route(re.compile(r".*/static/ptolemaeus\.css$"), slow)
+    page.goto(site.url + "index.html?seats=human,bot&seed=2")
+    ready(page)
+    assert page.evaluate("window.__styledAtReady") is True
+
+
 def test_index_works_under_a_subpath(guarded_page, page_guard, site_under_subpath, ready):
     page = guarded_page
     page.goto(site_under_subpath.url)
