@@ -164,6 +164,9 @@ class PageGuard:
         self.external_requests: list[str] = []
         self.failed_requests: list[str] = []
         self.requests: list[str] = []
+        self._navigations: dict = {}          # page -> main-frame navigations so far
+        self._navigation_at: dict = {}        # request -> its page's navigations then
+        self._failures: list[tuple] = []                # (page, url, failure, navigations then)
 
     def _is_local(self, url: str) -> bool:
         parts = urlsplit(url)
@@ -190,12 +193,30 @@ class PageGuard:
         page.on("console", lambda msg: msg.type == "error" and self.console_errors.append(
             f"{msg.text} ({msg.location.get('url', '')}:{msg.location.get('lineNumber', '')})"))
         page.on("pageerror", lambda exc: self.page_errors.append(str(exc)))
-        page.on("request", lambda req: self.requests.append(req.url))
-        page.on("requestfailed", lambda req: self._is_local(req.url) and self.failed_requests.append(
-            f"{req.url}: {req.failure}"))
+        page.on("request", lambda req: self._requested(page, req))
+        page.on("framenavigated", lambda frame: frame == page.main_frame and self._navigated(page))
+        page.on("requestfailed", lambda req: self._is_local(req.url) and self._failed(page, req))
         page.on("response", lambda resp: resp.status >= 400 and self.failed_requests.append(
             f"{resp.url}: HTTP {resp.status}"))
         return page
+
+    def _requested(self, page, request) -> None:
+        self.requests.append(request.url)
+        self._navigation_at[request] = self._navigations.get(page, 0)
+
+    def _navigated(self, page) -> None:
+        self._navigations[page] = self._navigations.get(page, 0) + 1
+
+    def _failed(self, page, request) -> None:
+        """A request the page's own next navigation cut short (net::ERR_ABORTED, a lazy fetch in
+        flight when the test goes on to another page) is how browsers work, not a fault: decided
+        in ``problems()``, once every navigation has been seen."""
+        self._failures.append((page, request.url, str(request.failure),
+                               self._navigation_at.get(request, 0)))
+
+    def _real_failures(self) -> list[str]:
+        return [f"{url}: {failure}" for page, url, failure, at in self._failures
+                if not ("ERR_ABORTED" in failure and self._navigations.get(page, 0) > at)]
 
     def py_errors(self) -> list[str]:
         found = []
@@ -210,7 +231,7 @@ class PageGuard:
             ("console.error", self.console_errors),
             ("pageerror", self.page_errors),
             ("request to another origin (aborted)", self.external_requests),
-            ("failed request", self.failed_requests),
+            ("failed request", self.failed_requests + self._real_failures()),
             (".py-error on the page", self.py_errors()),
         ):
             out += [f"{label}: {item}" for item in items]

@@ -28,3 +28,40 @@ def test_guard_is_quiet_on_a_clean_page(guarded_page, page_guard, site):
     guarded_page.goto(site.url + "README.md")
     assert page_guard.problems() == []
 
+
+
+def _stalled(page, site, name: str):
+    """``name`` under the site never answers (until the test ends)."""
+    held = []
+    page.route(site.url + name, lambda route: held.append(route))
+    return held
+
+
+def test_guard_counts_a_local_request_that_fails_or_is_cancelled(page, page_guard, site):
+    guard = type(page_guard)(page_guard.local_origins)
+    guard.watch(page)
+    _stalled(page, site, "__slow.txt")
+    page.goto(site.url + "README.md")
+    page.evaluate("""() => { const c = new AbortController();
+        fetch('__slow.txt', {signal: c.signal}).catch(() => {}); setTimeout(() => c.abort(), 100);
+        fetch('__missing.txt').catch(() => {}); }""")
+    page.wait_for_timeout(500)
+    problems = "\n".join(guard.problems())
+    assert "__slow.txt" in problems and "ERR_ABORTED" in problems     # cancelled by the page itself
+    assert "__missing.txt: HTTP 404" in problems
+
+
+def test_guard_forgives_a_request_cut_short_by_the_next_navigation(page, page_guard, site):
+    """A lazy fetch still in flight when the test opens another page is aborted by the browser:
+    how navigation works, not a fault of the page."""
+    guard = type(page_guard)(page_guard.local_origins)
+    guard.watch(page)
+    _stalled(page, site, "__slow.txt")
+    page.goto(site.url + "README.md")
+    page.evaluate("() => { fetch('__slow.txt').catch(() => {}); }")
+    page.wait_for_timeout(100)
+    page.goto(site.url + "README.md?again")
+    page.wait_for_function("document.readyState === 'complete'")
+    page.wait_for_timeout(200)
+    assert [url for _, url, failure, _ in guard._failures if "ERR_ABORTED" in failure] == [site.url + "__slow.txt"]
+    assert guard.problems() == []
