@@ -2,7 +2,10 @@
 
 import pytest
 
-from gamekit.thinking import BotError, SlicedSearch
+import random
+from types import SimpleNamespace
+
+from gamekit.thinking import BotError, SearchThinker, SlicedSearch
 
 
 class Counter:
@@ -57,3 +60,58 @@ def test_the_time_cap_ends_a_search_that_wants_more():
     search = SlicedSearch(lambda: Counter(10 ** 9, "a"), ["a"], cap=0.02)
     assert search.run(slice_seconds=0.005) == "a"
     assert search.thinker.ran < 10 ** 9 and search.slices > 1
+
+
+class FakeTree:
+    """An ISMCTS stand-in: counts iterations, settles after ``settle`` of them."""
+
+    def __init__(self, settle: int | None = None) -> None:
+        self.iterations, self.settle = 0, settle
+
+    @property
+    def settled(self) -> bool:
+        return self.settle is not None and self.iterations >= self.settle
+
+    def step(self, n: int) -> int:
+        self.iterations += n
+        return n
+
+    def best_action(self) -> str:
+        return f"best after {self.iterations}"
+
+
+def _thinker(tree=None, action=None, budget=None) -> SearchThinker:
+    t = SearchThinker()
+    t.tree, t._action, t.budget = tree, action, budget
+    return t
+
+
+def test_search_thinker_decided_at_once_is_done_and_runs_nothing():
+    t = _thinker(action="pass")
+    assert t.done and t.step(10) == 0 and t.action() == "pass"
+
+
+def test_search_thinker_runs_to_its_budget_and_never_past_it():
+    t = _thinker(FakeTree(), budget=20)
+    assert not t.done
+    assert t.step(16) == 16 and t.step(16) == 4 and t.done and t.step(16) == 0
+    assert t.action() == "best after 20"
+
+
+def test_search_thinker_without_a_budget_stops_when_the_tree_settles():
+    t = _thinker(FakeTree(settle=5))
+    assert t.step(3) == 3 and not t.done and t.step(3) == 3 and t.done and t.step(3) == 0
+
+
+def test_checked_rng_refuses_what_cannot_be_asked_and_makes_a_random():
+    levels = {"easy": {}, "hard": {}}
+    state = SimpleNamespace(is_over=False, current_player=1)
+    with pytest.raises(ValueError, match="unknown bot level 'medium'; choose one of easy, hard"):
+        SearchThinker.checked_rng(state, 1, "medium", levels, None)
+    with pytest.raises(ValueError, match="seat 0 is not to decide now"):
+        SearchThinker.checked_rng(state, 0, "easy", levels, None)
+    with pytest.raises(ValueError, match="the game is over"):
+        SearchThinker.checked_rng(SimpleNamespace(is_over=True, current_player=1), 1, "easy", levels, None)
+    mine = random.Random(3)
+    assert SearchThinker.checked_rng(state, 1, "easy", levels, mine) is mine
+    assert SearchThinker.checked_rng(state, 1, "easy", levels, 7).random() == random.Random(7).random()

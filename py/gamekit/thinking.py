@@ -20,11 +20,15 @@ search. ``result()`` never guesses: a thinker whose answer is not legal raises
 
 from __future__ import annotations
 
+import random
 import time
-from typing import Any, Protocol
-from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
+from collections.abc import Callable, Mapping, Sequence
 
-__all__ = ["BotError", "SlicedSearch", "Thinker"]
+if TYPE_CHECKING:
+    from gamekit.ismcts import ISMCTS
+
+__all__ = ["BotError", "SearchThinker", "SlicedSearch", "Thinker"]
 
 
 class BotError(RuntimeError):
@@ -37,6 +41,51 @@ class Thinker(Protocol):
     def step(self, iterations: int) -> int: ...
 
     def action(self) -> Any: ...
+
+
+class SearchThinker:
+    """What every game's ``Thinker`` shares: a decision made at once (``_action``) or by an
+    ISMCTS ``tree`` run to an iteration budget (``budget``; None: until the caller's time cap
+    or the tree settles).  A game's subclass checks the turn with :meth:`checked_rng`,
+    determinizes, then sets ``_action`` or ``tree`` and ``budget``."""
+
+    tree: ISMCTS | None = None
+    _action: Any = None
+    budget: int | None = None
+
+    @staticmethod
+    def checked_rng(state: Any, seat: int, level: str, levels: Mapping[str, Any],
+                    rng: random.Random | int | None) -> random.Random:
+        """Refuse a decision that cannot be asked (ValueError), and make ``rng`` a Random."""
+        if level not in levels:
+            raise ValueError(f"unknown bot level {level!r}; choose one of {', '.join(levels)}")
+        if state.is_over:
+            raise ValueError("the game is over: there is nothing to choose")
+        if state.current_player != seat:
+            raise ValueError(f"seat {seat} is not to decide now (seat {state.current_player} is)")
+        return rng if isinstance(rng, random.Random) else random.Random(rng)
+
+    @property
+    def done(self) -> bool:
+        """No more iterations are wanted (decided at once, settled, or the budget is spent)."""
+        if self.tree is None:
+            return True
+        return self.tree.settled or (self.budget is not None and self.tree.iterations >= self.budget)
+
+    def step(self, iterations: int = 16) -> int:
+        """Run up to ``iterations`` more search iterations; returns how many ran."""
+        if self.done:
+            return 0
+        assert self.tree is not None
+        n = iterations if self.budget is None else min(iterations, self.budget - self.tree.iterations)
+        return self.tree.step(n)
+
+    def action(self) -> Any:
+        """The decision: the one made at once, or the search's best so far."""
+        if self.tree is None:
+            assert self._action is not None
+            return self._action
+        return self.tree.best_action()
 
 
 class SlicedSearch:

@@ -30,6 +30,7 @@ from typing import Any
 
 from gamekit.bench import search_speed
 from gamekit.ismcts import ISMCTS
+from gamekit.thinking import SearchThinker
 
 from . import board as B
 from .actions import Action
@@ -302,26 +303,18 @@ def make_search(det: State, seat: int, rng: random.Random, root: list[Action] | 
                   prune=prune, rng=rng)
 
 
-class Thinker:
+class Thinker(SearchThinker):
     """One bot decision, determinized first, run in slices (``gamekit.thinking``)."""
 
     def __init__(self, state: State, seat: int, level: str = "greedy", rng: random.Random | int | None = None,
                  budget: dict[str, Any] | None = None) -> None:
-        if level not in LEVELS:
-            raise ValueError(f"unknown bot level {level!r}; choose one of {', '.join(LEVELS)}")
-        if state.is_over:
-            raise ValueError("the game is over: there is nothing to choose")
-        if state.current_player != seat:
-            raise ValueError(f"seat {seat} is not to decide now (seat {state.current_player} is)")
-        if not isinstance(rng, random.Random):
-            rng = random.Random(rng)
+        rng = self.checked_rng(state, seat, level, LEVELS, rng)
         det = determinize(state, seat, rng)          # P69: the bot never sees the real state
         spec = Level(LEVELS[level])
         if budget:
             spec.update(budget)
         self.spec = spec
-        self.tree: ISMCTS | None = None
-        self._action: Action | None = None
+        self.budget = spec.iterations
         legal = det.legal_actions()
         if len(legal) == 1:
             self._action = legal[0]
@@ -336,26 +329,6 @@ class Thinker:
             else:
                 self.tree = make_search(det, seat, rng, top, spec.confidence, spec.prune)
 
-    @property
-    def done(self) -> bool:
-        if self.tree is None:
-            return True
-        target = self.spec.iterations
-        return self.tree.settled or (target is not None and self.tree.iterations >= target)
-
-    def step(self, iterations: int = 16) -> int:
-        if self.done:
-            return 0
-        assert self.tree is not None
-        target = self.spec.iterations
-        k = iterations if target is None else min(iterations, target - self.tree.iterations)
-        return self.tree.step(k)
-
-    def action(self) -> Action:
-        if self.tree is None:
-            assert self._action is not None
-            return self._action
-        return self.tree.best_action()
 
 
 def choose_action(state: State, seat: int, level: str = "greedy", rng: random.Random | int | None = None,

@@ -44,6 +44,7 @@ from typing import Any
 
 from gamekit.bench import search_speed
 from gamekit.ismcts import ISMCTS
+from gamekit.thinking import SearchThinker
 
 from . import actions as A
 from .actions import Action
@@ -147,7 +148,7 @@ def choose_action(state: Any, seat: int, level: str = "normal", rng: random.Rand
     return thinker.action()
 
 
-class Thinker:
+class Thinker(SearchThinker):
     """One bot decision in progress, for a caller that runs the search in
     slices between other work (the page's event loop)::
 
@@ -163,14 +164,7 @@ class Thinker:
 
     def __init__(self, state: Any, seat: int, level: str = "normal", rng: random.Random | int | None = None,
                  budget: dict[str, Any] | None = None) -> None:
-        if level not in LEVELS:
-            raise ValueError(f"unknown bot level {level!r}; choose one of {', '.join(LEVELS)}")
-        if state.is_over:
-            raise ValueError("the game is over: there is nothing to choose")
-        if state.current_player != seat:
-            raise ValueError(f"seat {seat} is not to decide now (seat {state.current_player} is)")
-        if not isinstance(rng, random.Random):
-            rng = random.Random(rng)
+        rng = self.checked_rng(state, seat, level, LEVELS, rng)
         # Information hygiene (R17): the bot never sees the real state.
         det = state.determinize(seat, rng)
         det.record = False
@@ -179,8 +173,7 @@ class Thinker:
             spec.update(budget)
         self.spec = spec
         self.seat = seat
-        self.tree: ISMCTS | None = None
-        self._action: Action | None = None
+        self.budget = spec.iterations
         legal = det.legal_actions()
         kind = spec.kind
         if len(legal) == 1:
@@ -205,29 +198,6 @@ class Thinker:
             else:
                 self.tree = tree
 
-    @property
-    def done(self) -> bool:
-        """No more iterations are wanted (the iteration budget is spent)."""
-        if self.tree is None:
-            return True
-        target = self.spec.iterations
-        return self.tree.settled or (target is not None and self.tree.iterations >= target)
-
-    def step(self, iterations: int = 16) -> int:
-        """Run up to ``iterations`` more search iterations; returns how many ran."""
-        if self.done:
-            return 0
-        assert self.tree is not None
-        target = self.spec.iterations
-        n = iterations if target is None else min(iterations, target - self.tree.iterations)
-        return self.tree.step(n)
-
-    def action(self) -> Action:
-        """The decision: the search's most visited action so far."""
-        if self.tree is None:
-            assert self._action is not None
-            return self._action
-        return self.tree.best_action()
 
 
 # ------------------------------------------------------------- evaluation
