@@ -21,12 +21,17 @@ element was clicked or focused.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from .anim import FrameQueue
+from .curtain import Curtain
 from .focus import NOWHERE, FocusPlan
+from .live import LiveRegion
+from .recap import Recap
 from .tree import El
+
+ANNOUNCE_LIMIT = 12  # lines kept in the live region (only new ones are read out)
 
 HOST_CALLS = frozenset({"new_game", "undo", "skip_anim"})
 
@@ -47,6 +52,58 @@ class Outcome:
     def __post_init__(self) -> None:
         if self.host is not None and self.host not in HOST_CALLS:
             raise ValueError(f"host call {self.host!r} is not one of {sorted(HOST_CALLS)}")
+
+
+@dataclass
+class Snapshot:
+    """What the viewer may see of a state: the view, and the legal actions when they decide now."""
+
+    view: dict[str, Any]
+    viewer: int | None
+    legal: list[Any]
+
+
+@dataclass
+class ScreenState:
+    """The UI-local state every game's screen holds besides its own (a game's ``Screen`` is a
+    subclass that adds its selection and marks, and says when its view is over)."""
+
+    snap: Snapshot | None = None
+    seats: list[dict] = field(default_factory=list)
+    busy: str | None = None
+    show_end: bool = True
+    frames: FrameQueue = field(default_factory=FrameQueue)
+    live: LiveRegion = field(default_factory=lambda: LiveRegion(ANNOUNCE_LIMIT))
+    board_focus: str | None = None                     # the board's tab stop
+    curtain: Curtain = field(default_factory=Curtain)
+    drawn: El | None = None                            # the scene drawn last
+    was_over: bool = False
+    said_turn: str | None = None
+    recap: Recap = field(default_factory=Recap)         # lines and points since the viewer last acted
+    acted: bool = False                                  # the viewer decided since the last events
+
+    @staticmethod
+    def over(view: dict[str, Any]) -> bool:
+        """Is the game of this view over (each game's view says it its own way)?"""
+        raise NotImplementedError
+
+    @property
+    def view(self) -> dict[str, Any] | None:
+        return self.snap.view if self.snap else None
+
+    @property
+    def viewer(self) -> int | None:
+        return self.snap.viewer if self.snap else None
+
+    @property
+    def animating(self) -> bool:
+        return self.frames.playing
+
+    @property
+    def end_shown(self) -> bool:
+        """Is the end screen in the scene (the board's condition, without walking the tree)?"""
+        view = self.view
+        return bool(view and self.over(view) and self.show_end and not self.animating)
 
 
 class Screen(Protocol):

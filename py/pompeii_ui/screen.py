@@ -18,14 +18,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from app import i18n
-from boardui.anim import FrameQueue
-from boardui.curtain import Curtain
 from boardui.focus import FocusPlan, Settler, act_selector, controls, first_new
-from boardui.live import LiveRegion
 from boardui.recap import Recap
-from boardui.screen import Outcome
+from boardui.screen import Outcome, ScreenState, Snapshot
 from boardui.tree import El
-from pompeii.actions import Action
 from pompeii.hidden import view as engine_view
 
 from .board import Model, render, whose_turn
@@ -33,7 +29,6 @@ from .interact import Controller
 from .strings import seat_label, t
 from .words import describe, describe_log, name_of
 
-ANNOUNCE_LIMIT = 12
 STEP_MS = 220        # a citizen's step
 LAVA_MS = 700        # lava falling, citizens burning
 VIEW_ACTS = frozenset({"skip_anim", "close_end", "open_end", "newgame"})
@@ -41,13 +36,6 @@ PROMPT = ".pp-prompt .prompt"
 END_TITLE = ".pp-end .end-title"
 DECISION = (END_TITLE, PROMPT)
 BOARD_STOP = ('.pp-board [data-cell][tabindex="0"]', ".pp-board [data-act]")
-
-
-@dataclass
-class Snapshot:
-    view: dict[str, Any]
-    viewer: int | None
-    legal: list[Action]
 
 
 def snapshot(state: Any, viewer: int | None) -> Snapshot:
@@ -193,47 +181,22 @@ def _count(table: dict[str, dict[int, int]], where: str, seat: int, k: int) -> N
 
 
 @dataclass
-class Screen:
+class Screen(ScreenState):
     """UI-local state of one view and the pure steps of the flow (a :class:`boardui.screen.Screen`)."""
 
     ctl: Controller = field(default_factory=Controller)
-    snap: Snapshot | None = None
-    seats: list[dict] = field(default_factory=list)
-    busy: str | None = None
-    show_end: bool = True
-    frames: FrameQueue = field(default_factory=FrameQueue)
-    live: LiveRegion = field(default_factory=lambda: LiveRegion(ANNOUNCE_LIMIT))
-    board_focus: str | None = None
-    curtain: Curtain = field(default_factory=Curtain)
-    drawn: El | None = None
     focus: Settler = field(default_factory=lambda: Settler(DECISION, (END_TITLE,)))
-    was_over: bool = False
-    said_turn: str | None = None
     last_path: list[list[int]] = field(default_factory=list)
     last_line: str = ""
-    recap: Recap = field(default_factory=Recap)     # the saved citizens (P57: the score) and the lines
+    # recap (the base's): the saved citizens (P57: the score) and the lines
     lost: Recap = field(default_factory=Recap)      # the lost citizens (P65: the tie-break)
     marks: Marks = field(default_factory=Marks)     # where it all happened, since the viewer decided
-    acted: bool = False                             # the viewer decided since the last events
     _log_words: list[str] = field(default_factory=list)     # the move log in words, so far
     _log_seen: list[Any] = field(default_factory=list)      # [language, count, last event described]
 
-    @property
-    def view(self) -> dict[str, Any] | None:
-        return self.snap.view if self.snap else None
-
-    @property
-    def viewer(self) -> int | None:
-        return self.snap.viewer if self.snap else None
-
-    @property
-    def animating(self) -> bool:
-        return self.frames.playing
-
-    @property
-    def end_shown(self) -> bool:
-        view = self.view
-        return bool(view and view["phase"] == "over" and self.show_end and not self.animating)
+    @staticmethod
+    def over(view: dict[str, Any]) -> bool:
+        return bool(view["phase"] == "over")
 
     def receive(self, snap: Snapshot, events: list[dict], seats: list[dict]) -> bool:
         """A new state (``events``: the public events since this viewer last looked)."""

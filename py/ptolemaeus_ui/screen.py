@@ -19,14 +19,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from boardui.anim import FrameQueue
-from boardui.curtain import Curtain
 from boardui.focus import FocusPlan, Settler, act_selector, controls, first_new
-from boardui.live import LiveRegion
-from boardui.recap import Recap
-from boardui.screen import Outcome
+from boardui.screen import Outcome, ScreenState, Snapshot
 from boardui.tree import El
-from ptolemaeus.actions import Action
 from ptolemaeus.data import CONSTELLATIONS
 
 from . import animate
@@ -35,7 +30,6 @@ from .interact import UI, Controller, Selection
 from .points import earned as points_earned
 from .words import describe_log, last_move
 
-ANNOUNCE_LIMIT = 12  # lines kept in the live region (only new ones are read out)
 LOG_LIMIT = 400      # lines of the move log kept on screen
 TOGGLES = frozenset({"pay", "source", "hand"})   # acts that change a choice in place: the focus stays
 VIEW_ACTS = frozenset({"skip_anim", "close_end", "open_end", "newgame", "undo"})
@@ -47,15 +41,6 @@ DECISION = (END_TITLE, PROMPT)                  # where a new decision takes the
 BOARD_STOP = ('.pt-board [data-act][tabindex="0"]', ".pt-board [data-act]")
 
 
-@dataclass
-class Snapshot:
-    """What the viewer may see of a state: the view, and the legal actions when they decide now."""
-
-    view: dict[str, Any]
-    viewer: int | None
-    legal: list[Action]
-
-
 def snapshot(state: Any, viewer: int | None) -> Snapshot:
     """``state.view(viewer)``, or a view with nobody's secrets when nobody in particular looks."""
     view = state.view(viewer) if viewer is not None else public_view(state)
@@ -64,48 +49,21 @@ def snapshot(state: Any, viewer: int | None) -> Snapshot:
 
 
 @dataclass
-class Screen:
+class Screen(ScreenState):
     """UI-local state of one view and the pure steps of the flow (see the module docstring);
     a :class:`boardui.screen.Screen`."""
 
     ctl: Controller = field(default_factory=Controller)
-    snap: Snapshot | None = None
-    seats: list[dict] = field(default_factory=list)
-    busy: str | None = None
-    show_end: bool = True
     recent: set[str] = field(default_factory=set)
     last: list[dict] = field(default_factory=list)      # the events of the latest move (shown in words)
-    frames: FrameQueue = field(default_factory=FrameQueue)
-    live: LiveRegion = field(default_factory=lambda: LiveRegion(ANNOUNCE_LIMIT))
-    board_focus: str | None = None                     # the board's tab stop ("const:Leo")
-    curtain: Curtain = field(default_factory=Curtain)
-    drawn: El | None = None                            # the scene drawn last
     focus: Settler = field(default_factory=lambda: Settler(DECISION, (END_TITLE,)))
     shown_event: str | None = None
-    was_over: bool = False
-    said_turn: str | None = None
-    recap: Recap = field(default_factory=Recap)         # lines and points since the viewer last acted
-    acted: bool = False                                  # the viewer decided since the last events
+
+    @staticmethod
+    def over(view: dict[str, Any]) -> bool:
+        return bool(view["is_over"])                    # board.render_end's condition
 
     # ------------------------------------------------------------ state in
-
-    @property
-    def view(self) -> dict[str, Any] | None:
-        return self.snap.view if self.snap else None
-
-    @property
-    def viewer(self) -> int | None:
-        return self.snap.viewer if self.snap else None
-
-    @property
-    def animating(self) -> bool:
-        return self.frames.playing
-
-    @property
-    def end_shown(self) -> bool:
-        """Is the end screen in the scene (``board.render_end``'s condition, without walking the tree)?"""
-        view = self.view
-        return bool(view and view["is_over"] and self.show_end and not self.animating)
 
     def receive(self, snap: Snapshot, events: list[dict], seats: list[dict]) -> bool:
         """A new state (``events``: the public events since this viewer last looked, [] for a
