@@ -268,6 +268,9 @@ class TallyRules(Rules[TallyState, tuple]):
         return s
 
     def action_to_json(self, action: tuple) -> dict:
+        if not (isinstance(action, tuple) and (action in (("draw",), ("end",)) or (
+                len(action) == 2 and action[0] == "play" and type(action[1]) is int))):
+            raise IllegalAction(f"not an action of Tally: {_short(action)}", code="not_an_action")
         return {"kind": action[0], **({"card": action[1]} if action[0] == "play" else {})}
 
     def action_from_json(self, data: Any) -> tuple:

@@ -145,6 +145,8 @@ class PtolemaeusRules(Rules[State, Action]):
         return State.from_json(text)
 
     def action_to_json(self, action: Action) -> dict[str, Any]:
+        if not isinstance(action, Action):
+            raise IllegalAction(f"not an action of this game: {action!r}"[:200], code="bad_action")
         return action.to_json()
 
     def action_from_json(self, data: Any) -> Action:

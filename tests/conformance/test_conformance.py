@@ -189,6 +189,14 @@ def test_action_from_json_of_garbage_is_a_coded_refusal(game_rules, data):
     assert isinstance(exc.value, gk.GameError) and exc.value.code
 
 
+@pytest.mark.parametrize("value", [None, "x", 7, True, {"kind": "pass"}, ("play",), [0]])
+def test_action_to_json_of_what_is_not_an_action_is_a_coded_refusal(game_rules, value):
+    """The way out is as strict as the way in: only the game's own action values are written."""
+    with pytest.raises(ValueError) as exc:
+        game_rules.action_to_json(value)
+    assert isinstance(exc.value, gk.IllegalAction) and exc.value.code
+
+
 # =============================================== hidden information (R17)
 
 def test_determinize_keeps_the_observers_view_and_is_a_possible_world(case):
