@@ -27,11 +27,7 @@ TODAY = _dt.date(2026, 11, 24)
 PT = CATALOG["ptolemaeus"].load()
 
 
-@pytest.fixture(autouse=True)
-def english():
-    set_language("en")
-    yield
-    set_language("en")
+pytestmark = pytest.mark.usefixtures("english")
 
 
 def entry(day: _dt.date, points: int = 7, won: bool = False, rounds: int = 6, game: str = "ptolemaeus") -> DailyEntry:

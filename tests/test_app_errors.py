@@ -15,13 +15,6 @@ from shellgame import TALLY
 GAMES = Catalog([TALLY])
 
 
-@pytest.fixture
-def english():
-    i18n.set_language("en")
-    yield
-    i18n.set_language("en")
-
-
 def _link_error() -> LinkError:
     with pytest.raises(LinkError) as caught:
         parse_link("?game=nosuchgame", GAMES)

@@ -25,11 +25,7 @@ SPEC = TALLY.load() if hasattr(TALLY, "load") else TALLY
 PT = CATALOG["ptolemaeus"].load()
 
 
-@pytest.fixture(autouse=True)
-def english():
-    set_language("en")
-    yield
-    set_language("en")
+pytestmark = pytest.mark.usefixtures("english")
 
 
 def finished(spec=SPEC, kinds=("human", "bot"), seed: int = 3, setup: dict | None = None) -> Session:

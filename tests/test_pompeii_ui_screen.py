@@ -23,11 +23,7 @@ SEATS = [{"kind": "human", "name": "You", "colour": "#3a7bd5"}, {"kind": "bot", 
          {"kind": "bot", "name": "Tacitus", "colour": "#e8c547"}, {"kind": "bot", "name": "Rectina", "colour": "#333"}]
 
 
-@pytest.fixture(autouse=True)
-def english():
-    i18n.set_language("en")
-    yield
-    i18n.set_language("en")
+pytestmark = pytest.mark.usefixtures("english")
 
 
 def attrs(markup: str, name: str) -> list[str]:
