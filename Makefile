@@ -1,4 +1,4 @@
-# Ptolemaeus: set-up, play, test.  Every target is safe to run again: set-up
+# Ludus: set-up, play, test.  Every target is safe to run again: set-up
 # steps are redone only when their inputs change (stamp files).
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
