@@ -88,6 +88,10 @@ class PompeiiRules(Rules[State, Action]):
         return view(state, seat)
 
     def determinize(self, state: State, observer: int, rng: random.Random) -> State:
+        """P69, P70: a world for a real seat only (a bad one would pool every hand, and True
+        would stand for seat 1)."""
+        if type(observer) is not int or not 0 <= observer < state.n:
+            raise IllegalAction(f"seat {observer!r} does not exist"[:100], code="bad_seat")
         return determinize(state, observer, rng)
 
     def check_invariants(self, state: State) -> None:

@@ -95,7 +95,7 @@ class State:
         self.record = True           # keep the action log (bots switch it off)
         self.log_ok = True           # the log holds every action since the deal (saveable)
         self.deal: dict[str, Any] = {}   # the initial deal (saves replay from it)
-        self.deal_for: tuple[dict[str, Any], int] | None = None   # a determinization's source deal, observer
+        self.deal_for: tuple[dict[str, Any], int] | None = None   # a world: what its observer knows of the deal, observer
         self.drawers: list[int] = []     # the seat that drew each card drawn so far
         self.played: list[list[int]] = []    # each seat's cards played, in order
         self.tiles_drawn: list[int] = []     # every tile drawn so far, in order
