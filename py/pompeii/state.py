@@ -20,7 +20,7 @@ from typing import Any
 from gamekit.game import IllegalAction, SetupError
 
 from . import board as B
-from .actions import Action
+from .actions import Action, shown
 from .board import AD79, OMEN
 
 __all__ = ["VARIANTS", "State", "new_game"]
@@ -110,13 +110,13 @@ class State:
     def setup(cls, players: int, seed: int, variant: str = "standard", first: int | None = None) -> State:
         """P20-P28: the deck built from its piles, the hands, the bag, the first player."""
         if type(players) is not int or players not in B.CITIZENS_PER_PLAYER:
-            raise SetupError(f"The Downfall of Pompeii is for 2 to 4 players, not {players!r} (P1)",
-                             code="bad_players", players=str(players)[:20])
+            raise SetupError(f"The Downfall of Pompeii is for 2 to 4 players, not {shown(players)} (P1)",
+                             code="bad_players", players=shown(players, 20))
         if type(seed) is not int or not 0 <= seed < 2 ** 63:
-            raise SetupError(f"the seed must be an integer 0..2**63-1, not {seed!r}"[:200], code="bad_seed")
+            raise SetupError(f"the seed must be an integer 0..2**63-1, not {shown(seed)}", code="bad_seed")
         if variant not in VARIANTS:
-            raise SetupError(f"unknown variant {variant!r}"[:200], code="bad_variant",
-                             value=str(variant)[:40])
+            raise SetupError(f"unknown variant {shown(variant)}", code="bad_variant",
+                             value=shown(variant, 40))
         if first is not None and (type(first) is not int or not 0 <= first < players):
             raise SetupError(f"first player must be a seat 0..{players - 1}", code="bad_first")
         rng = random.Random(seed)
@@ -699,11 +699,11 @@ class State:
         if self.phase == "over":
             return IllegalAction("the game is over", code="game_over")
         if not isinstance(action, Action):
-            return IllegalAction(f"not an action of this game: {action!r}"[:200], code="bad_action")
-        text = tuple.__repr__(action)[:200]
+            return IllegalAction(f"not an action of this game: {shown(action, 200)}", code="bad_action")
+        text = shown(tuple(action), 200)
         if all(action.kind != a.kind for a in self.legal_actions()):
             return IllegalAction(f"{text} is not possible now: the game waits for a {self.step} decision",
-                                 code="wrong_step", kind=str(action.kind)[:20], step=self.step)
+                                 code="wrong_step", kind=shown(action.kind, 20), step=self.step)
         return IllegalAction(f"{text} is not legal here", code="not_legal", action=text)
 
     # ------------------------------------------------------------ copies

@@ -16,7 +16,7 @@ from pompeii.state import State
 R = PompeiiRules()
 
 junk = st.recursive(
-    st.none() | st.booleans() | st.floats() | st.integers(-2 ** 70, 2 ** 70) | st.just(10 ** 400)
+    st.none() | st.booleans() | st.floats() | st.integers(-2 ** 70, 2 ** 70) | st.just(10 ** 400) | st.just(0).map(lambda _: 10 ** 5000)
     | st.text(max_size=6),
     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=4), inner, max_size=3),
     max_leaves=8)
@@ -151,3 +151,28 @@ def test_view_determinize_and_bot_search_refuse_junk_seats(seat):
     else:
         with pytest.raises(GameError):
             R.bot_search(s, seat, "random", 1)
+
+
+_HUGE = 10 ** 5000          # more digits than Python will turn into text (sys.get_int_max_str_digits)
+
+
+@pytest.mark.parametrize("call", [
+    lambda s: R.apply(s, Action("play", _HUGE, card=3)), lambda s: R.apply(s, Action("play", 24, card=_HUGE)),
+    lambda s: R.apply(s, Action(_HUGE)), lambda s: R.action_from_json({"kind": "play", "card": _HUGE}),
+    lambda s: R.action_from_json({"kind": "play", "card": 3, "square": [_HUGE, 0]}),
+    lambda s: R.action_from_json({"kind": _HUGE}), lambda s: R.action_from_json({"kind": "end", _HUGE: 1}),
+    lambda s: R.action_from_json({"kind": "lava", "square": [1, 2], "symbol": _HUGE}),
+    lambda s: R.new_state({"players": _HUGE}), lambda s: R.new_state({"players": 2, "seed": _HUGE}),
+    lambda s: R.new_state({"players": 2, "variant": _HUGE}), lambda s: R.new_state({"players": 2, "first": _HUGE}),
+    lambda s: R.new_state({_HUGE: 1}), lambda s: R.view(s, _HUGE), lambda s: R.determinize(s, _HUGE, random.Random()),
+    lambda s: R.bot_search(s, _HUGE, "random", 1), lambda s: R.bot_search(s, 0, _HUGE, 1),
+    lambda s: R.action_to_json(_HUGE), lambda s: R.state_from_json(_HUGE),
+])
+def test_an_int_too_long_to_print_is_refused_with_a_game_error(call):
+    """Error messages quote the bad value; an int of more than 4300 digits has no ``repr``
+    (a plain ValueError): the messages cut such a value short instead of failing."""
+    s = _position(3)
+    before = R.state_to_json(s)
+    with pytest.raises(GameError):
+        call(s)
+    assert R.state_to_json(s) == before
