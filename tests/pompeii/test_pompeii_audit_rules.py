@@ -4,7 +4,7 @@ Hypothesis checks of movement (P55, P58, PR11) and trapping (P52, PR10) against 
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from pompeii import board as B
 from pompeii.actions import end, erupt, lava, leave, move, omen, play, relative, stop
@@ -329,3 +329,62 @@ def test_p68_per_player_count_hands_supply_and_the_last_card_of_the_bottom_stack
         top = new_game(players, seed).deck[::-1]
         where.add(max(i for i, c in enumerate(top) if c == AD79))
     assert min(where) == 42 - k and max(where) == 41
+
+
+_SPACES = [q for q in range(B.SQUARES) if B.CAPACITY[q]]
+
+
+def _relative_room(s, unit, used):
+    """P40.3, P40.4, PR6: free squares of a building of ``unit``'s colour or a neutral one,
+    never a building (part or neutral) already used this turn, the trigger part included."""
+    return {q for q in _SPACES if s.tot[q] < B.CAPACITY[q] and B.UNIT[q] not in used
+            and (B.NEUTRAL[q] or B.UNIT_COLOUR[B.UNIT[q]] == B.UNIT_COLOUR[unit])}
+
+
+@settings(SLOW, max_examples=200)
+@given(st.lists(st.sampled_from([0, 0, 0, 1, 1, 2, 3, 4]), min_size=len(_SPACES), max_size=len(_SPACES)),
+       st.integers(1, 11), st.integers(0, 10 ** 6), st.randoms())
+def test_p40_pr6_pr24_relatives_over_random_cities(fill, card, pick, rnd):
+    """Hypothesis: any phase-1 city after the first AD 79, any card. A normal play into a part
+    that held R citizens (the whole part, PR24) offers up to R relatives (P40.1), each on a
+    free square of a building of the part's colour or a neutral one, never the trigger part
+    and never a building used this turn (P40.3, P40.4, PR6); a wild play or an empty part
+    offers none (P34, P40); the turn ends after R relatives, a stop, or when none fits."""
+    cits, seat_totals = {}, [0, 0]
+    for q, k in zip(_SPACES, fill, strict=True):
+        k = min(k, B.CAPACITY[q])
+        if k:
+            a = k // 2 + (q % 2 if k % 2 else 0)
+            cits[B.rc(q)] = [a, k - a]
+            seat_totals[0] += a
+            seat_totals[1] += k - a
+    if max(seat_totals) > 26:
+        return
+    others = [c for c in range(1, 12) if c != card][:3]
+    s = phase1(hands={0: [card, *others]}, citizens=cits, ad79=1)
+    plays = [a for a in s.legal_actions() if a.kind == "play" and a.card == card]
+    a = plays[pick % len(plays)]
+    if a.square < 0:
+        return
+    wild = s.number_full(card)
+    unit = B.UNIT[a.square]
+    r = sum(s.tot[q] for q in B.UNIT_SQUARES[unit])
+    s.apply(a)
+    used, placed, stopped = {unit}, 0, False
+    while s.step == "relative":
+        assert not wild and r and placed < r and s.rel_left == r - placed
+        got = {b.square for b in s.legal_actions() if b.kind == "relative"}
+        assert got == _relative_room(s, unit, used) and got and stop() in s.legal_actions()
+        if rnd.random() < 0.15:
+            s.apply(stop())
+            stopped = True
+            break
+        q = rnd.choice(sorted(got))
+        s.apply(relative(B.rc(q)))
+        used.add(B.UNIT[q])
+        placed += 1
+    event("wild" if wild else f"{placed} relative(s) of R = {r}" + (", stopped" if stopped else ""))
+    if not (wild or stopped) and placed < r and s.supply[0]:
+        assert not _relative_room(s, unit, used)                  # none fits: the turn went on
+    assert s.step in ("play", "omen") or s.phase != "p1"
+    check_invariants(s)
