@@ -2,6 +2,7 @@
 Hypothesis checks of movement (P55, P58, PR11) and trapping (P52, PR10) against brute force."""
 
 import random
+from collections import Counter
 
 import pytest
 from hypothesis import HealthCheck, event, given, settings
@@ -388,3 +389,39 @@ def test_p40_pr6_pr24_relatives_over_random_cities(fill, card, pick, rnd):
         assert not _relative_room(s, unit, used)                  # none fits: the turn went on
     assert s.step in ("play", "omen") or s.phase != "p1"
     check_invariants(s)
+
+
+_base = phase1(players=3, ad79=1)
+_UNDRAWN = Counter(_base.deck + _base.boxed_cards + [c for h in _base.hands for c in h])   # cards a hand may take
+
+
+@settings(SLOW, max_examples=200)
+@given(st.lists(st.sampled_from([0, 1, 2, 4, 4, 4, 4, 4]), min_size=len(_SPACES), max_size=len(_SPACES)),
+       st.lists(st.integers(1, 11), min_size=4, max_size=4), st.booleans())
+def test_p30_p33_p34_p41_plays_over_random_cities(fill, hand, empty_supply):
+    """Hypothesis: any phase-1 city and hand. A card goes onto a free square of its number
+    (P30, P31) while one is left (P33), else onto any free square (P34, wild), else (or with
+    an empty supply, P32) it is only discarded; the eruption is offered exactly when every
+    card is wild (P41)."""
+    cits, seat_totals = {}, [0, 0, 0]
+    for q, k in zip(_SPACES, fill, strict=True):
+        k = min(k, B.CAPACITY[q])
+        split = [k // 3 + (1 if i < k % 3 else 0) for i in range(3)]
+        split = split[q % 3:] + split[:q % 3]
+        if k:
+            cits[B.rc(q)] = split
+            seat_totals = [a + b for a, b in zip(seat_totals, split, strict=True)]
+    if max(seat_totals) > 29 or any(hand.count(c) > _UNDRAWN[c] for c in hand):
+        return
+    s = phase1(players=3, hands={0: hand}, citizens=cits, ad79=1, supply={0: 0} if empty_supply else None)
+    free = {q for q in _SPACES if s.tot[q] < B.CAPACITY[q]}
+    want = set()
+    for c in set(hand):
+        own = {q for q in free if B.NUMBER[q] == c}
+        squares = own or free
+        want |= {(c, q) for q in squares} if squares and s.supply[0] else {(c, -1)}
+    got = {(a.card, a.square) for a in s.legal_actions() if a.kind == "play"}
+    assert got == want
+    all_wild = all(not any(B.NUMBER[q] == c for q in free) for c in hand)
+    event("all wild" if all_wild else "not all wild")
+    assert (erupt() in s.legal_actions()) == all_wild
