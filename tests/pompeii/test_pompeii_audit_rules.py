@@ -425,3 +425,15 @@ def test_p30_p33_p34_p41_plays_over_random_cities(fill, hand, empty_supply):
     all_wild = all(not any(B.NUMBER[q] == c for q in free) for c in hand)
     event("all wild" if all_wild else "not all wild")
     assert (erupt() in s.legal_actions()) == all_wild
+
+
+def test_p52_invariant_no_citizen_alive_without_a_way_out():
+    """``check_invariants`` (run after every step of the random games) now also checks P52:
+    a citizen shut in by lava after the eruption is an engine error."""
+    cover = {(3, 4): "column", (4, 4): "column", (5, 4): "column", (6, 5): "vase", (2, 10): "vase",
+             (6, 3): "mask"}
+    s = phase2(lava=cover, citizens={(4, 1): [1, 0], (2, 7): [0, 1]}, step="move")
+    check_invariants(s)
+    s2 = phase2(lava=cover, citizens={(6, 4): [1, 0], (2, 7): [0, 1]}, step="move")
+    with pytest.raises(AssertionError, match="P52"):
+        check_invariants(s2)
