@@ -76,3 +76,17 @@ def test_p69_determinize_refuses_a_seat_that_does_not_exist(bad):
     with pytest.raises(IllegalAction):
         R.determinize(s, bad, random.Random(0))
     assert to_json(s) == before
+
+
+@pytest.mark.parametrize("players,stop_at", [(2, 60), (3, 140), (4, 400)])
+def test_p69_apply_events_are_public(players, stop_at):
+    """The events ``apply`` returns go to every seat: two real games that differ only in
+    hidden things (hands, the deck's order, the bag's order) give the same events, step by
+    step -- no event names a drawn card or a tile still in the bag."""
+    s = _play(players, 2000 + stop_at, stop_at)
+    t = _twin(s, 0, 55555)
+    a = State.from_deal(s.n, s.seed, s.variant, s.first, s.deal)
+    b = State.from_deal(t.n, t.seed, t.variant, t.first, t.deal)
+    assert a.deck != b.deck or a.hands != b.hands
+    for action in s.log:
+        assert a.apply(action) == b.apply(action)
