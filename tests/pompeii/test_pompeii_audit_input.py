@@ -176,3 +176,15 @@ def test_an_int_too_long_to_print_is_refused_with_a_game_error(call):
     with pytest.raises(GameError):
         call(s)
     assert R.state_to_json(s) == before
+
+
+def test_scenario_positions_refuse_to_be_saved():
+    """A hand-built position (``pompeii.scenario``) is not reachable by its action log: saving
+    it is refused (before, it wrote a save that could not be loaded)."""
+    from pompeii.scenario import phase1, phase2
+    for s in (phase1(), phase1(ad79=1), phase2(citizens={(4, 1): [1, 0]})):
+        with pytest.raises(InvalidState) as exc:
+            R.state_to_json(s)
+        assert exc.value.code == "not_saveable"
+        with pytest.raises(InvalidState):
+            R.state_to_json(R.determinize(s, 0, random.Random(1)))
