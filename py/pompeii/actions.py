@@ -26,7 +26,7 @@ from gamekit.game import IllegalAction
 
 from .board import GATE_OF, HEIGHT, KIND, SYMBOLS, WIDTH, rc, sq
 
-__all__ = ["KINDS", "Action", "end", "erupt", "lava", "leave", "move", "omen", "play", "relative", "stop"]
+__all__ = ["KINDS", "Action", "end", "erupt", "lava", "leave", "move", "omen", "play", "relative", "shown", "stop"]
 
 KINDS = ("play", "erupt", "relative", "stop", "omen", "lava", "move", "leave", "end")
 _GATE_IDS = frozenset(GATE_OF.values())
@@ -35,6 +35,17 @@ _FIELDS = {
     "lava": ("square", "symbol"), "move": ("square", "to"), "leave": ("square", "gate"), "end": (),
 }
 _OPTIONAL = {"play": ("square",)}
+
+
+def shown(value: Any, limit: int = 60) -> str:
+    """``repr(value)`` cut to ``limit`` characters for an error message, never raising: bad
+    input may be an int too long to print (``repr`` raises a plain ValueError past
+    ``sys.get_int_max_str_digits()``), a nested list too deep, or anything else."""
+    try:
+        text = repr(value)
+    except (ValueError, RecursionError, TypeError):
+        text = f"<{type(value).__name__} too large to show>"
+    return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
 class Action(NamedTuple):
@@ -85,11 +96,11 @@ class Action(NamedTuple):
             raise _bad("an action must be a JSON object")
         kind = data.get("kind")
         if not isinstance(kind, str) or kind not in _FIELDS:
-            raise _bad(f"unknown action kind {kind!r}")
+            raise _bad(f"unknown action kind {shown(kind)}")
         allowed = _FIELDS[kind]
         unknown = [k for k in data if k != "kind" and k not in allowed]
         if unknown:
-            raise _bad(f"unknown field(s) for {kind}: {', '.join(sorted(map(str, unknown)))}")
+            raise _bad(f"unknown field(s) for {kind}: {', '.join(sorted(map(shown, unknown)))}"[:200])
         missing = [k for k in allowed if k not in data and k not in _OPTIONAL.get(kind, ())]
         if missing:
             raise _bad(f"{kind} needs {', '.join(missing)}")
@@ -106,11 +117,11 @@ class Action(NamedTuple):
                 values[name] = _int(v, 0, 3, "seat")
             elif name == "symbol":
                 if not isinstance(v, str) or v not in SYMBOLS:
-                    raise _bad(f"unknown lava symbol {v!r}")
+                    raise _bad(f"unknown lava symbol {shown(v)}")
                 values[name] = v
             elif name == "gate":
                 if not isinstance(v, str) or v not in _GATE_IDS:
-                    raise _bad(f"unknown gate {v!r}")
+                    raise _bad(f"unknown gate {shown(v)}")
                 values[name] = v
         return cls(kind, **values)
 
@@ -121,13 +132,13 @@ def _bad(message: str) -> IllegalAction:
 
 def _int(v: Any, lo: int, hi: int, name: str) -> int:
     if type(v) is not int or not lo <= v <= hi:
-        raise _bad(f"{name} must be an integer {lo}..{hi}, not {v!r}"[:200])
+        raise _bad(f"{name} must be an integer {lo}..{hi}, not {shown(v)}")
     return v
 
 
 def _square(v: Any) -> int:
     if not isinstance(v, list) or len(v) != 2:
-        raise _bad(f"a square is [row, col], not {v!r}"[:200])
+        raise _bad(f"a square is [row, col], not {shown(v)}")
     r = _int(v[0], 0, HEIGHT - 1, "row")
     c = _int(v[1], 0, WIDTH - 1, "col")
     s = sq(r, c)

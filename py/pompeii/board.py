@@ -81,14 +81,16 @@ AD79 = 13          # card code of an AD 79 card
 NUMBER_COLOUR = {1: "grey", 2: "purple", 3: "purple", 4: "grey", 5: "purple", 6: "turquoise",
                  7: "purple", 8: "grey", 9: "turquoise", 10: "brown", 11: "brown"}
 
-# P3, P68: citizens each; P23: the bottom stack; P25, PR2: piles back to the box.
+# P2: four colours of 30; P3, P68, PR20 (Mayfair): citizens each; P23: the bottom stack;
+# P25, PR2: piles back to the box.
 COLOURS = ("blue", "yellow", "red", "black")
 CITIZENS_PER_PLAYER = {2: 30, 3: 30, 4: 25}
 BOTTOM_STACK = {2: 15, 3: 15, 4: 10}
 PILES_RETURNED = {2: 3, 3: 2, 4: 1}
 DECK_SIZE = 42
 
-# P16: gates (id, name, square, exit side); P15: vents.
+# P16: gates (id, name, square, exit side; PR18: the corner gates' sides are cosmetic); P15: vents.
+# P14: the 13 neutral buildings N1..N13, one square each.
 _GATES = (("G1", "Porta Ercolano", 0, 0, "W"), ("G2", "Porta Vesuvio", 0, 5, "N"),
           ("G3", "Porta di Nola", 1, 9, "N"), ("G4", "Porta Marina", 4, 0, "W"),
           ("G5", "Porta di Sarno", 4, 10, "E"), ("G6", "Porta di Stabia", 6, 6, "S"),
@@ -146,7 +148,7 @@ def _parse() -> tuple:
 
 _kind, _cap, _part, _vent, _gate_marks = _parse()
 KIND: tuple[str, ...] = tuple(_kind)                 # P10: street, building, neutral_building, vent, outside
-CAPACITY: tuple[int, ...] = tuple(_cap)              # P31: spaces printed on each square
+CAPACITY: tuple[int, ...] = tuple(_cap)              # P31: spaces printed on each square (PR19: (5,9) has 0)
 PART: tuple[str | None, ...] = tuple(_part)          # P12: "6a" etc. for numbered building squares
 NUMBER: tuple[int, ...] = tuple(int(p[:-1]) if p else 0 for p in PART)
 NEUTRAL: tuple[str | None, ...] = tuple(

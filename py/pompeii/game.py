@@ -8,7 +8,7 @@ from typing import Any, cast
 from gamekit.game import GameError, IllegalAction, Rules, SetupError, SetupField
 from gamekit.thinking import SlicedSearch
 
-from .actions import Action
+from .actions import Action, shown
 from .bots import LEVELS, Thinker
 from .hidden import determinize, view
 from .invariants import check_invariants
@@ -37,7 +37,7 @@ class PompeiiRules(Rules[State, Action]):
             raise SetupError("a setup is a dict", code="bad_setup")
         unknown = set(setup) - {"players", "seed", "variant", "first"}
         if unknown:
-            raise SetupError(f"unknown setup field(s): {', '.join(sorted(map(str, unknown)))}"[:200],
+            raise SetupError(f"unknown setup field(s): {', '.join(sorted(map(shown, unknown)))}"[:200],
                              code="bad_setup")
         return State.setup(setup.get("players", 2), setup.get("seed", 0), setup.get("variant", "standard"),
                            setup.get("first"))
@@ -51,7 +51,7 @@ class PompeiiRules(Rules[State, Action]):
 
     def action_to_json(self, action: Action) -> dict[str, Any]:
         if not isinstance(action, Action):
-            raise IllegalAction(f"not an action of this game: {action!r}"[:200], code="bad_action")
+            raise IllegalAction(f"not an action of this game: {shown(action, 200)}", code="bad_action")
         return action.to_json()
 
     def action_from_json(self, data: Any) -> Action:
@@ -84,10 +84,14 @@ class PompeiiRules(Rules[State, Action]):
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         if seat is not None and (type(seat) is not int or not 0 <= seat < state.n):
-            raise IllegalAction(f"seat {seat!r} does not exist"[:100], code="bad_seat")
+            raise IllegalAction(f"seat {shown(seat)} does not exist", code="bad_seat")
         return view(state, seat)
 
     def determinize(self, state: State, observer: int, rng: random.Random) -> State:
+        """P69, P70: a world for a real seat only (a bad one would pool every hand, and True
+        would stand for seat 1)."""
+        if type(observer) is not int or not 0 <= observer < state.n:
+            raise IllegalAction(f"seat {shown(observer)} does not exist", code="bad_seat")
         return determinize(state, observer, rng)
 
     def check_invariants(self, state: State) -> None:
@@ -96,10 +100,10 @@ class PompeiiRules(Rules[State, Action]):
     # bots
     def bot_search(self, state: State, seat: int, level: str, seed: int) -> SlicedSearch:
         if not isinstance(level, str) or level not in LEVELS:
-            raise GameError(f"unknown bot level {str(level)[:40]}; choose one of {', '.join(LEVELS)}",
+            raise GameError(f"unknown bot level {shown(level, 40)}; choose one of {', '.join(LEVELS)}",
                             code="bad_level", levels=list(LEVELS))
         if state.is_over or type(seat) is not int or state.current_player != seat:
-            raise GameError(f"seat {str(seat)[:20]} is not to decide now", code="not_to_decide", seat=str(seat)[:20])
+            raise GameError(f"seat {shown(seat, 20)} is not to decide now", code="not_to_decide", seat=shown(seat, 20))
         cap = LEVELS[level].get("seconds")
         return SlicedSearch(lambda: cast(Any, Thinker(state, seat, level, random.Random(seed))),
                             state.legal_actions(), cap=cap * self.bot_time_factor if cap else None)

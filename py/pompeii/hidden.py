@@ -106,35 +106,60 @@ def determinize(s: State, observer: int, rng: random.Random) -> State:
     assert not pool
     d.bag.sort()
     rng.shuffle(d.bag)
+    d.seed = 0                       # the seed rebuilds the whole deal: never in a world (P69)
     d.deal = {}                      # worked out only if this world is saved (saves.to_json)
-    d.deal_for = (s.deal, observer)
+    d.deal_for = (_known_deal(s, observer), observer)
     d.record = False
     d._legal = None
     return d
 
 
+def _known_deal(s: State, observer: int) -> dict:
+    """What ``observer`` knows of the initial deal, all :func:`deal_of` needs (P69): its own
+    first hand and, for each card drawn so far, the card if it saw it (its own draws, every
+    AD 79 and Omen), else 0. Nothing else of the real deal goes into a world."""
+    source = s.deal
+    if not source:                   # a world re-dealt from a world (or a scenario): not saveable
+        return {}
+    drawn = source["deck"][:len(s.drawers)]
+    return {"hand": list(source["hands"][observer]),
+            "history": [c if c > 11 or s.drawers[j] == observer else 0 for j, c in enumerate(drawn)]}
+
+
 def deal_of(d: State) -> dict:
     """An initial deal from which the game's actions lead to ``d`` (so a determinization
-    saves and loads like a real game). Cards already drawn keep their places; in phase 1
-    each other seat's draws are re-assigned so that its hand held every card it played
-    when it played it: its cards played, then its hand now, read as a window of 4."""
+    saves and loads like a real game), built from what the observer knows only
+    (:func:`_known_deal`). Cards the observer saw drawn keep their places; each other
+    seat's Pompeii draws are re-assigned so that its hand held every card it played when
+    it played it: its cards played, then the cards it holds (in phase 1 its hand now,
+    later its hand as discarded at the eruption, P42), read as a window of 4."""
     assert d.deal_for is not None
-    source, observer = d.deal_for
-    if not source:                   # a world re-dealt from a world: not saveable
+    known, observer = d.deal_for
+    if not known:
         return {}
-    top = list(source["deck"])
-    drawn = len(d.drawers)
-    history = top[:drawn]
-    hands0 = [list(h) for h in source["hands"]]
+    history = list(known["history"])
+    drawn = len(history)
+    n = d.n
+    hands0: list[list[int]] = [[] for _ in range(n)]
+    hands0[observer] = list(known["hand"])
     if d.phase == "p1":
-        for q in range(d.n):
-            if q == observer:
-                continue
-            cards = d.played[q] + sorted(d.hands[q])
-            hands0[q] = cards[:4]
-            later = iter(cards[4:])
-            for j in range(drawn):
-                if d.drawers[j] == q and history[j] <= 11:
-                    history[j] = next(later)
+        held = [sorted(h) for h in d.hands]
+    else:                            # P42: the hands went onto the discard pile in seat order
+        sizes = [4 + sum(1 for j in range(drawn) if d.drawers[j] == q and history[j] <= 11) - len(d.played[q])
+                 for q in range(n)]
+        tail = d.discard[len(d.discard) - sum(sizes):]
+        held = []
+        for k in sizes:
+            held.append(tail[:k])
+            tail = tail[k:]
+    for q in range(n):
+        if q == observer:
+            continue
+        cards = d.played[q] + held[q]
+        hands0[q] = cards[:4]
+        later = iter(cards[4:])
+        for j in range(drawn):
+            if d.drawers[j] == q and history[j] <= 11:
+                history[j] = next(later)
     return {"hands": hands0, "deck": history + d.deck[::-1], "boxed": list(d.boxed_cards),
             "bag": list(d.tiles_drawn) + d.bag[::-1]}

@@ -16,7 +16,8 @@ _CARDS = Counter({**B.CARD_COUNTS, OMEN: 7, AD79: 2})
 def check_invariants(s: State) -> None:
     """AssertionError unless: citizens conserved per player; cards and lava tiles
     conserved; no citizen on lava, a vent or outside; no building square over its
-    spaces in phase 1; hands of Pompeii cards only (P39) and at most 4."""
+    spaces in phase 1; hands of Pompeii cards only (P39) and at most 4; after the eruption,
+    no citizen left alive without a way out (P52)."""
     n = s.n
     for p in range(n):
         total = s.in_city(p) + s.saved[p] + s.dead[p] + s.boxed[p] + s.supply[p]
@@ -57,3 +58,7 @@ def check_invariants(s: State) -> None:
     for y, name in enumerate(B.SYMBOLS):
         if s.placed[y]:
             assert s.lava[B.VENT_OF[name]] == y, f"{name} lava without its vent covered (P48)"
+    if s.phase != "p1" and any(s.tot):           # P52: trapped citizens die at once
+        out = s.reachable_from_gates()
+        trapped = [B.rc(q) for q in B.CITY if s.tot[q] and not out[q]]
+        assert not trapped, f"citizens with no way out left alive at {trapped} (P52)"

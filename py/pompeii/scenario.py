@@ -73,6 +73,7 @@ def phase1(players: int = 2, seed: int = 0, hands: dict[int, list[int]] | None =
     supplies into the box; ``deck_top`` puts cards (Pompeii numbers, OMEN, AD79) on top."""
     s = State.setup(players, seed, first=current)
     s.record = False
+    s.log_ok = False                  # not reachable by the action log: never saved
     if ad79:
         while True:
             c = s.deck.pop()
@@ -118,6 +119,7 @@ def phase2(players: int = 2, seed: int = 0, citizens: dict[Square, list[int]] | 
     """
     s = State.setup(players, seed, variant, first=current)
     s.record = False
+    s.log_ok = False                  # not reachable by the action log: never saved
     for p in range(players):
         s.discard.extend(s.hands[p])
         s.hands[p] = []

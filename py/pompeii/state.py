@@ -20,7 +20,7 @@ from typing import Any
 from gamekit.game import IllegalAction, SetupError
 
 from . import board as B
-from .actions import Action
+from .actions import Action, shown
 from .board import AD79, OMEN
 
 __all__ = ["VARIANTS", "State", "new_game"]
@@ -72,7 +72,7 @@ class State:
         self.tot: list[int] = []     # citizens per square
         self.supply: list[int] = []
         self.saved: list[int] = []
-        self.dead: list[int] = []
+        self.dead: list[int] = []    # P7: the volcano, a casualty count per player
         self.boxed: list[int] = []   # citizens sent back to the box (P42)
         self.start_citizens = 0
         self.lava: list[int] = []    # symbol index covering each square, -1 none
@@ -95,7 +95,7 @@ class State:
         self.record = True           # keep the action log (bots switch it off)
         self.log_ok = True           # the log holds every action since the deal (saveable)
         self.deal: dict[str, Any] = {}   # the initial deal (saves replay from it)
-        self.deal_for: tuple[dict[str, Any], int] | None = None   # a determinization's source deal, observer
+        self.deal_for: tuple[dict[str, Any], int] | None = None   # a world: what its observer knows of the deal, observer
         self.drawers: list[int] = []     # the seat that drew each card drawn so far
         self.played: list[list[int]] = []    # each seat's cards played, in order
         self.tiles_drawn: list[int] = []     # every tile drawn so far, in order
@@ -110,13 +110,13 @@ class State:
     def setup(cls, players: int, seed: int, variant: str = "standard", first: int | None = None) -> State:
         """P20-P28: the deck built from its piles, the hands, the bag, the first player."""
         if type(players) is not int or players not in B.CITIZENS_PER_PLAYER:
-            raise SetupError(f"The Downfall of Pompeii is for 2 to 4 players, not {players!r} (P1)",
-                             code="bad_players", players=str(players)[:20])
+            raise SetupError(f"The Downfall of Pompeii is for 2 to 4 players, not {shown(players)} (P1)",
+                             code="bad_players", players=shown(players, 20))
         if type(seed) is not int or not 0 <= seed < 2 ** 63:
-            raise SetupError(f"the seed must be an integer 0..2**63-1, not {seed!r}"[:200], code="bad_seed")
+            raise SetupError(f"the seed must be an integer 0..2**63-1, not {shown(seed)}", code="bad_seed")
         if variant not in VARIANTS:
-            raise SetupError(f"unknown variant {variant!r}"[:200], code="bad_variant",
-                             value=str(variant)[:40])
+            raise SetupError(f"unknown variant {shown(variant)}", code="bad_variant",
+                             value=shown(variant, 40))
         if first is not None and (type(first) is not int or not 0 <= first < players):
             raise SetupError(f"first player must be a seat 0..{players - 1}", code="bad_first")
         rng = random.Random(seed)
@@ -262,7 +262,8 @@ class State:
         return out
 
     def _do_play(self, a: Action) -> None:
-        """P29-P34: play a card, place its citizen; relatives (P40) or the draw follow."""
+        """P29-P34 (P30: the square chosen is the part chosen): play a card, place its
+        citizen; relatives (P40) or the draw follow."""
         p, card, square = self.current, a.card, a.square
         self.hands[p].remove(card)
         self.discard.append(card)
@@ -274,11 +275,11 @@ class State:
         wild = self.number_full(card)
         unit = B.UNIT[square]
         assert unit is not None
-        before = sum(self.tot[s] for s in B.UNIT_SQUARES[unit])
+        before = sum(self.tot[s] for s in B.UNIT_SQUARES[unit])             # P40.1, PR24: the whole part
         self._put(square, p)
         self.supply[p] -= 1
         self._emit("placed", seat=p, square=list(B.rc(square)), wild=wild)
-        if self.ad79 and not wild and before:                               # P40.1
+        if self.ad79 and not wild and before:                               # P35, P40.1, P34
             self.rel_left = before
             self.rel_units = [unit]
             self.rel_colour = B.UNIT_COLOUR[unit] or ""
@@ -322,7 +323,8 @@ class State:
             self._draw()
 
     def _draw(self) -> None:
-        """P29 (3), P36-P39: draw until a Pompeii card (or an Omen to resolve, or the end)."""
+        """P29 (3), P36-P39, PR3: draw until a Pompeii card (or an Omen to resolve, or the end);
+        AD 79 and Omen cards act when drawn and never enter a hand."""
         p = self.current
         self.step = "play"
         self.rel_left = 0
@@ -396,7 +398,7 @@ class State:
     # ------------------------------------------------------------ lava
 
     def _begin_lava_turn(self, p: int) -> None:
-        """P43 / P46 (1): draw a tile; P50: set it aside when it has no legal square."""
+        """P43 / P46 (1): draw a tile; P50, PR9: set it aside when it has no legal square."""
         self.current = p
         self.step = "lava"
         self.moves = 0
@@ -447,7 +449,7 @@ class State:
         self._reach = {}
         self.placed[y] += 1
         self.tile = -1
-        killed = self._kill_square(s)                                       # P51
+        killed = self._kill_square(s)                                       # P51 (P44: in the opening too)
         self._emit("lava_placed", seat=p, square=list(B.rc(s)), symbol=a.symbol, killed=killed)
         # P52, PR10. Lava on a square with at most one open walkable neighbour (not a
         # gate) cannot cut anybody else off: skip the search then.
@@ -518,8 +520,8 @@ class State:
         return out
 
     def destinations(self, start: int, allowance: int) -> dict[int, int]:
-        """P55, P58: squares at shortest distance 1..allowance (start at 0) through
-        walkable squares that are not lava."""
+        """P55, P58, PR11: squares at shortest distance 1..allowance (start at 0) through
+        walkable squares that are not lava. P56: only squares matter now, not spaces."""
         lava, walk, nb = self.lava, B.WALKABLE, B.NEIGHBOURS
         dist = {start: 0}
         frontier = [start]
@@ -610,7 +612,8 @@ class State:
             self._end_turn(p)
 
     def _end_turn(self, p: int) -> None:
-        """P62: the turn of the last tile ends the game; else the next player's lava step."""
+        """P62, P67: the turn of the last tile (45th, or 48th with the variant) ends the game;
+        else the next player's lava step."""
         self.step = ""
         self._legal = None
         if not self.bag:
@@ -696,11 +699,11 @@ class State:
         if self.phase == "over":
             return IllegalAction("the game is over", code="game_over")
         if not isinstance(action, Action):
-            return IllegalAction(f"not an action of this game: {action!r}"[:200], code="bad_action")
-        text = tuple.__repr__(action)[:200]
+            return IllegalAction(f"not an action of this game: {shown(action, 200)}", code="bad_action")
+        text = shown(tuple(action), 200)
         if all(action.kind != a.kind for a in self.legal_actions()):
             return IllegalAction(f"{text} is not possible now: the game waits for a {self.step} decision",
-                                 code="wrong_step", kind=str(action.kind)[:20], step=self.step)
+                                 code="wrong_step", kind=shown(action.kind, 20), step=self.step)
         return IllegalAction(f"{text} is not legal here", code="not_legal", action=text)
 
     # ------------------------------------------------------------ copies
