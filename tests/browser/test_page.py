@@ -24,6 +24,12 @@ new MutationObserver(() => {
 def test_index_boots_and_renders_the_shell(guarded_page, page_guard, site, ready):
     page = guarded_page
     page.add_init_script(LOADER_PROBE)
+    # A network of 40 MB/s: the runtime's ~12 MB arrive in many chunks, as on any real network
+    # (from a local server on a busy machine they may all be buffered at once: no bar to see).
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions", {"offline": False, "latency": 0,
+                                                  "downloadThroughput": 40 * 1024 * 1024, "uploadThroughput": -1})
     page.goto(site.url)  # "/" serves index.html
     ready(page)
 
