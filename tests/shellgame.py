@@ -34,7 +34,7 @@ from typing import Any
 
 from app.games import GameInfo, GameSpec
 from gamekit import safejson
-from gamekit.game import GameError, IllegalAction, InvalidState, Rules, SetupError, SetupField
+from gamekit.game import GameError, IllegalAction, InvalidState, Rules, SetupError, SetupField, shown
 
 TARGET = 15
 LEVELS = {"easy": 0.0, "normal": 0.15, "hard": 0.5}
@@ -82,7 +82,7 @@ class TallyState:
         if (type(action) is not tuple or not action or type(action[0]) is not str
                 or any(type(x) is not int for x in action[1:]) or action not in self.legal()):
             code = "game_over" if self.over else "illegal_action"
-            raise IllegalAction(f"not a legal action now: {_short(action)}", code=code)
+            raise IllegalAction(f"not a legal action now: {shown(action)}", code=code)
         p = self.current
         self.revealed = False
         if action[0] == "play":
@@ -108,14 +108,6 @@ class TallyState:
         return {"scores": list(self.scores), "hand_counts": [len(h) for h in self.hands],
                 "deck": len(self.deck), "current": None if self.over else self.current,
                 "hand": list(self.hands[seat]) if seat is not None else None}
-
-
-def _short(value: Any) -> str:
-    try:
-        text = repr(value)
-    except Exception:
-        text = f"<{type(value).__name__}>"
-    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def redeal(state: TallyState, seat: int, rng: random.Random) -> TallyState:
@@ -169,9 +161,9 @@ def check_tally(s: TallyState) -> None:
 class TallyBot:
     def __init__(self, state: TallyState, seat: int, level: str, seed: int, time_factor: float = 1.0):
         if not isinstance(level, str) or level not in LEVELS:
-            raise GameError(f"unknown bot level {_short(level)}", code="bad_level")
+            raise GameError(f"unknown bot level {shown(level)}", code="bad_level")
         if state.over or type(seat) is not int or seat != state.current:
-            raise GameError(f"seat {_short(seat)} is not to decide now", code="not_to_decide")
+            raise GameError(f"seat {shown(seat)} is not to decide now", code="not_to_decide")
         self.rng = random.Random(seed)
         self.seat = seat
         self.budget = LEVELS[level] * time_factor
@@ -243,9 +235,9 @@ class TallyRules(Rules[TallyState, tuple]):
             raise SetupError("a setup is a dict", code="bad_setup")
         players, seed, start = setup.get("players"), setup.get("seed"), setup.get("start", "1969-07-20T20:17Z")
         if type(players) is not int or not self.min_players <= players <= self.max_players:
-            raise SetupError(f"players must be 1..4, not {_short(players)}", code="bad_players")
+            raise SetupError(f"players must be 1..4, not {shown(players)}", code="bad_players")
         if type(seed) is not int or not -(2 ** 63) <= seed < 2 ** 63:
-            raise SetupError(f"bad seed {_short(seed)}", code="bad_seed")
+            raise SetupError(f"bad seed {shown(seed)}", code="bad_seed")
         parse_date(start)   # SetupError "not_a_date"
         return TallyState(players, seed, start)
 
@@ -270,7 +262,7 @@ class TallyRules(Rules[TallyState, tuple]):
     def action_to_json(self, action: tuple) -> dict:
         if not (isinstance(action, tuple) and (action in (("draw",), ("end",)) or (
                 len(action) == 2 and action[0] == "play" and type(action[1]) is int))):
-            raise IllegalAction(f"not an action of Tally: {_short(action)}", code="not_an_action")
+            raise IllegalAction(f"not an action of Tally: {shown(action)}", code="not_an_action")
         return {"kind": action[0], **({"card": action[1]} if action[0] == "play" else {})}
 
     def action_from_json(self, data: Any) -> tuple:
@@ -281,7 +273,7 @@ class TallyRules(Rules[TallyState, tuple]):
             return ("play", data["card"])
         if kind in ("draw", "end") and set(data) == {"kind"}:
             return (kind,)
-        raise IllegalAction(f"not an action of Tally: {_short(data)}", code="not_an_action")
+        raise IllegalAction(f"not an action of Tally: {shown(data)}", code="not_an_action")
 
     def current_player(self, state: TallyState) -> int | None:
         return None if state.over else state.current
@@ -313,12 +305,12 @@ class TallyRules(Rules[TallyState, tuple]):
 
     def view(self, state: TallyState, seat: int | None) -> dict:
         if seat is not None and (type(seat) is not int or not 0 <= seat < state.n):
-            raise GameError(f"no seat {_short(seat)}", code="bad_seat")
+            raise GameError(f"no seat {shown(seat)}", code="bad_seat")
         return state.view(seat)
 
     def determinize(self, state: TallyState, observer: int, rng: random.Random) -> TallyState:
         if type(observer) is not int or not 0 <= observer < state.n:
-            raise GameError(f"no seat {_short(observer)}", code="bad_seat")
+            raise GameError(f"no seat {shown(observer)}", code="bad_seat")
         return redeal(state, observer, rng)
 
     def check_invariants(self, state: TallyState) -> None:

@@ -29,6 +29,7 @@ from app.errors import ShellError
 from app.games import Games, GameSpec, spec_of, title_of
 from app.i18n import seat_label, t
 from gamekit.game import GameError, SetupField
+from gamekit.game import shown as quoted
 
 __all__ = ["FORMAT", "VERSION", "SaveError", "Session", "check_seats", "default_seats", "resolve_setup",
            "check_field", "new_id", "now_iso", "random_seed", "MAX_SEED", "MAX_NAME", "MAX_TEXT"]
@@ -68,9 +69,11 @@ def new_id(rng: random.Random | None = None, now: _dt.datetime | None = None) ->
 
 
 def shown(value: Any, limit: int = 40) -> str:
-    """A value as quoted in a message, cut short (a tampered save may hold anything)."""
-    text = value if isinstance(value, str) else repr(value)
-    return text if len(text) <= limit else text[:limit - 1] + "…"
+    """A value as quoted in a message, cut short, never raising (a tampered save may hold
+    anything, an int too long to print included); a string as it is."""
+    if isinstance(value, str):
+        return value if len(value) <= limit else value[:limit - 1] + "…"
+    return quoted(value, limit)
 
 
 # ------------------------------------------------------------------ seats & setup

@@ -29,10 +29,27 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Protocol, TypeVar, runtime_checkable
 
-__all__ = ["BotSearch", "GameError", "IllegalAction", "InvalidState", "Rules", "SetupError", "SetupField"]
+__all__ = ["BotSearch", "GameError", "IllegalAction", "InvalidState", "Rules", "SetupError", "SetupField", "shown"]
 
 S = TypeVar("S")
 A = TypeVar("A")
+
+
+def shown(value: Any, limit: int = 60) -> str:
+    """``repr(value)`` cut to ``limit`` characters for an error message, never raising: bad
+    input may be an int too long to print (``repr`` raises a plain ValueError past
+    ``sys.get_int_max_str_digits()``), a nested list too deep, or anything else.
+
+    >>> shown(10 ** 5000)
+    '<int too large to show>'
+    >>> shown("x" * 100, 8)
+    "'xxxxxx…"
+    """
+    try:
+        text = repr(value)
+    except (ValueError, RecursionError, TypeError):
+        text = f"<{type(value).__name__} too large to show>"
+    return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
 class GameError(ValueError):

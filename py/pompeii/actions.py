@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from gamekit.game import IllegalAction
+from gamekit.game import IllegalAction, shown
 
 from .board import GATE_OF, HEIGHT, KIND, SYMBOLS, WIDTH, rc, sq
 
@@ -35,17 +35,6 @@ _FIELDS = {
     "lava": ("square", "symbol"), "move": ("square", "to"), "leave": ("square", "gate"), "end": (),
 }
 _OPTIONAL = {"play": ("square",)}
-
-
-def shown(value: Any, limit: int = 60) -> str:
-    """``repr(value)`` cut to ``limit`` characters for an error message, never raising: bad
-    input may be an int too long to print (``repr`` raises a plain ValueError past
-    ``sys.get_int_max_str_digits()``), a nested list too deep, or anything else."""
-    try:
-        text = repr(value)
-    except (ValueError, RecursionError, TypeError):
-        text = f"<{type(value).__name__} too large to show>"
-    return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
 class Action(NamedTuple):

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from gamekit import safejson
+from gamekit.game import shown
 
 from .data import BONUS_INDEX, BONUS_TYPES, CARD_INDEX, CARD_NAMES, CONST_INDEX, CONSTELLATIONS, PLANET_INDEX, PLANETS
 from .errors import IllegalAction
@@ -144,7 +145,7 @@ class Action(NamedTuple):
                                 code="not_an_action")
         kind = data.get("kind")
         if not isinstance(kind, str) or kind not in KINDS:
-            raise IllegalAction(f"unknown action kind: {_short(kind)}", code="not_an_action")
+            raise IllegalAction(f"unknown action kind: {shown(kind)}", code="not_an_action")
 
         def names(key: str, index: dict[str, int]) -> tuple[int, ...]:
             value = data.get(key, [])
@@ -153,7 +154,7 @@ class Action(NamedTuple):
             try:
                 return tuple(index[v] for v in value)
             except KeyError as exc:
-                raise IllegalAction(f"unknown name in {key!r}: {_short(exc.args[0])}",
+                raise IllegalAction(f"unknown name in {key!r}: {shown(exc.args[0])}",
                                     code="not_an_action") from None
 
         def one(key: str, index: dict[str, int]) -> int:
@@ -161,27 +162,18 @@ class Action(NamedTuple):
                 return -1
             value = data[key]
             if not isinstance(value, str) or value not in index:
-                raise IllegalAction(f"unknown name in {key!r}: {_short(value)}", code="not_an_action")
+                raise IllegalAction(f"unknown name in {key!r}: {shown(value)}", code="not_an_action")
             return index[value]
 
         seat = data.get("seat", -1)
         if type(seat) is not int or not -1 <= seat <= 3:
-            raise IllegalAction(f"action seat must be 0..3, not {_short(seat)}", code="not_an_action")
+            raise IllegalAction(f"action seat must be 0..3, not {shown(seat)}", code="not_an_action")
         return cls(kind, names("where", CONST_INDEX), names("cards", CARD_INDEX), seat,
                    one("planet", PLANET_INDEX), one("source", CONST_INDEX), one("bonus", BONUS_INDEX))
 
 
 _FIELDS = ("kind", "where", "cards", "seat", "planet", "source", "bonus")
 _INT_FIELDS = ("seat", "planet", "source", "bonus")
-
-
-def _short(value: Any) -> str:
-    """A bounded repr for messages (a 10,000-digit int must not make one huge, or fail)."""
-    try:
-        text = repr(value)
-    except Exception:               # a repr that raises (int too long for str, a hostile object)
-        text = f"<{type(value).__name__}>"
-    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def well_formed(action: Any) -> bool:

@@ -20,7 +20,7 @@ from typing import Any
 from gamekit.game import Rules, SetupField
 from gamekit.thinking import SlicedSearch
 
-from .actions import Action, _short
+from .actions import Action, shown
 from .errors import GameError, IllegalAction, InvalidState, SetupError
 from .dates import historic_sky
 from .state import MAX_SEED, State, new_game
@@ -45,10 +45,10 @@ class PtolemaeusSearch(SlicedSearch):
         from .bots import LEVELS, Thinker
 
         if not isinstance(level, str) or level not in LEVELS:
-            raise GameError(f"unknown bot level {_short(level)}; choose one of {', '.join(LEVELS)}",
+            raise GameError(f"unknown bot level {shown(level)}; choose one of {', '.join(LEVELS)}",
                             code="bad_level", levels=list(LEVELS))
         if state.is_over or type(seat) is not int or state.current_player != seat:
-            raise GameError(f"seat {_short(seat)} is not to decide now", code="not_to_decide", seat=seat)
+            raise GameError(f"seat {shown(seat)} is not to decide now", code="not_to_decide", seat=seat)
         self.seat = seat
         self.level = level
         cap = LEVELS[level].seconds
@@ -97,10 +97,10 @@ class PtolemaeusRules(Rules[State, Action]):
         players = setup.get("players")
         seed = setup.get("seed")
         if type(players) is not int or not self.min_players <= players <= self.max_players:
-            raise SetupError(f"players must be 1 to 4, not {_short(players)}", code="bad_players",
+            raise SetupError(f"players must be 1 to 4, not {shown(players)}", code="bad_players",
                              minimum=self.min_players, maximum=self.max_players)
         if type(seed) is not int or not -MAX_SEED < seed < MAX_SEED:
-            raise SetupError(f"the seed must be a whole number of at most 64 bits, not {_short(seed)}",
+            raise SetupError(f"the seed must be a whole number of at most 64 bits, not {shown(seed)}",
                              code="bad_seed")
         start = setup.get("start", APOLLO_11)
         if isinstance(start, str) and start.strip().lower() == "now":
@@ -114,7 +114,7 @@ class PtolemaeusRules(Rules[State, Action]):
         except DateError as e:
             raise SetupError(str(e), code=e.code, **e.params) from e
         except (TypeError, ValueError) as e:
-            raise SetupError(f"not a start date: {_short(start)}", code="unreadable", text=_short(start)) from e
+            raise SetupError(f"not a start date: {shown(start)}", code="unreadable", text=shown(start)) from e
         return new_game(players=players, seed=seed, start=start)
 
     def random_setup(self, rng: random.Random, players: int) -> dict[str, Any]:
@@ -146,7 +146,7 @@ class PtolemaeusRules(Rules[State, Action]):
 
     def action_to_json(self, action: Action) -> dict[str, Any]:
         if not isinstance(action, Action):
-            raise IllegalAction(f"not an action of this game: {action!r}"[:200], code="bad_action")
+            raise IllegalAction(f"not an action of this game: {shown(action, 200)}", code="bad_action")
         return action.to_json()
 
     def action_from_json(self, data: Any) -> Action:

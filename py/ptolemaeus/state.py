@@ -91,10 +91,10 @@ class State(CardRules, PlacingRules, BonusRules, RoundEndRules, ScoringRules, Vi
         ``planets`` maps every planet name to its constellation (normally from
         :func:`ptolemaeus.sky.planets_at`)."""
         if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise SetupError(f"players must be {MIN_PLAYERS}..{MAX_PLAYERS}, not {A._short(players)}",
+            raise SetupError(f"players must be {MIN_PLAYERS}..{MAX_PLAYERS}, not {A.shown(players)}",
                              code="bad_players", minimum=MIN_PLAYERS, maximum=MAX_PLAYERS)
         if type(seed) is not int or not -MAX_SEED < seed < MAX_SEED:
-            raise SetupError(f"seed must be a whole number of at most 64 bits, not {A._short(seed)}",
+            raise SetupError(f"seed must be a whole number of at most 64 bits, not {A.shown(seed)}",
                              code="bad_seed")
         if (not isinstance(planets, dict) or set(planets) != set(PLANETS)
                 or any(not isinstance(v, str) or v not in CONSTELLATIONS for v in planets.values())):
@@ -376,7 +376,7 @@ class State(CardRules, PlacingRules, BonusRules, RoundEndRules, ScoringRules, Vi
         # (3.0 == 3 and True == 1, so membership alone would let it through).
         if found < 0 or (legal[found] is not action and not well_formed(action)):
             if not well_formed(action):
-                raise IllegalAction(f"not an action of this game: {A._short(action)}", code="not_an_action")
+                raise IllegalAction(f"not an action of this game: {A.shown(action)}", code="not_an_action")
             if self.over:
                 raise IllegalAction("the game is over", code="game_over")
             raise IllegalAction(self._why_illegal(action), code="illegal_action", seat=self.current_player)
@@ -404,7 +404,7 @@ class State(CardRules, PlacingRules, BonusRules, RoundEndRules, ScoringRules, Vi
         try:
             text = str(action)
         except (IndexError, TypeError, ValueError):
-            text = A._short(action)
+            text = A.shown(action)
         return f"not a legal action now: {text!r} (seat {self.current_player} must {self.decision()})"
 
     def decision(self) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, NoReturn
 
-from .actions import _short
+from .actions import shown
 from .data import (
     BONUS_COUNTS,
     BONUS_TYPES,
@@ -56,7 +56,7 @@ def _fail(msg: str, code: str = "impossible", **params: Any) -> NoReturn:
 def _int(data: dict, key: str, lo: int, hi: int) -> int:
     v = data.get(key)
     if type(v) is not int or not lo <= v <= hi:
-        _fail(f"saved field {key!r} must be a whole number {lo}..{hi}, found {_short(v)}", "bad_field", field=key)
+        _fail(f"saved field {key!r} must be a whole number {lo}..{hi}, found {shown(v)}", "bad_field", field=key)
     return v
 
 
@@ -66,7 +66,7 @@ def _ints(v: Any, what: str, length: int | None, lo: int, hi: int, max_length: i
         _fail(f"saved field {what!r} must be a list{size} numbers", "bad_field", field=what)
     for x in v:
         if type(x) is not int or not lo <= x <= hi:
-            _fail(f"saved field {what!r} holds {_short(x)}, outside {lo}..{hi}", "bad_field", field=what)
+            _fail(f"saved field {what!r} holds {shown(x)}, outside {lo}..{hi}", "bad_field", field=what)
     return list(v)
 
 
@@ -93,11 +93,11 @@ def _state_from_dict(cls: Any, data: Any) -> Any:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         _fail("not a Ptolemaeus saved game", "not_a_save")
     if data.get("version") != VERSION:
-        _fail(f"saved by another version of the game (format version {_short(data.get('version'))}, "
+        _fail(f"saved by another version of the game (format version {shown(data.get('version'))}, "
               f"this game reads version {VERSION})", "other_version", version=VERSION)
     known = set(_FIELDS)
     if set(data) != known:
-        extra, missing = sorted(map(_short, set(data) - known)), sorted(known - set(data))
+        extra, missing = sorted(map(shown, set(data) - known)), sorted(known - set(data))
         _fail(f"saved fields do not match: {'unknown ' + ', '.join(extra) if extra else ''}"
               f"{'; ' if extra and missing else ''}{'missing ' + ', '.join(missing) if missing else ''}",
               "bad_field", field=(missing or extra)[0])
@@ -173,7 +173,7 @@ def _stack(v: Any, n: int) -> list[tuple]:
     for task in v:
         kind = task[0] if isinstance(task, list) and task else None
         if not isinstance(kind, str) or kind not in _TASK_ARITY or len(task) != _TASK_ARITY[kind]:
-            _fail(f"saved pending decision {_short(task)} is not understood", "bad_pending")
+            _fail(f"saved pending decision {shown(task)} is not understood", "bad_pending")
         if kind == "observe":
             targets = _ints(task[1], "stack", None, 0, N_CONST - 1)
             if not 1 <= len(targets) <= 3:
@@ -186,7 +186,7 @@ def _stack(v: Any, n: int) -> list[tuple]:
         lo, hi = _TASK_RANGES[kind]
         for x, a, b in zip(args, lo, hi):
             if not a <= x <= b:
-                _fail(f"saved pending decision {_short(task)} holds {x}, outside {a}..{b}", "bad_pending")
+                _fail(f"saved pending decision {shown(task)} holds {x}, outside {a}..{b}", "bad_pending")
         out.append((kind, *args))
     return out
 

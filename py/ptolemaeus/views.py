@@ -33,8 +33,8 @@ class ViewRules(StateFields):
 
     def _check_seat(self, seat: Any) -> None:
         if type(seat) is not int or not 0 <= seat < self.n:
-            from .actions import _short
-            raise SeatError(f"no seat {_short(seat)} in a {self.n}-player game", code="bad_seat",
+            from .actions import shown
+            raise SeatError(f"no seat {shown(seat)} in a {self.n}-player game", code="bad_seat",
                             players=self.n)
 
     def view(self, seat: int | None) -> dict[str, Any]:
