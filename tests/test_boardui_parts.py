@@ -295,3 +295,19 @@ def test_the_settler_focuses_a_new_dialog_once_then_the_decision_after_a_move_ma
     s.decided()
     s.refused()
     assert s.settle(False).targets == ()
+
+
+def test_the_views_own_acts_are_answered_alike_by_every_screen():
+    """boardui.screen.ScreenState.view_click: the end screen closes (focus to the button that opens
+    it again) and opens; skip, a new game and undo go to the host; anything else is a bug."""
+    from boardui.screen import ScreenState
+
+    screen = ScreenState()
+    assert screen.view_click("skip_anim").host == "skip_anim"
+    closed = screen.view_click("close_end")
+    assert not screen.show_end and closed.redraw and closed.focus.targets == (focus.act_selector("open_end"),)
+    opened = screen.view_click("open_end")
+    assert screen.show_end and opened.redraw and opened.settle
+    assert screen.view_click("newgame").host == "new_game" and screen.view_click("undo").host == "undo"
+    with pytest.raises(ValueError, match="'card' is not an act of the view"):
+        screen.view_click("card")

@@ -26,7 +26,7 @@ from typing import Any, Protocol
 
 from .anim import FrameQueue
 from .curtain import Curtain
-from .focus import NOWHERE, FocusPlan
+from .focus import NOWHERE, FocusPlan, Settler, act_selector
 from .live import LiveRegion
 from .recap import Recap
 from .tree import El
@@ -81,6 +81,7 @@ class ScreenState:
     said_turn: str | None = None
     recap: Recap = field(default_factory=Recap)         # lines and points since the viewer last acted
     acted: bool = False                                  # the viewer decided since the last events
+    focus: Settler = field(default_factory=lambda: Settler((), ()))   # each game names its places
 
     @staticmethod
     def over(view: dict[str, Any]) -> bool:
@@ -104,6 +105,27 @@ class ScreenState:
         """Is the end screen in the scene (the board's condition, without walking the tree)?"""
         view = self.view
         return bool(view and self.over(view) and self.show_end and not self.animating)
+
+    def settle(self) -> FocusPlan:
+        """The focus after a redraw: the end screen's title when it opens; the next decision's
+        prompt after a decision made here, or when the focus was lost with its element."""
+        return self.focus.settle(self.end_shown)
+
+    def view_click(self, act: str) -> Outcome:
+        """What every game's screen does alike with the acts of the view itself: skip the
+        animation, close or open the end screen, a new game, undo."""
+        if act == "skip_anim":
+            return Outcome(host="skip_anim")
+        if act == "close_end":
+            self.show_end = False
+            self.focus.closed()
+            return Outcome(redraw=True, focus=FocusPlan((act_selector("open_end"),)))
+        if act == "open_end":
+            self.show_end = True
+            return Outcome(redraw=True, settle=True)
+        if act in ("newgame", "undo"):
+            return Outcome(host="new_game" if act == "newgame" else "undo")
+        raise ValueError(f"{act!r} is not an act of the view")
 
 
 class Screen(Protocol):

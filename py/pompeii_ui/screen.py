@@ -290,21 +290,9 @@ class Screen(ScreenState):
         self.drawn = render(self.model(log, rules_href))
         return self.drawn
 
-    def settle(self) -> FocusPlan:
-        return self.focus.settle(self.end_shown)
-
     def click(self, act: str, arg: str = "") -> Outcome:
         if act in VIEW_ACTS:
-            if act == "skip_anim":
-                return Outcome(host="skip_anim")
-            if act == "close_end":
-                self.show_end = False
-                self.focus.closed()
-                return Outcome(redraw=True, focus=FocusPlan((act_selector("open_end"),)))
-            if act == "open_end":
-                self.show_end = True
-                return Outcome(redraw=True, settle=True)
-            return Outcome(host="new_game")
+            return self.view_click(act)
         if self.animating or self.snap is None:
             return Outcome()
         before = controls(self.drawn, "pp-prompt")

@@ -134,26 +134,12 @@ class Screen(ScreenState):
         self.drawn = render(self.model(log, rules_href))
         return self.drawn
 
-    def settle(self) -> FocusPlan:
-        """The focus after a redraw: the end screen's title when it opens; the next decision's
-        prompt after a decision made here, or when the focus was lost with its element."""
-        return self.focus.settle(self.end_shown)
-
     # ------------------------------------------------------------ input
 
     def click(self, act: str, arg: str = "") -> Outcome:
         """A click (or Enter/Space) on ``data-act=act``, ``data-arg=arg``."""
         if act in VIEW_ACTS:
-            if act == "skip_anim":
-                return Outcome(host="skip_anim")
-            if act == "close_end":
-                self.show_end = False
-                self.focus.closed()
-                return Outcome(redraw=True, focus=FocusPlan((act_selector("open_end"),)))
-            if act == "open_end":
-                self.show_end = True
-                return Outcome(redraw=True, settle=True)
-            return Outcome(host="new_game" if act == "newgame" else "undo")
+            return self.view_click(act)
         if self.animating or self.snap is None:
             return Outcome()
         before = controls(self.drawn, "pt-prompt")
