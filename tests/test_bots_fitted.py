@@ -144,6 +144,17 @@ def test_more_points_mean_a_better_chance(players: int) -> None:
     assert bots.win_chances(late)[0] > after[0]
 
 
+def test_hard_ends_its_simulations_on_the_fitted_chance_and_greedy_is_unchanged() -> None:
+    """Issue 14: ``hard`` is the level that uses the fitted win chance;
+    ``greedy`` (the baseline) and ``normal`` keep greedy's evaluation."""
+    assert bots.LEVELS["hard"].fitted is True
+    assert not bots.LEVELS["normal"].fitted and bots.LEVELS["greedy"].kind == "greedy"
+    s = pt.new_game(2, 7, START)
+    seat = s.current_player
+    t = bots.Thinker(s, seat, "hard", random.Random(1), budget={"iterations": 8, "seconds": None})
+    assert t.tree is not None and t.tree._evaluate is bots.win_chances
+
+
 def test_the_fitted_entry_chooses_what_simulations_end_on() -> None:
     s = pt.new_game(2, 7, START)
     seat = s.current_player
@@ -175,3 +186,32 @@ def test_the_fitting_script_fits_a_known_model() -> None:
     assert a == fw.play(2, 1, 0) and a
     fs, y, v = a[0]
     assert len(fs) == 2 and len(fs[0]) == len(bots.FEATURES) and sum(y) == pytest.approx(1.0)
+
+
+def test_hard_with_the_fitted_chance_sees_only_what_its_seat_sees() -> None:
+    """R17: ``hard`` (fitted leaves) answers two states with the same
+    view(seat) but different hidden cards, objectives and deck orders alike;
+    and it never changes the real state."""
+    checked = 0
+    rng = random.Random(8)
+    for g in range(6):
+        s = pt.new_game(2 + g % 3, 50 + g, START)
+        s.record = False
+        for _ in range(rng.randrange(4, 40)):
+            if s.is_over:
+                break
+            s.apply(rng.choice(s.legal_actions()))
+        if s.is_over or s.stack:
+            continue
+        seat = s.current_player
+        other = s.determinize(seat, random.Random(100 + g))
+        assert other.view(seat) == s.view(seat)
+        assert other.hands != s.hands or other.objectives != s.objectives or other.deck != s.deck
+        before = s.to_json()
+        budget = {"iterations": 24, "seconds": None}
+        a = bots.choose_action(s, seat, "hard", random.Random(3), budget=budget)
+        b = bots.choose_action(other, seat, "hard", random.Random(3), budget=budget)
+        assert a == b and a in s.legal_actions()
+        assert s.to_json() == before
+        checked += 1
+    assert checked >= 3

@@ -129,9 +129,10 @@ LEVELS: dict[str, Level] = {
                     doc="ISMCTS over greedy's best 3 choices, 20 paired determinizations through the "
                         "seat's next turn; greedy's favourite unless another is clearly better (at most 0.25 s)"),
     "hard": Level(kind="ismcts", iterations=240, seconds=0.35, width=4, horizon=1, plan=True, paired=True,
-                  exploration=0.3, confidence=1.0, prune=1.0, fitted=False,
+                  exploration=0.3, confidence=1.0, prune=1.0, fitted=True,
                   doc="ISMCTS over greedy's best 4 choices, 60 paired determinizations through the "
-                      "seat's next turn; greedy's favourite unless another is clearly better (at most 0.35 s)"),
+                      "seat's next turn judged by a win chance fitted to results; greedy's favourite "
+                      "unless another is clearly better (at most 0.35 s)"),
 }
 
 
