@@ -1,6 +1,6 @@
 """Fit the win chance that ``hard`` ends its simulations on (``ptolemaeus.bots.WIN_MODEL``).
 
-    PYTHONPATH=py .venv/bin/python tools/fit_winmodel.py --games 3000 --players 2 4 --write
+    PYTHONPATH=py .venv/bin/python tools/fit_winmodel.py --games 2000 --players 2 --write
 
 1. Self-play: games between ``greedy``, ``easy`` and the search's fast policy
    (each seat's player drawn per game, greedy most often), deals drawn from
@@ -183,8 +183,9 @@ def write(models: dict[int, list[float]], note: str) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--games", type=int, default=3000, help="self-play games per number of players")
-    ap.add_argument("--players", type=int, nargs="+", default=[2, 4])
+    ap.add_argument("--games", type=int, default=2000, help="self-play games per number of players")
+    ap.add_argument("--players", type=int, nargs="+", default=[2],
+                    help="numbers of players to fit (the bots use the 2-player model only; docs/bots.md)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--l2", type=float, default=1.0)
     ap.add_argument("--cache", type=Path, help="keep the self-play samples in this JSON file (reused if present)")

@@ -581,16 +581,18 @@ def features(s: Any, p: int, ctx: _Ctx | None = None) -> list[float]:
 
 
 def _model_for(n: int) -> tuple[float, ...] | None:
-    """The fitted weights for ``n`` seats (the nearest count fitted)."""
-    if n < 2 or not WIN_MODEL:
-        return None
-    return WIN_MODEL[min(WIN_MODEL, key=lambda m: (abs(m - n), m))]
+    """The fitted weights for ``n`` seats, if a model for ``n`` is kept.
+
+    Only the 2-player model is: with the 4-player one ``hard`` won fewer
+    4-player games against three greedies (docs/bots.md), so 3 and 4
+    players keep greedy's :func:`values`."""
+    return WIN_MODEL.get(n)
 
 
 def win_chances(s: Any, weights: tuple[float, ...] | None = None) -> list[float]:
     """The fitted win chance of every seat (they sum to 1); the real outcome
-    once the game is over, and greedy's :func:`values` in solitaire (no
-    model is fitted for one seat)."""
+    once the game is over, and greedy's :func:`values` for a number of
+    seats without a fitted model (all but 2: see :func:`_model_for`)."""
     if s.over:
         return s.returns()
     if weights is None:
@@ -606,17 +608,12 @@ def win_chances(s: Any, weights: tuple[float, ...] | None = None) -> list[float]
 
 
 # BEGIN WIN_MODEL (written by tools/fit_winmodel.py; do not edit by hand)
-# --seed 1 --l2 1.0; 2p: 2000 games, held-out log loss 0.5878 (greedy's 0.5938), accuracy 0.675 (0.671); 4p: 2000 games, held-out log loss 1.1322 (greedy's 1.1789), accuracy 0.504 (0.494)
+# --seed 1 --l2 1.0; 2p: 2000 games, held-out log loss 0.5878 (greedy's 0.5938), accuracy 0.675 (0.671)
 WIN_MODEL: dict[int, tuple[float, ...]] = {
     2: (  # score, score_sq, study, generic, hand, bonus, asteroid_part, to_play, studied, tokens, cards, objective, reserve, pairs_live, late_score, late_study, late_hand, late_bonus
         0.328136, 0.121674, 0.597763, 1.50382, 1.06067, 0.99609,
         0.940833, 0.428136, 0.368606, -0.161792, 0.0243567, -0.0906312,
         -0.206814, 0.128592, 0.403524, 0.947872, -0.267634, -0.645892,
-    ),
-    4: (  # score, score_sq, study, generic, hand, bonus, asteroid_part, to_play, studied, tokens, cards, objective, reserve, pairs_live, late_score, late_study, late_hand, late_bonus
-        0.248391, 0.197756, 0.603509, 2.91718, 1.20009, 0.997274,
-        0.820274, 0.425467, 0.331463, -0.148786, -0.000268966, 0.0446407,
-        -0.182678, 0.0503679, 0.40997, 1.10914, -0.826484, -0.646859,
     ),
 }
 # END WIN_MODEL
