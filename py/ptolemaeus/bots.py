@@ -28,8 +28,9 @@ The ladder (budgets in :data:`LEVELS`, documented in ``docs/bots.md``):
     sub-decisions and the opponents' turns are played by a fast heuristic
     policy (:func:`fast_action`), a simulation runs until the seat's turn
     comes round again (``normal`` and ``hard``: and through that turn,
-    played by greedy) and the greedy evaluation scores it. ``normal`` and
-    ``hard`` compare the root candidates on the same determinizations
+    played by greedy) and the greedy evaluation scores it (``hard`` in
+    2-player games: :func:`win_chances`, fitted to self-play results by
+    ``tools/fit_winmodel.py``). ``normal`` and ``hard`` compare the root candidates on the same determinizations
     (paired). The budgets are in :data:`LEVELS`.
 
 ``python -m ptolemaeus.bots --bench`` prints the search speed.
@@ -79,6 +80,7 @@ from .data import (
 from .payment import can_pay_one
 
 __all__ = ["LEVELS", "Level", "Thinker", "choose_action", "potential", "potentials", "values", "evaluate",
+           "FEATURES", "WIN_MODEL", "features", "win_chances",
            "random_action", "greedy_action", "beginner_action", "fast_action", "search_action", "make_search"]
 
 
