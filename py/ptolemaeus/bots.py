@@ -28,8 +28,9 @@ The ladder (budgets in :data:`LEVELS`, documented in ``docs/bots.md``):
     sub-decisions and the opponents' turns are played by a fast heuristic
     policy (:func:`fast_action`), a simulation runs until the seat's turn
     comes round again (``normal`` and ``hard``: and through that turn,
-    played by greedy) and the greedy evaluation scores it. ``normal`` and
-    ``hard`` compare the root candidates on the same determinizations
+    played by greedy) and the greedy evaluation scores it (``hard`` in
+    2-player games: :func:`win_chances`, fitted to self-play results by
+    ``tools/fit_winmodel.py``). ``normal`` and ``hard`` compare the root candidates on the same determinizations
     (paired). The budgets are in :data:`LEVELS`.
 
 ``python -m ptolemaeus.bots --bench`` prints the search speed.
@@ -80,6 +81,7 @@ from .data import (
 from .payment import can_pay_one
 
 __all__ = ["LEVELS", "Level", "Thinker", "choose_action", "potential", "potentials", "values", "evaluate",
+           "FEATURES", "WIN_MODEL", "features", "win_chances",
            "random_action", "greedy_action", "beginner_action", "fast_action", "search_action", "make_search"]
 
 
@@ -113,6 +115,9 @@ class Level(dict):
 #:                 candidate that trails greedy's favourite by more than this
 #:                 many standard errors; the search ends early when none is
 #:                 left to challenge it.
+#: ``fitted``      simulations end on :func:`win_chances` (a win chance
+#:                 fitted to self-play results, ``tools/fit_winmodel.py``)
+#:                 instead of greedy's hand-tuned :func:`values`.
 #:
 #: Only turn-level decisions are searched; sub-decisions (payments, which
 #: planet, answers to an opponent's card) are greedy's at every level.
@@ -123,13 +128,14 @@ LEVELS: dict[str, Level] = {
                       "sees some options and misses others)"),
     "greedy": Level(kind="greedy", doc="one ply of the hand-written evaluation, through each choice's sub-decisions"),
     "normal": Level(kind="ismcts", iterations=60, seconds=0.25, width=3, horizon=1, plan=True, paired=True,
-                    exploration=0.3, confidence=1.0, prune=1.0,
+                    exploration=0.3, confidence=1.0, prune=1.0, fitted=False,
                     doc="ISMCTS over greedy's best 3 choices, 20 paired determinizations through the "
                         "seat's next turn; greedy's favourite unless another is clearly better (at most 0.25 s)"),
     "hard": Level(kind="ismcts", iterations=240, seconds=0.35, width=4, horizon=1, plan=True, paired=True,
-                  exploration=0.3, confidence=1.0, prune=1.0,
+                  exploration=0.3, confidence=1.0, prune=1.0, fitted=True,
                   doc="ISMCTS over greedy's best 4 choices, 60 paired determinizations through the "
-                      "seat's next turn; greedy's favourite unless another is clearly better (at most 0.35 s)"),
+                      "seat's next turn judged by a win chance fitted to results; greedy's favourite "
+                      "unless another is clearly better (at most 0.35 s)"),
 }
 
 
@@ -192,7 +198,7 @@ class Thinker(SearchThinker):
                 root = [a for a, _ in ranked[:spec.width]]
             tree = make_search(det, seat, rng, horizon=spec.horizon or 1, exploration=spec.exploration or 0.7,
                                root_actions=root, paired_root=bool(spec.paired), plan=bool(spec.plan),
-                               confidence=spec.confidence, prune=spec.prune)
+                               confidence=spec.confidence, prune=spec.prune, fitted=bool(spec.fitted))
             if len(tree.root_actions) == 1:
                 self._action = tree.root_actions[0]
             else:
@@ -447,6 +453,142 @@ def values(s: Any, scale: float = 2.0) -> list[float]:
         d = evaluate(s, p, pots)
         out.append(1.0 / (1.0 + math.exp(-d / scale)))
     return out
+
+
+# ------------------------------------------------- the fitted evaluation
+#
+# ``hard`` ends its simulations on a win chance fitted to game results
+# instead of greedy's hand-tuned ``values``: a conditional logit over the
+# seats, P(p wins) = exp(w . f_p) / sum_q exp(w . f_q), whose features f_p
+# are :func:`features` (the terms ``potential`` adds up, kept apart, a few
+# counts, and the terms that matter differently late in the game multiplied
+# by how late it is). The weights :data:`WIN_MODEL` are fitted offline by
+# ``tools/fit_winmodel.py`` on positions of self-play games and their real
+# outcomes; that script writes the block below (re-run it to refit).
+
+#: Names of :func:`features`, in order (the fitting script prints them).
+FEATURES = ("score", "score_sq", "study", "generic", "hand", "bonus", "asteroid_part", "to_play",
+            "studied", "tokens", "cards", "objective", "reserve", "pairs_live",
+            "late_score", "late_study", "late_hand", "late_bonus")
+
+
+def features(s: Any, p: int, ctx: _Ctx | None = None) -> list[float]:
+    """What the fitted win chance sees of seat ``p`` (:data:`FEATURES`): the
+    score now and its square (12 points end the game), :func:`potential`'s
+    terms apart (study progress, tokens with nothing to study, the hand's
+    worth, bonus cards, asteroids toward a point, the action and pending
+    sub-decision of one's turn), counts (planets studied, tokens on the
+    board, cards in hand, objective planets studied, tokens in reserve,
+    constellations with two tokens and something to study), and four terms
+    again times ``late`` = 3 / (3 + turns left), which grows toward the end."""
+    studied = s.studied[p]
+    k = _POP[studied]
+    obj = _POP[studied & _OBJ_MASKS[s.objectives[p]]]
+    score = float(STUDY_POINTS[k] + OBJECTIVE_POINTS[obj] + s.asteroids[p] // 3 + s.novas[p])
+    toks, hand = s.tokens[p], s.hands[p]
+    counts = [float(k), float(sum(toks)), float(sum(hand)), float(obj), float(s.reserve[p])]
+    if s.over:
+        return [score, score * score / WINNING_POINTS, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, *counts, 0.0,
+                score, 0.0, 0.0, 0.0]
+    if ctx is None:
+        ctx = _Ctx(s)
+    now, in_turn = _turns_left(s, p)
+    turns = now + (TURNS_PER_ROUND * ctx.future_rounds)
+    study = generic = hand_part = bonus = to_play = 0.0
+    pairs = 0
+    at, nxt, land = s.at_mask, ctx.next_mask, ctx.comet_land
+    for c in range(N_CONST):
+        t = toks[c]
+        if not t:
+            continue
+        live_now = at[c] & ~studied
+        swept = c == land and not ctx.ends
+        live_next = 0 if swept else nxt[c] & ~studied
+        if live_now and live_next:
+            tc, target = turns, live_now | live_next
+        elif live_now:
+            tc, target = now, live_now
+        elif live_next:
+            tc, target = turns - now, live_next
+        else:
+            if not swept and turns > 0:
+                g = _GENERIC_TOKEN * t
+                if not nxt[c]:
+                    g *= 1.0 - ctx.eclipsis
+                generic += g
+            continue
+        if t >= 2:
+            pairs += 1
+        pr = _progress(t, tc, t >= 2 and can_pay_one(hand, c))
+        if pr:
+            study += pr * _study_worth(s, p, target, c)
+    if turns > 0:
+        w = _card_weights(s, p, ctx, turns, now)
+        hand_part = min(1.0, turns / 3.0) * hand_value(w, hand)
+    if turns > 0 or in_turn:
+        bf = min(1.0, 0.5 + turns / 4.0)
+        bh = s.bonus_hands[p]
+        for b in range(len(bh)):
+            if bh[b]:
+                (v1, v2), bit = _BONUS_TABLE[b]
+                bonus += bh[b] * bf * (v2 if studied & bit else v1)
+    if in_turn:
+        if not s.stack:
+            to_play = _ACTION * s.actions_left
+        else:
+            task = s.stack[-1]
+            kind = task[0]
+            if kind in ("draw2", "venus"):
+                to_play = _CARD * (task[1] if kind == "venus" else 1)
+            elif kind == "observe":
+                to_play = 0.4 * len(task[1])
+            elif kind == "study":
+                to_play = 2.0
+            elif kind in ("signa", "nova_luna", "mercurius"):
+                to_play = 0.4
+    late = 3.0 / (3.0 + max(turns, 0.0))
+    return [score, score * score / WINNING_POINTS, study, generic, hand_part, bonus,
+            (s.asteroids[p] % 3) * _ASTEROID_PART, to_play, *counts, float(pairs),
+            late * score, late * study, late * hand_part, late * bonus]
+
+
+def _model_for(n: int) -> tuple[float, ...] | None:
+    """The fitted weights for ``n`` seats, if a model for ``n`` is kept.
+
+    Only the 2-player model is: with the 4-player one ``hard`` won fewer
+    4-player games against three greedies (docs/bots.md), so 3 and 4
+    players keep greedy's :func:`values`."""
+    return WIN_MODEL.get(n)
+
+
+def win_chances(s: Any, weights: tuple[float, ...] | None = None) -> list[float]:
+    """The fitted win chance of every seat (they sum to 1); the real outcome
+    once the game is over, and greedy's :func:`values` for a number of
+    seats without a fitted model (all but 2: see :func:`_model_for`)."""
+    if s.over:
+        return s.returns()
+    if weights is None:
+        weights = _model_for(s.n)
+        if weights is None:
+            return values(s)
+    ctx = _Ctx(s)
+    z = [sum(map(mul, weights, features(s, p, ctx))) for p in range(s.n)]
+    top = max(z)
+    e = [math.exp(v - top) for v in z]
+    tot = sum(e)
+    return [v / tot for v in e]
+
+
+# BEGIN WIN_MODEL (written by tools/fit_winmodel.py; do not edit by hand)
+# --seed 1 --l2 1.0; 2p: 2000 games, held-out log loss 0.5878 (greedy's 0.5938), accuracy 0.675 (0.671)
+WIN_MODEL: dict[int, tuple[float, ...]] = {
+    2: (  # score, score_sq, study, generic, hand, bonus, asteroid_part, to_play, studied, tokens, cards, objective, reserve, pairs_live, late_score, late_study, late_hand, late_bonus
+        0.328136, 0.121674, 0.597763, 1.50382, 1.06067, 0.99609,
+        0.940833, 0.428136, 0.368606, -0.161792, 0.0243567, -0.0906312,
+        -0.206814, 0.128592, 0.403524, 0.947872, -0.267634, -0.645892,
+    ),
+}
+# END WIN_MODEL
 
 
 # ------------------------------------------------------------------ policies
@@ -861,14 +1003,15 @@ def _turn_index(s: Any) -> int:
 def make_search(state: Any, seat: int, rng: random.Random, horizon: int = 1,
                 exploration: float = 0.7, root_actions: list[Action] | None = None,
                 paired_root: bool = False, plan: bool = False,
-                confidence: float | None = None, prune: float | None = None) -> ISMCTS:
+                confidence: float | None = None, prune: float | None = None, fitted: bool = False) -> ISMCTS:
     """The ISMCTS of the search levels, ready to :meth:`~gamekit.ismcts.ISMCTS.step`.
 
     ``state`` must already be what ``seat`` may know (a determinization);
     each iteration re-determinizes it. The tree holds ``seat``'s turn-level
     decisions; the fast policy plays sub-decisions and the other seats; a
     simulation stops at the start of ``seat``'s turn ``horizon`` rounds of
-    the table later (or at the game's end) and is scored by :func:`values`."""
+    the table later (or at the game's end) and is scored by :func:`values`
+    (``fitted``: by :func:`win_chances`, the win chance fitted to results)."""
     here = _turn_index(state)
     stop_at = here + state.n * horizon
     if state.n == 1:
@@ -895,7 +1038,7 @@ def make_search(state: Any, seat: int, rng: random.Random, horizon: int = 1,
         return d
 
     return ISMCTS(state, seat, determinize=determinize, actions=actions, rollout=fast_action,
-                  cutoff=cutoff, evaluate=values, exploration=exploration, root_actions=root_actions,
+                  cutoff=cutoff, evaluate=win_chances if fitted else values, exploration=exploration, root_actions=root_actions,
                   paired_root=paired_root, confidence=confidence, prune=prune, rng=rng)
 
 

@@ -1,0 +1,224 @@
+"""Fit the win chance that ``hard`` ends its simulations on (``ptolemaeus.bots.WIN_MODEL``).
+
+    PYTHONPATH=py .venv/bin/python tools/fit_winmodel.py --games 2000 --players 2 --write
+
+1. Self-play: games between ``greedy``, ``easy`` and the search's fast policy
+   (each seat's player drawn per game, greedy most often), deals drawn from
+   ``--seed``; at the start of every turn the position's
+   :func:`ptolemaeus.bots.features` for every seat are kept, and at the end
+   the game's outcome (``returns()``, a shared win split).
+2. Fit, per number of players, a conditional logit: P(p wins) =
+   exp(w . f_p) / sum_q exp(w . f_q), by Newton's method with a small L2
+   penalty, on the first 80% of the games.
+3. Print the log loss and accuracy (the seat with the highest chance is a
+   winner) on the held-out 20%, against greedy's own ``values`` normalised
+   to sum to 1 (the evaluation ``hard`` used before).
+4. ``--write``: replace the block between ``# BEGIN WIN_MODEL`` and
+   ``# END WIN_MODEL`` in ``py/ptolemaeus/bots.py`` with the weights.
+
+Pure Python (no numpy): a few thousand games and 18 features are small.
+Deterministic for a given ``--seed`` and ``--games``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import sys
+import time
+from datetime import date, timedelta
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "py"))
+
+import ptolemaeus as pt  # noqa: E402
+from ptolemaeus import bots  # noqa: E402
+
+BOTS_PY = ROOT / "py" / "ptolemaeus" / "bots.py"
+_DAY0 = date(1900, 1, 1)
+_DAYS = (date(2100, 12, 31) - _DAY0).days
+# Who plays a seat in the self-play games, and how often.
+POLICIES = (("greedy", 0.7), ("easy", 0.15), ("fast", 0.15))
+
+Sample = tuple[list[list[float]], list[float], list[float]]   # features per seat, outcome, greedy's values
+
+
+def _policy(r: random.Random) -> str:
+    x = r.random()
+    for name, share in POLICIES:
+        if x < share:
+            return name
+        x -= share
+    return POLICIES[0][0]
+
+
+def play(players: int, seed: int, index: int) -> list[Sample]:
+    """One self-play game: the samples of its turn starts, with its outcome."""
+    r = random.Random(f"fit-winmodel/{seed}/{players}/{index}")
+    day = _DAY0 + timedelta(days=r.randrange(_DAYS + 1))
+    s = pt.new_game(players, r.getrandbits(63), day.isoformat())
+    s.record = False
+    who = [_policy(r) for _ in range(players)]
+    rng = random.Random(r.getrandbits(64))
+    kept: list[tuple[list[list[float]], list[float]]] = []
+    while not s.is_over:
+        p = s.current_player
+        if not s.stack and s.actions_left == 1 and not s.acted:
+            ctx = bots._Ctx(s)
+            f = [bots.features(s, q, ctx) for q in range(players)]
+            v = bots.values(s)
+            kept.append((f, [x / sum(v) for x in v]))
+        d = s.determinize(p, rng)
+        d.record = False
+        level = who[p]
+        if level == "fast" and not d.stack:
+            a = bots.fast_action(d, rng)
+        elif level == "easy" and not d.stack:
+            a = bots.beginner_action(d, rng, bots.LEVELS["easy"].sample)
+        else:
+            a = bots.greedy_action(d, rng)
+        s.apply(a)
+    y = s.returns()
+    return [(f, y, v) for f, v in kept]
+
+
+def _dot(w: list[float], f: list[float]) -> float:
+    return sum(a * b for a, b in zip(w, f))
+
+
+def _probs(w: list[float], fs: list[list[float]]) -> list[float]:
+    z = [_dot(w, f) for f in fs]
+    top = max(z)
+    e = [math.exp(v - top) for v in z]
+    t = sum(e)
+    return [v / t for v in e]
+
+
+def _solve(a: list[list[float]], b: list[float]) -> list[float]:
+    """Gaussian elimination with partial pivoting (a small dense system)."""
+    n = len(b)
+    m = [row[:] + [b[i]] for i, row in enumerate(a)]
+    for col in range(n):
+        piv = max(range(col, n), key=lambda r: abs(m[r][col]))
+        m[col], m[piv] = m[piv], m[col]
+        d = m[col][col]
+        for r in range(col + 1, n):
+            k = m[r][col] / d
+            if k:
+                mr, mc = m[r], m[col]
+                for c in range(col, n + 1):
+                    mr[c] -= k * mc[c]
+    x = [0.0] * n
+    for r in range(n - 1, -1, -1):
+        x[r] = (m[r][n] - sum(m[r][c] * x[c] for c in range(r + 1, n))) / m[r][r]
+    return x
+
+
+def fit(samples: list[Sample], l2: float = 1.0, iterations: int = 12) -> list[float]:
+    """Newton's method on the conditional logit's penalised log likelihood."""
+    k = len(samples[0][0][0])
+    w = [0.0] * k
+    for it in range(iterations):
+        g = [-l2 * x for x in w]
+        h = [[(l2 if i == j else 0.0) for j in range(k)] for i in range(k)]
+        ll = 0.0
+        for fs, y, _ in samples:
+            pi = _probs(w, fs)
+            mean = [sum(pi[p] * fs[p][i] for p in range(len(fs))) for i in range(k)]
+            for p, f in enumerate(fs):
+                if y[p]:
+                    ll += y[p] * math.log(max(pi[p], 1e-12))
+                resid = y[p] - pi[p]
+                dev = [f[i] - mean[i] for i in range(k)]
+                for i in range(k):
+                    g[i] += resid * f[i]
+                    if pi[p] and dev[i]:
+                        pd = pi[p] * dev[i]
+                        hi = h[i]
+                        for j in range(i, k):
+                            hi[j] += pd * dev[j]
+        for i in range(k):
+            for j in range(i):
+                h[i][j] = h[j][i]
+        step = _solve(h, g)
+        w = [a + b for a, b in zip(w, step)]
+        size = max(abs(x) for x in step)
+        print(f"  Newton {it + 1}: log likelihood {ll:.1f}, largest step {size:.2e}", flush=True)
+        if size < 1e-6:
+            break
+    return w
+
+
+def report(name: str, samples: list[Sample], chances: Any) -> tuple[float, float]:
+    loss = right = 0.0
+    for fs, y, v in samples:
+        pi = chances(fs, v)
+        loss -= sum(y[p] * math.log(max(pi[p], 1e-12)) for p in range(len(y)))
+        best = max(range(len(pi)), key=lambda p: pi[p])
+        right += 1.0 if y[best] > 0 else 0.0
+    n = len(samples)
+    print(f"  {name:28s} log loss {loss / n:.4f}, accuracy {right / n:.3f} ({n} positions)")
+    return loss / n, right / n
+
+
+def write(models: dict[int, list[float]], note: str) -> None:
+    src = BOTS_PY.read_text()
+    begin = src.index("# BEGIN WIN_MODEL")
+    end = src.index("# END WIN_MODEL")
+    lines = ["# BEGIN WIN_MODEL (written by tools/fit_winmodel.py; do not edit by hand)", f"# {note}",
+             "WIN_MODEL: dict[int, tuple[float, ...]] = {"]
+    for n, w in sorted(models.items()):
+        lines.append(f"    {n}: (  # {', '.join(bots.FEATURES)}")
+        for i in range(0, len(w), 6):
+            lines.append("        " + " ".join(f"{x:.6g}," for x in w[i:i + 6]))
+        lines.append("    ),")
+    lines.append("}")
+    BOTS_PY.write_text(src[:begin] + "\n".join(lines) + "\n" + src[end:])
+    print(f"wrote {len(models)} model(s) into {BOTS_PY.relative_to(ROOT)}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--games", type=int, default=2000, help="self-play games per number of players")
+    ap.add_argument("--players", type=int, nargs="+", default=[2],
+                    help="numbers of players to fit (the bots use the 2-player model only; docs/bots.md)")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--l2", type=float, default=1.0)
+    ap.add_argument("--cache", type=Path, help="keep the self-play samples in this JSON file (reused if present)")
+    ap.add_argument("--write", action="store_true", help="write the weights into py/ptolemaeus/bots.py")
+    args = ap.parse_args(argv)
+    models: dict[int, list[float]] = {}
+    notes = []
+    for n in args.players:
+        cache = args.cache.with_suffix(f".{n}p.json") if args.cache else None
+        t0 = time.time()
+        if cache and cache.exists():
+            games = json.loads(cache.read_text())
+        else:
+            games = [play(n, args.seed, i) for i in range(args.games)]
+            if cache:
+                cache.write_text(json.dumps(games))
+        cut = int(len(games) * 0.8)
+        train = [x for g in games[:cut] for x in g]
+        test = [x for g in games[cut:] for x in g]
+        print(f"{n} players: {len(games)} games, {len(train)} training and {len(test)} held-out positions "
+              f"({time.time() - t0:.0f} s of self-play)", flush=True)
+        w = fit([(f, y, v) for f, y, v in train], l2=args.l2)
+        print("  weights: " + ", ".join(f"{name} {x:+.3f}" for name, x in zip(bots.FEATURES, w)))
+        base = report("greedy's values (held out)", test, lambda fs, v: v)
+        new = report("fitted (held out)", test, lambda fs, v, w=w: _probs(w, fs))
+        report("fitted (training)", train, lambda fs, v, w=w: _probs(w, fs))
+        models[n] = w
+        notes.append(f"{n}p: {len(games)} games, held-out log loss {new[0]:.4f} (greedy's {base[0]:.4f}), "
+                     f"accuracy {new[1]:.3f} ({base[1]:.3f})")
+    if args.write:
+        write(models, f"--seed {args.seed} --l2 {args.l2}; " + "; ".join(notes))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
