@@ -7,6 +7,9 @@
 //                       (so they are downloaded once, whatever the HTTP cache does)
 //   data-modulepreload  JS modules fetched in parallel (the module map keeps them)
 //   data-pyscript       PyScript's core.js, started once the downloads are done
+//   data-memsnap        the interpreter module that restores a memory snapshot (static/memsnap.mjs):
+//                       its begin() is called at once, so that reading and restoring the snapshot
+//                       overlap PyScript's own start (issue 18)
 //   data-texts          the shell's language files, "{lang}" in place of the language
 //   data-languages      the page's languages (app.i18n.LANGUAGES), the first as written here
 //   data-settings       the localStorage key of the settings (their "lang")
@@ -58,6 +61,7 @@
   }
   var modulePreloads = words("data-modulepreload");
   var pyscriptURL = words("data-pyscript")[0];
+  var memsnapURL = words("data-memsnap")[0];
 
   // ---- the returning player's picture ---------------------------------------
   // The stored picture, if it shows the game the shell will resume: no game link
@@ -363,6 +367,12 @@
     return file;
   });
   if (downloads.length) window.fetch = patchedFetch;
+  // The returning player's interpreter: read and restored from the memory snapshot meanwhile (the
+  // same module PyScript imports as its interpreter, which then takes what this began).
+  if (memsnapURL) {
+    import(memsnapURL).then(function (memsnap) { memsnap.begin(); },
+                            function (error) { console.warn("Ludus: no memory snapshot module:", error); });
+  }
   // PyScript starts at once (its own scripts load and Pyodide starts meanwhile), and waits for
   // the runtime's files where it asks for them (the hand-over above).
   startPyScript();

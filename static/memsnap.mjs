@@ -12,7 +12,9 @@
 //                  snapshot: never on the page's thread, and holding no JavaScript object.
 //   later visits   the stored snapshot is restored instead of Pyodide's own start-up, `random`
 //                  reseeded; PyScript then writes [files] and runs main.py as always (its imports
-//                  of the modules in the snapshot cost nothing).
+//                  of the modules in the snapshot cost nothing).  The record is read and restored
+//                  from the moment static/loader.js runs (begin()), while PyScript's own scripts
+//                  load, not once PyScript asks for its interpreter.
 //
 // The key: the runtime's version, the SHA-256 of shell.zip (which holds the index of every other
 // archive with their hashes: a hash of all the Python code) and FORMAT (Pyodide checks its build id
@@ -25,7 +27,8 @@
 // <html data-boot="snapshot|normal"> says which path was taken, <html data-memsnap> why
 // (restored | off | unsupported | none | stale | corrupt | failed), "built" once a snapshot was stored;
 // window.ludusMemsnap holds the timings (read, restore, build), and performance.marks
-// "memsnap:*" the same for tests/browser/test_startup.py.
+// "memsnap:*" the same for tests/browser/test_startup.py: start, read, restored (the early attempt),
+// asked (PyScript's call), handed (the restored interpreter returned to PyScript).
 import { loadPyodide as bootPyodide, version } from "./vendor/pyodide/pyodide.mjs";
 
 export { version };
@@ -272,18 +275,15 @@ export async function build(pyodide, worker, kept) {
   return result;
 }
 
-// ---- PyScript's entry point ---------------------------------------------------------------
+// ---- the restore, begun early -------------------------------------------------------------
 
-export async function loadPyodide(options = {}) {
-  options = { ...options, indexURL: INDEX_URL };
+// Read the record, hash shell.zip, and restore: everything the snapshot path does before PyScript
+// may have its interpreter.  static/loader.js calls begin() as soon as it runs, so that this works
+// while PyScript's own scripts load and its config is fetched, instead of after (issue 18: ~0.5 s
+// of a returning player's start); PyScript's call of loadPyodide() then takes the result.  Never
+// throws: {pyodide} or {why} (none | stale | corrupt | failed) for the normal boot.
+async function attempt() {
   mark("start");
-  if (!enabled() || !supported()) {
-    state.path = "normal";
-    state.why = enabled() ? "unsupported" : "off";
-    flag("boot", "normal");
-    flag("memsnap", state.why);
-    return bootPyodide(options);
-  }
   let why = "none";
   try {
     let t = now();
@@ -296,23 +296,54 @@ export async function loadPyodide(options = {}) {
     why = check(record, code);
     if (why === null) {
       t = now();
-      const pyodide = await restore(options, record);
+      const pyodide = await restore({ indexURL: INDEX_URL }, record);
       settle(pyodide, record);
       state.timings.restore = now() - t;
-      mark("restored");
-      state.path = "snapshot";
-      state.why = "restored";
       state.modules = record.modules.length;
-      flag("boot", "snapshot");
-      flag("memsnap", "restored");
-      dropIfTheBootFails();
-      return pyodide;
+      mark("restored");
+      return { pyodide };
     }
   } catch (error) {
     why = "failed";
     state.error = String(error && error.message || error);
     console.warn("Ludus: the memory snapshot could not be restored; starting normally:", error);
   }
+  return { why };
+}
+
+// Starts the attempt (once; off or unsupported: nothing to attempt) and returns its promise.
+export function begin() {
+  if (!state.early && enabled() && supported()) state.early = attempt();
+  return state.early || null;
+}
+
+// ---- PyScript's entry point ---------------------------------------------------------------
+
+export async function loadPyodide(options = {}) {
+  options = { ...options, indexURL: INDEX_URL };
+  mark("asked");
+  if (!enabled() || !supported()) {
+    state.path = "normal";
+    state.why = enabled() ? "unsupported" : "off";
+    flag("boot", "normal");
+    flag("memsnap", state.why);
+    return bootPyodide(options);
+  }
+  const early = await begin();
+  if (early.pyodide) {
+    const pyodide = early.pyodide;
+    // PyScript's own output handlers (the restore, begun before it asked, had none).
+    if (options.stdout) pyodide.setStdout({ batched: options.stdout });
+    if (options.stderr) pyodide.setStderr({ batched: options.stderr });
+    mark("handed");
+    state.path = "snapshot";
+    state.why = "restored";
+    flag("boot", "snapshot");
+    flag("memsnap", "restored");
+    dropIfTheBootFails();
+    return pyodide;
+  }
+  const why = early.why;
   if (why !== "none") await dropRecord();
   const kept = {};
   const t = now();
