@@ -14,7 +14,9 @@
 //                  reseeded; PyScript then writes [files] and runs main.py as always (its imports
 //                  of the modules in the snapshot cost nothing).  The record is read and restored
 //                  from the moment static/loader.js runs (begin()), while PyScript's own scripts
-//                  load, not once PyScript asks for its interpreter.
+//                  load, not once PyScript asks for its interpreter.  Once the page is idle,
+//                  if it imported modules the snapshot lacks (another game), a new snapshot is
+//                  built as after a first visit (refresh()).
 //
 // The key: the runtime's version, the SHA-256 of shell.zip (which holds the index of every other
 // archive with their hashes: a hash of all the Python code) and FORMAT (Pyodide checks its build id
@@ -150,9 +152,10 @@ export function check(record, code) {
 
 // Pyodide's own factory, with the module's memory grown to the snapshot's heap before the restore
 // (the wasm module starts with a smaller memory: restoring into it is a RangeError).
-async function restore(options, record) {
-  const { default: factory } = await import(INDEX_URL + "pyodide.asm.mjs");
+// The compiled wasm module is kept in `kept` (a new snapshot may be built from it: refresh()).
+async function restore(options, record, kept) {
   const heap = record.heap;
+  const factory = keepingTheWasm(kept);
   const createPyodideModule = async (settings) => {
     const module = await factory(settings);
     if (module.HEAP8.length < heap && !module.growMemory(heap)) throw new Error("cannot grow memory to " + heap);
@@ -161,11 +164,13 @@ async function restore(options, record) {
   return bootPyodide({ ...options, createPyodideModule, _loadSnapshot: new Uint8Array(record.bytes) });
 }
 
-// The restored interpreter works, and `random` is reseeded (the snapshot froze its state).
+// The restored interpreter works, `random` is reseeded (the snapshot froze its state), and the code
+// the builder compiled is used.
 function settle(pyodide, record) {
   const memsnap = pyodide.pyimport("boot.memsnap");
   try {
     memsnap.reseed();
+    memsnap.use_compiled();   // the modules it could not hold: compiled by the builder already
     const sys = pyodide.pyimport("sys");
     const missing = record.modules.filter((name) => !sys.modules.has(name));
     sys.destroy();
@@ -214,13 +219,13 @@ async function pagePlan(pyodide) {
     try { return buffer.data.slice(); } finally { buffer.release(); proxy.destroy(); }
   };
   try {
-    const modules = plan.get("modules").toJs();
+    const modules = plan.get("modules").toJs(), sources = plan.get("sources").toJs();
     const shell = bytes("shell"), packages = bytes("packages");
     await pause();
     const name = pyodide.FS.readdir("/lib").find((file) => /^python\d+\.zip$/.test(file));
     const stdlib = pyodide.FS.readFile("/lib/" + name);
     await pause();
-    return { modules, shell, packages, stdlib, lockfile: JSON.stringify(pyodide.lockfile) };
+    return { modules, sources, shell, packages, stdlib, lockfile: JSON.stringify(pyodide.lockfile) };
   } finally {
     plan.destroy();
     memsnap.destroy();
@@ -275,6 +280,26 @@ export async function build(pyodide, worker, kept) {
   return result;
 }
 
+// After a restore, once the page is idle: if it imported modules the snapshot lacks (the player
+// went on to a game the snapshot was not made with), a new snapshot is built as after a normal
+// boot, so that the next visit restores them too.  What the last builder left out (modules that
+// need the browser) does not count: no rebuild on every visit.
+async function refresh(pyodide, record, kept) {
+  await whenIdle();
+  const memsnap = pyodide.pyimport("boot.memsnap");
+  let missing;
+  try {
+    const held = pyodide.toPy(record.modules), left = pyodide.toPy(Array.isArray(record.left_out) ? record.left_out : []);
+    const found = memsnap.missing(held, left);
+    try { missing = found.toJs(); } finally { found.destroy(); held.destroy(); left.destroy(); }
+  } finally {
+    memsnap.destroy();
+  }
+  state.missing = missing;
+  if (!missing.length) return null;
+  return build(pyodide, startWorker(), kept);
+}
+
 // ---- the restore, begun early -------------------------------------------------------------
 
 // Read the record, hash shell.zip, and restore: everything the snapshot path does before PyScript
@@ -296,12 +321,13 @@ async function attempt() {
     why = check(record, code);
     if (why === null) {
       t = now();
-      const pyodide = await restore({ indexURL: INDEX_URL }, record);
+      const kept = {};
+      const pyodide = await restore({ indexURL: INDEX_URL }, record, kept);
       settle(pyodide, record);
       state.timings.restore = now() - t;
       state.modules = record.modules.length;
       mark("restored");
-      return { pyodide };
+      return { pyodide, record, kept };
     }
   } catch (error) {
     why = "failed";
@@ -341,6 +367,7 @@ export async function loadPyodide(options = {}) {
     flag("boot", "snapshot");
     flag("memsnap", "restored");
     dropIfTheBootFails();
+    refresh(pyodide, early.record, early.kept).catch((error) => console.warn("Ludus: refreshing the memory snapshot failed:", error));
     return pyodide;
   }
   const why = early.why;
