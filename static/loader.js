@@ -8,8 +8,9 @@
 //   data-modulepreload  JS modules fetched in parallel (the module map keeps them)
 //   data-pyscript       PyScript's core.js, started once the downloads are done
 //   data-memsnap        the interpreter module that restores a memory snapshot (static/memsnap.mjs):
-//                       its begin() is called at once, so that reading and restoring the snapshot
-//                       overlap PyScript's own start (issue 18)
+//                       the snapshot's record is read from IndexedDB at once and handed to the
+//                       module's begin(), so that reading and restoring it overlap PyScript's own
+//                       start (issue 18)
 //   data-texts          the shell's language files, "{lang}" in place of the language
 //   data-languages      the page's languages (app.i18n.LANGUAGES), the first as written here
 //   data-settings       the localStorage key of the settings (their "lang")
@@ -89,6 +90,30 @@
     } catch (e) {
       return null;
     }
+  }
+
+  // The memory snapshot's record (static/memsnap.mjs: its database, store and key, the site's folder,
+  // and its switches, enabled()), as a promise; null when switched off or without IndexedDB.
+  var MEMSNAP_DB = "ludus-memsnap", MEMSNAP_STORE = "snapshots", MEMSNAP_SETTING = "ludus.memsnap";
+  function readSnapshotRecord(moduleURL) {
+    try {
+      if (new URLSearchParams(location.search).get("memsnap") === "0") return null;
+      if (localStorage.getItem(MEMSNAP_SETTING) === "off") return null;
+    } catch (e) { /* storage refused: on, as far as we know */ }
+    if (typeof indexedDB === "undefined" || !(window.crypto && crypto.subtle)) return null;
+    mark("loader:memsnap-read");
+    var key = new URL("../", moduleURL).href;
+    return new Promise(function (resolve, reject) {
+      var open = indexedDB.open(MEMSNAP_DB, 1);
+      open.onupgradeneeded = function () { open.result.createObjectStore(MEMSNAP_STORE); };
+      open.onblocked = function () { reject(new Error("IndexedDB blocked")); };
+      open.onerror = function () { reject(open.error); };
+      open.onsuccess = function () {
+        var db = open.result, tx = db.transaction(MEMSNAP_STORE, "readonly"), get = tx.objectStore(MEMSNAP_STORE).get(key);
+        tx.oncomplete = function () { db.close(); resolve(get.result); };
+        tx.onerror = tx.onabort = function () { db.close(); reject(tx.error || get.error); };
+      };
+    });
   }
 
   var picture = null;
@@ -368,9 +393,12 @@
   });
   if (downloads.length) window.fetch = patchedFetch;
   // The returning player's interpreter: read and restored from the memory snapshot meanwhile (the
-  // same module PyScript imports as its interpreter, which then takes what this began).
+  // same module PyScript imports as its interpreter, which then takes what this began).  The read
+  // starts here, not once the module is loaded (its import waits for the network behind the runtime).
   if (memsnapURL) {
-    import(memsnapURL).then(function (memsnap) { memsnap.begin(); },
+    var record = readSnapshotRecord(memsnapURL);
+    if (record) record.catch(function () { /* begin() sees the failure and boots normally: never the error card */ });
+    import(memsnapURL).then(function (memsnap) { memsnap.begin(record); },
                             function (error) { console.warn("Ludus: no memory snapshot module:", error); });
   }
   // PyScript starts at once (its own scripts load and Pyodide starts meanwhile), and waits for

@@ -90,15 +90,10 @@ function run(db, mode, body) {
   });
 }
 
-// Whether there is a record at all (its key only: cheap), before reading its 36 MiB and hashing.
-async function hasRecord() {
-  const db = await openDB();
-  try { return (await run(db, "readonly", (store) => store.getKey(SCOPE))) !== undefined; } finally { db.close(); }
-}
-
-async function readRecord() {
-  const db = await openDB();
-  try { return await run(db, "readonly", (store) => store.get(SCOPE)); } finally { db.close(); }
+// The record, or undefined.  static/loader.js reads it the same way (readSnapshotRecord()) as soon as
+// it runs, and hands its promise to begin().
+function readRecord() {
+  return openDB().then((db) => run(db, "readonly", (store) => store.get(SCOPE)).finally(() => db.close()));
 }
 
 export async function writeRecord(record) {
@@ -307,24 +302,24 @@ async function refresh(pyodide, record, kept) {
 // while PyScript's own scripts load and its config is fetched, instead of after (issue 18: ~0.5 s
 // of a returning player's start); PyScript's call of loadPyodide() then takes the result.  Never
 // throws: {pyodide} or {why} (none | stale | corrupt | failed) for the normal boot.
-async function attempt() {
+async function attempt(pending) {
   mark("start");
   let why = "none";
   try {
-    let t = now();
-    const [record, code] = !(await hasRecord()) ? [null, null] : await Promise.all([
-      readRecord().then((r) => { state.timings.read = now() - t; return r; }),
-      getBytes(SHELL_URL).then(sha256),
-    ]);
+    const t = now();
+    const record = await (pending || readRecord());
+    state.timings.read = now() - t;      // what was left of the read when this module got to it
+    // The code's hash only when there is a record (a first visit fetches shell.zip once only).
+    const code = record ? await getBytes(SHELL_URL).then(sha256) : null;
     state.key = code;
     mark("read");
     why = check(record, code);
     if (why === null) {
-      t = now();
+      const started = now();
       const kept = {};
       const pyodide = await restore({ indexURL: INDEX_URL }, record, kept);
       settle(pyodide, record);
-      state.timings.restore = now() - t;
+      state.timings.restore = now() - started;
       state.modules = record.modules.length;
       mark("restored");
       return { pyodide, record, kept };
@@ -337,9 +332,10 @@ async function attempt() {
   return { why };
 }
 
-// Starts the attempt (once; off or unsupported: nothing to attempt) and returns its promise.
-export function begin() {
-  if (!state.early && enabled() && supported()) state.early = attempt();
+// Starts the attempt (once; off or unsupported: nothing to attempt) and returns its promise;
+// `pending`: the record's read, if begun already (static/loader.js).
+export function begin(pending) {
+  if (!state.early && enabled() && supported()) state.early = attempt(pending);
   return state.early || null;
 }
 

@@ -160,6 +160,18 @@ def test_the_format_is_the_same_in_python_and_in_the_interpreter_module():
     assert found and int(found.group(1)) == memsnap.FORMAT
 
 
+def test_loader_reads_the_record_where_the_interpreter_module_keeps_it():
+    """static/loader.js starts reading the snapshot's record before static/memsnap.mjs is loaded:
+    the same database, store and switch (and the key, the folder above either script)."""
+    loader = (ROOT / "static" / "loader.js").read_text()
+    module = (ROOT / "static" / "memsnap.mjs").read_text()
+    for js_name, mjs_name in (("MEMSNAP_DB", "DB_NAME"), ("MEMSNAP_STORE", "STORE"), ("MEMSNAP_SETTING", "SETTING")):
+        in_loader = re.search(js_name + r' = "([^"]+)"', loader)
+        in_module = re.search(r"const " + mjs_name + r' = "([^"]+)";', module)
+        assert in_loader and in_module and in_loader.group(1) == in_module.group(1), js_name
+    assert 'new URL("../", moduleURL)' in loader and 'new URL("../", import.meta.url)' in module
+
+
 def test_plan_hands_the_builder_the_page_files_so_it_fetches_nothing(tmp_path, monkeypatch):
     """The page gives the builder shell.zip as it is (its hash keys the snapshot) and the files of
     every other archive it unpacked (packages and single modules, no bytecode) and of PyScript's

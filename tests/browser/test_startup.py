@@ -170,14 +170,14 @@ def test_warm_start_of_a_returning_player(new_context, page_guard, site, ready, 
 
 
 # A returning player whose interpreter is restored from a memory snapshot (issue 18,
-# static/memsnap.mjs): phases from navigation to interactive.  loader.js starts reading and restoring
-# the snapshot at once, while PyScript starts: the two "||" phases run side by side with the one
-# before them, and "wait for the restore" is what PyScript then waits (0 when the restore was first).
+# static/memsnap.mjs): phases from navigation to interactive.  loader.js starts reading the snapshot
+# at once, and memsnap.mjs restores it, while PyScript starts: the "||" phases run side by side with
+# the one before them, and "wait for the restore" is what PyScript then waits (0 when the restore won).
 SNAPSHOT_MARKS = (
     ("html + loader.js", None, "loader:start"),
     ("PyScript to interpreter", "loader:start", "memsnap:asked"),
-    ("|| loader.js to memsnap", "loader:start", "memsnap:start"),
-    ("|| read snapshot", "memsnap:start", "memsnap:read"),
+    ("|| read snapshot (+ hash)", "loader:memsnap-read", "memsnap:read"),
+    ("|| of which memsnap.mjs loading", "loader:memsnap-read", "memsnap:start"),
     ("|| restore", "memsnap:read", "memsnap:restored"),
     ("wait for the restore", "memsnap:asked", "memsnap:handed"),
     ("PyScript, [files], main.py started", "memsnap:handed", "py:main"),
