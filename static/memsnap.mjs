@@ -169,6 +169,8 @@ function settle(pyodide, record) {
     const sys = pyodide.pyimport("sys");
     const missing = record.modules.filter((name) => !sys.modules.has(name));
     sys.destroy();
+    // Objects the builder froze (static/memsnap-worker.mjs): the page's first full collection skips them.
+    state.frozen = pyodide.runPython("import gc; gc.get_freeze_count()");
     if (missing.length) throw new Error("modules missing after restore: " + missing.slice(0, 5).join(", "));
   } finally {
     memsnap.destroy();

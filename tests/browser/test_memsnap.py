@@ -170,6 +170,8 @@ def test_a_returning_player_boots_from_the_snapshot_resumes_identically_and_play
     state = boot(page)
     assert state["boot"] == "snapshot" and state["memsnap"] == "restored", state
     assert state["state"]["modules"] >= 100 and state["state"]["timings"]["restore"] > 0
+    # Collected and frozen by the builder: the shell's gc.collect() after the first screen skips them.
+    assert state["state"]["frozen"] > 10_000, state["state"]
     # The engine, the shell's pure modules and the game's came from the snapshot.
     modules = record(page, site)["modules"]
     assert {"ptolemaeus", "app.session", "app.host", "gamekit.game", "boot.memsnap"} <= set(modules)
