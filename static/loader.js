@@ -5,6 +5,10 @@
 //   data-prefetch       big runtime files fetched here with a byte-level progress
 //                       bar and handed over to Pyodide's own fetch() when it asks
 //                       (so they are downloaded once, whatever the HTTP cache does)
+//   data-handoff        small files fetched here at once, outside the progress bar, and
+//                       handed over the same way: the page's main.py, which PyScript would
+//                       otherwise ask for only once the interpreter is up (a round trip on
+//                       the way); a failed one is left to PyScript's own fetch
 //   data-modulepreload  JS modules fetched in parallel (the module map keeps them)
 //   data-pyscript       PyScript's core.js, started once the downloads are done
 //   data-memsnap        the interpreter module that restores a memory snapshot (static/memsnap.mjs):
@@ -53,6 +57,7 @@
   // for the next start, which a handed-over copy never gets; nothing to show progress for.
   var warm = !!(navigator.serviceWorker && navigator.serviceWorker.controller);
   var prefetchURLs = warm ? [] : words("data-prefetch");
+  var handoffURLs = warm ? [] : words("data-handoff");
   var snapshot = readSnapshot(script.getAttribute("data-snapshot"));
   if (snapshot) {
     snapshot.prefetch.forEach(function (path) {
@@ -320,7 +325,9 @@
     }
     handoff.delete(url);
     if (handoff.size === 0 && window.fetch === patchedFetch) window.fetch = realFetch;
+    var self = this, args = arguments;
     return pending.then(function (file) {
+      if (!file) return realFetch.apply(self, args);     // a data-handoff file that failed here
       return new Response(file.buffer, { status: 200, headers: { "Content-Type": file.type } });
     });
   }
@@ -391,7 +398,15 @@
     if (keep[url]) file.then(function (got) { window.ludusFiles[url] = got.buffer; }, function () {});
     return file;
   });
-  if (downloads.length) window.fetch = patchedFetch;
+  handoffURLs.forEach(function (url) {
+    if (handoff.has(url)) return;
+    handoff.set(url, realFetch.call(window, url).then(function (response) {
+      if (!response.ok) return null;
+      var type = response.headers.get("Content-Type") || "application/octet-stream";
+      return response.arrayBuffer().then(function (buffer) { return { buffer: buffer, type: type }; });
+    }).catch(function () { return null; }));
+  });
+  if (handoff.size) window.fetch = patchedFetch;
   // The returning player's interpreter: read and restored from the memory snapshot meanwhile (the
   // same module PyScript imports as its interpreter, which then takes what this began).  The read
   // starts here, not once the module is loaded (its import waits for the network behind the runtime).
