@@ -5,10 +5,10 @@
 //   data-prefetch       big runtime files fetched here with a byte-level progress
 //                       bar and handed over to Pyodide's own fetch() when it asks
 //                       (so they are downloaded once, whatever the HTTP cache does)
-//   data-handoff        small files fetched here at once, outside the progress bar, and
-//                       handed over the same way: the page's main.py, which PyScript would
-//                       otherwise ask for only once the interpreter is up (a round trip on
-//                       the way); a failed one is left to PyScript's own fetch
+//   data-handoff        small files fetched here once the runtime is downloaded, outside the
+//                       progress bar, and handed over the same way: the page's main.py, which
+//                       PyScript would otherwise ask for only once the interpreter is up (a round
+//                       trip on the way); a failed one is left to PyScript's own fetch
 //   data-modulepreload  JS modules fetched in parallel (the module map keeps them)
 //   data-pyscript       PyScript's core.js, started once the downloads are done
 //   data-memsnap        the interpreter module that restores a memory snapshot (static/memsnap.mjs):
@@ -398,15 +398,20 @@
     if (keep[url]) file.then(function (got) { window.ludusFiles[url] = got.buffer; }, function () {});
     return file;
   });
-  handoffURLs.forEach(function (url) {
-    if (handoff.has(url)) return;
-    handoff.set(url, realFetch.call(window, url).then(function (response) {
-      if (!response.ok) return null;
-      var type = response.headers.get("Content-Type") || "application/octet-stream";
-      return response.arrayBuffer().then(function (buffer) { return { buffer: buffer, type: type }; });
-    }).catch(function () { return null; }));
-  });
-  if (handoff.size) window.fetch = patchedFetch;
+  // Once the runtime is downloaded (not alongside it: the progress bar's files keep the network to
+  // themselves), and still long before PyScript asks for them.
+  function startHandoffs() {
+    handoffURLs.forEach(function (url) {
+      if (handoff.has(url)) return;
+      handoff.set(url, realFetch.call(window, url).then(function (response) {
+        if (!response.ok) return null;
+        var type = response.headers.get("Content-Type") || "application/octet-stream";
+        return response.arrayBuffer().then(function (buffer) { return { buffer: buffer, type: type }; });
+      }).catch(function () { return null; }));
+    });
+    if (handoff.size) window.fetch = patchedFetch;
+  }
+  if (downloads.length) window.fetch = patchedFetch;
   // The returning player's interpreter: read and restored from the memory snapshot meanwhile (the
   // same module PyScript imports as its interpreter, which then takes what this began).  The read
   // starts here, not once the module is loaded (its import waits for the network behind the runtime).
@@ -420,6 +425,7 @@
   // the runtime's files where it asks for them (the hand-over above).
   startPyScript();
   Promise.all(downloads).then(function () {
+    startHandoffs();
     mark("loader:downloaded");
     if (current && current[0] === "loader.downloading") stage("loader.starting", "Starting Python\u2026");
   }, function (error) {
