@@ -5,8 +5,16 @@
 //   data-prefetch       big runtime files fetched here with a byte-level progress
 //                       bar and handed over to Pyodide's own fetch() when it asks
 //                       (so they are downloaded once, whatever the HTTP cache does)
+//   data-handoff        small files fetched here once the runtime is downloaded, outside the
+//                       progress bar, and handed over the same way: the page's main.py, which
+//                       PyScript would otherwise ask for only once the interpreter is up (a round
+//                       trip on the way); a failed one is left to PyScript's own fetch
 //   data-modulepreload  JS modules fetched in parallel (the module map keeps them)
 //   data-pyscript       PyScript's core.js, started once the downloads are done
+//   data-memsnap        the interpreter module that restores a memory snapshot (static/memsnap.mjs):
+//                       the snapshot's record is read from IndexedDB at once and handed to the
+//                       module's begin(), so that reading and restoring it overlap PyScript's own
+//                       start (issue 18)
 //   data-texts          the shell's language files, "{lang}" in place of the language
 //   data-languages      the page's languages (app.i18n.LANGUAGES), the first as written here
 //   data-settings       the localStorage key of the settings (their "lang")
@@ -49,6 +57,7 @@
   // for the next start, which a handed-over copy never gets; nothing to show progress for.
   var warm = !!(navigator.serviceWorker && navigator.serviceWorker.controller);
   var prefetchURLs = warm ? [] : words("data-prefetch");
+  var handoffURLs = warm ? [] : words("data-handoff");
   var snapshot = readSnapshot(script.getAttribute("data-snapshot"));
   if (snapshot) {
     snapshot.prefetch.forEach(function (path) {
@@ -58,6 +67,7 @@
   }
   var modulePreloads = words("data-modulepreload");
   var pyscriptURL = words("data-pyscript")[0];
+  var memsnapURL = words("data-memsnap")[0];
 
   // ---- the returning player's picture ---------------------------------------
   // The stored picture, if it shows the game the shell will resume: no game link
@@ -85,6 +95,30 @@
     } catch (e) {
       return null;
     }
+  }
+
+  // The memory snapshot's record (static/memsnap.mjs: its database, store and key, the site's folder,
+  // and its switches, enabled()), as a promise; null when switched off or without IndexedDB.
+  var MEMSNAP_DB = "ludus-memsnap", MEMSNAP_STORE = "snapshots", MEMSNAP_SETTING = "ludus.memsnap";
+  function readSnapshotRecord(moduleURL) {
+    try {
+      if (new URLSearchParams(location.search).get("memsnap") === "0") return null;
+      if (localStorage.getItem(MEMSNAP_SETTING) === "off") return null;
+    } catch (e) { /* storage refused: on, as far as we know */ }
+    if (typeof indexedDB === "undefined" || !(window.crypto && crypto.subtle)) return null;
+    mark("loader:memsnap-read");
+    var key = new URL("../", moduleURL).href;
+    return new Promise(function (resolve, reject) {
+      var open = indexedDB.open(MEMSNAP_DB, 1);
+      open.onupgradeneeded = function () { open.result.createObjectStore(MEMSNAP_STORE); };
+      open.onblocked = function () { reject(new Error("IndexedDB blocked")); };
+      open.onerror = function () { reject(open.error); };
+      open.onsuccess = function () {
+        var db = open.result, tx = db.transaction(MEMSNAP_STORE, "readonly"), get = tx.objectStore(MEMSNAP_STORE).get(key);
+        tx.oncomplete = function () { db.close(); resolve(get.result); };
+        tx.onerror = tx.onabort = function () { db.close(); reject(tx.error || get.error); };
+      };
+    });
   }
 
   var picture = null;
@@ -291,7 +325,9 @@
     }
     handoff.delete(url);
     if (handoff.size === 0 && window.fetch === patchedFetch) window.fetch = realFetch;
+    var self = this, args = arguments;
     return pending.then(function (file) {
+      if (!file) return realFetch.apply(self, args);     // a data-handoff file that failed here
       return new Response(file.buffer, { status: 200, headers: { "Content-Type": file.type } });
     });
   }
@@ -362,11 +398,34 @@
     if (keep[url]) file.then(function (got) { window.ludusFiles[url] = got.buffer; }, function () {});
     return file;
   });
+  // Once the runtime is downloaded (not alongside it: the progress bar's files keep the network to
+  // themselves), and still long before PyScript asks for them.
+  function startHandoffs() {
+    handoffURLs.forEach(function (url) {
+      if (handoff.has(url)) return;
+      handoff.set(url, realFetch.call(window, url).then(function (response) {
+        if (!response.ok) return null;
+        var type = response.headers.get("Content-Type") || "application/octet-stream";
+        return response.arrayBuffer().then(function (buffer) { return { buffer: buffer, type: type }; });
+      }).catch(function () { return null; }));
+    });
+    if (handoff.size) window.fetch = patchedFetch;
+  }
   if (downloads.length) window.fetch = patchedFetch;
+  // The returning player's interpreter: read and restored from the memory snapshot meanwhile (the
+  // same module PyScript imports as its interpreter, which then takes what this began).  The read
+  // starts here, not once the module is loaded (its import waits for the network behind the runtime).
+  if (memsnapURL) {
+    var record = readSnapshotRecord(memsnapURL);
+    if (record) record.catch(function () { /* begin() sees the failure and boots normally: never the error card */ });
+    import(memsnapURL).then(function (memsnap) { memsnap.begin(record); },
+                            function (error) { console.warn("Ludus: no memory snapshot module:", error); });
+  }
   // PyScript starts at once (its own scripts load and Pyodide starts meanwhile), and waits for
   // the runtime's files where it asks for them (the hand-over above).
   startPyScript();
   Promise.all(downloads).then(function () {
+    startHandoffs();
     mark("loader:downloaded");
     if (current && current[0] === "loader.downloading") stage("loader.starting", "Starting Python\u2026");
   }, function (error) {

@@ -8,9 +8,10 @@
 // asks the network for nothing (a navigation that ends the page can cut no request): a second
 // Pyodide booted with `_makeSnapshot`, the files unpacked where py/app/main.py and
 // py/boot/archives.py put them (the home folder), the modules imported with every browser module
-// refused (py/boot/memsnap.py: the snapshot holds no JavaScript object), the snapshot made and
+// refused (py/boot/memsnap.py: the snapshot holds no JavaScript object), those it could not import
+// compiled (their code objects kept for the page: memsnap.use_compiled()), the snapshot made and
 // stored in IndexedDB under its key (runtime version, SHA-256 of shell.zip, format).  Posts back
-// {ok, bytes, imported, left_out, ms} or {ok: false, error}.
+// {ok, bytes, imported, left_out, compiled, ms} or {ok: false, error}.
 import { loadPyodide, version } from "./vendor/pyodide/pyodide.mjs";
 import createPyodideModule from "./vendor/pyodide/pyodide.asm.mjs";
 import { FORMAT, sha256, writeRecord } from "./memsnap.mjs";
@@ -31,7 +32,7 @@ function serveFromThePage({ indexURL, wasm, stdlib }) {
 }
 
 async function buildSnapshot(request) {
-  const { indexURL, lockfile, shell, packages, modules } = request;
+  const { indexURL, lockfile, shell, packages, modules, sources } = request;
   const started = performance.now();
   serveFromThePage(request);
   const quiet = () => {};
@@ -46,18 +47,23 @@ async function buildSnapshot(request) {
   const memsnap = pyodide.pyimport("boot.memsnap");
   if (memsnap.FORMAT !== FORMAT) throw new Error("boot.memsnap.FORMAT " + memsnap.FORMAT + " is not " + FORMAT);
   const result = memsnap.prepare(pyodide.toPy(modules)).toJs({ dict_converter: Object.fromEntries });
+  // What it could not import, compiled (not run): the restored page then skips the compiler for them.
+  const compiled = memsnap.precompile(pyodide.toPy(sources || [])).toJs();
   memsnap.destroy();
+  // Everything imported lives as long as the page: collected once and frozen here, so that the page's
+  // own gc.collect() and gc.freeze() after its first screen (app.shell) need not go through it again.
+  pyodide.runPython("import gc; gc.collect(); gc.freeze()");
   const imported = performance.now();
   const bytes = pyodide.makeMemorySnapshot();
   const made = performance.now();
   const heap = pyodide._module.HEAP8.length;
   await writeRecord({
     format: FORMAT, version, code: await sha256(shell), bytes: bytes.buffer, heap,
-    modules: result.imported, made: Date.now(),
+    modules: result.imported, left_out: result.left_out, made: Date.now(),
   });
   const stored = performance.now();
   return {
-    ok: true, bytes: bytes.byteLength, imported: result.imported.length, left_out: result.left_out,
+    ok: true, bytes: bytes.byteLength, imported: result.imported.length, left_out: result.left_out, compiled,
     ms: { boot: booted - started, imports: imported - booted, snapshot: made - imported,
           store: stored - made, total: stored - started },
   };

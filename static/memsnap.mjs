@@ -12,7 +12,11 @@
 //                  snapshot: never on the page's thread, and holding no JavaScript object.
 //   later visits   the stored snapshot is restored instead of Pyodide's own start-up, `random`
 //                  reseeded; PyScript then writes [files] and runs main.py as always (its imports
-//                  of the modules in the snapshot cost nothing).
+//                  of the modules in the snapshot cost nothing).  The record is read and restored
+//                  from the moment static/loader.js runs (begin()), while PyScript's own scripts
+//                  load, not once PyScript asks for its interpreter.  Once the page is idle,
+//                  if it imported modules the snapshot lacks (another game), a new snapshot is
+//                  built as after a first visit (refresh()).
 //
 // The key: the runtime's version, the SHA-256 of shell.zip (which holds the index of every other
 // archive with their hashes: a hash of all the Python code) and FORMAT (Pyodide checks its build id
@@ -25,7 +29,8 @@
 // <html data-boot="snapshot|normal"> says which path was taken, <html data-memsnap> why
 // (restored | off | unsupported | none | stale | corrupt | failed), "built" once a snapshot was stored;
 // window.ludusMemsnap holds the timings (read, restore, build), and performance.marks
-// "memsnap:*" the same for tests/browser/test_startup.py.
+// "memsnap:*" the same for tests/browser/test_startup.py: start, read, restored (the early attempt),
+// asked (PyScript's call), handed (the restored interpreter returned to PyScript).
 import { loadPyodide as bootPyodide, version } from "./vendor/pyodide/pyodide.mjs";
 
 export { version };
@@ -85,15 +90,10 @@ function run(db, mode, body) {
   });
 }
 
-// Whether there is a record at all (its key only: cheap), before reading its 36 MiB and hashing.
-async function hasRecord() {
-  const db = await openDB();
-  try { return (await run(db, "readonly", (store) => store.getKey(SCOPE))) !== undefined; } finally { db.close(); }
-}
-
-async function readRecord() {
-  const db = await openDB();
-  try { return await run(db, "readonly", (store) => store.get(SCOPE)); } finally { db.close(); }
+// The record, or undefined.  static/loader.js reads it the same way (readSnapshotRecord()) as soon as
+// it runs, and hands its promise to begin().
+function readRecord() {
+  return openDB().then((db) => run(db, "readonly", (store) => store.get(SCOPE)).finally(() => db.close()));
 }
 
 export async function writeRecord(record) {
@@ -147,9 +147,10 @@ export function check(record, code) {
 
 // Pyodide's own factory, with the module's memory grown to the snapshot's heap before the restore
 // (the wasm module starts with a smaller memory: restoring into it is a RangeError).
-async function restore(options, record) {
-  const { default: factory } = await import(INDEX_URL + "pyodide.asm.mjs");
+// The compiled wasm module is kept in `kept` (a new snapshot may be built from it: refresh()).
+async function restore(options, record, kept) {
   const heap = record.heap;
+  const factory = keepingTheWasm(kept);
   const createPyodideModule = async (settings) => {
     const module = await factory(settings);
     if (module.HEAP8.length < heap && !module.growMemory(heap)) throw new Error("cannot grow memory to " + heap);
@@ -158,14 +159,18 @@ async function restore(options, record) {
   return bootPyodide({ ...options, createPyodideModule, _loadSnapshot: new Uint8Array(record.bytes) });
 }
 
-// The restored interpreter works, and `random` is reseeded (the snapshot froze its state).
+// The restored interpreter works, `random` is reseeded (the snapshot froze its state), and the code
+// the builder compiled is used.
 function settle(pyodide, record) {
   const memsnap = pyodide.pyimport("boot.memsnap");
   try {
     memsnap.reseed();
+    memsnap.use_compiled();   // the modules it could not hold: compiled by the builder already
     const sys = pyodide.pyimport("sys");
     const missing = record.modules.filter((name) => !sys.modules.has(name));
     sys.destroy();
+    // Objects the builder froze (static/memsnap-worker.mjs): the page's first full collection skips them.
+    state.frozen = pyodide.runPython("import gc; gc.get_freeze_count()");
     if (missing.length) throw new Error("modules missing after restore: " + missing.slice(0, 5).join(", "));
   } finally {
     memsnap.destroy();
@@ -211,13 +216,13 @@ async function pagePlan(pyodide) {
     try { return buffer.data.slice(); } finally { buffer.release(); proxy.destroy(); }
   };
   try {
-    const modules = plan.get("modules").toJs();
+    const modules = plan.get("modules").toJs(), sources = plan.get("sources").toJs();
     const shell = bytes("shell"), packages = bytes("packages");
     await pause();
     const name = pyodide.FS.readdir("/lib").find((file) => /^python\d+\.zip$/.test(file));
     const stdlib = pyodide.FS.readFile("/lib/" + name);
     await pause();
-    return { modules, shell, packages, stdlib, lockfile: JSON.stringify(pyodide.lockfile) };
+    return { modules, sources, shell, packages, stdlib, lockfile: JSON.stringify(pyodide.lockfile) };
   } finally {
     plan.destroy();
     memsnap.destroy();
@@ -272,11 +277,75 @@ export async function build(pyodide, worker, kept) {
   return result;
 }
 
+// After a restore, once the page is idle: if it imported modules the snapshot lacks (the player
+// went on to a game the snapshot was not made with), a new snapshot is built as after a normal
+// boot, so that the next visit restores them too.  What the last builder left out (modules that
+// need the browser) does not count: no rebuild on every visit.
+async function refresh(pyodide, record, kept) {
+  await whenIdle();
+  const memsnap = pyodide.pyimport("boot.memsnap");
+  let missing;
+  try {
+    const held = pyodide.toPy(record.modules), left = pyodide.toPy(Array.isArray(record.left_out) ? record.left_out : []);
+    const found = memsnap.missing(held, left);
+    try { missing = found.toJs(); } finally { found.destroy(); held.destroy(); left.destroy(); }
+  } finally {
+    memsnap.destroy();
+  }
+  state.missing = missing;
+  if (!missing.length) return null;
+  return build(pyodide, startWorker(), kept);
+}
+
+// ---- the restore, begun early -------------------------------------------------------------
+
+// Read the record, hash shell.zip, and restore: everything the snapshot path does before PyScript
+// may have its interpreter.  static/loader.js calls begin() as soon as it runs, so that this works
+// while PyScript's own scripts load and its config is fetched, instead of after (issue 18: ~0.5 s
+// of a returning player's start); PyScript's call of loadPyodide() then takes the result.  Never
+// throws: {pyodide} or {why} (none | stale | corrupt | failed) for the normal boot.
+async function attempt(pending) {
+  mark("start");
+  let why = "none";
+  try {
+    const t = now();
+    const record = await (pending || readRecord());
+    state.timings.read = now() - t;      // what was left of the read when this module got to it
+    // The code's hash only when there is a record (a first visit fetches shell.zip once only).
+    const code = record ? await getBytes(SHELL_URL).then(sha256) : null;
+    state.key = code;
+    mark("read");
+    why = check(record, code);
+    if (why === null) {
+      const started = now();
+      const kept = {};
+      const pyodide = await restore({ indexURL: INDEX_URL }, record, kept);
+      settle(pyodide, record);
+      state.timings.restore = now() - started;
+      state.modules = record.modules.length;
+      mark("restored");
+      return { pyodide, record, kept };
+    }
+  } catch (error) {
+    why = "failed";
+    state.error = String(error && error.message || error);
+    console.warn("Ludus: the memory snapshot could not be restored; starting normally:", error);
+  }
+  return { why };
+}
+
+// Starts the attempt (once; off or unsupported: nothing to attempt) and returns its promise;
+// `pending`: the record's read, if begun already (static/loader.js).
+export function begin(pending) {
+  if (!state.early && enabled() && supported()) state.early = attempt(pending);
+  return state.early || null;
+}
+
 // ---- PyScript's entry point ---------------------------------------------------------------
 
 export async function loadPyodide(options = {}) {
   options = { ...options, indexURL: INDEX_URL };
-  mark("start");
+  mark("asked");
   if (!enabled() || !supported()) {
     state.path = "normal";
     state.why = enabled() ? "unsupported" : "off";
@@ -284,35 +353,22 @@ export async function loadPyodide(options = {}) {
     flag("memsnap", state.why);
     return bootPyodide(options);
   }
-  let why = "none";
-  try {
-    let t = now();
-    const [record, code] = !(await hasRecord()) ? [null, null] : await Promise.all([
-      readRecord().then((r) => { state.timings.read = now() - t; return r; }),
-      getBytes(SHELL_URL).then(sha256),
-    ]);
-    state.key = code;
-    mark("read");
-    why = check(record, code);
-    if (why === null) {
-      t = now();
-      const pyodide = await restore(options, record);
-      settle(pyodide, record);
-      state.timings.restore = now() - t;
-      mark("restored");
-      state.path = "snapshot";
-      state.why = "restored";
-      state.modules = record.modules.length;
-      flag("boot", "snapshot");
-      flag("memsnap", "restored");
-      dropIfTheBootFails();
-      return pyodide;
-    }
-  } catch (error) {
-    why = "failed";
-    state.error = String(error && error.message || error);
-    console.warn("Ludus: the memory snapshot could not be restored; starting normally:", error);
+  const early = await begin();
+  if (early.pyodide) {
+    const pyodide = early.pyodide;
+    // PyScript's own output handlers (the restore, begun before it asked, had none).
+    if (options.stdout) pyodide.setStdout({ batched: options.stdout });
+    if (options.stderr) pyodide.setStderr({ batched: options.stderr });
+    mark("handed");
+    state.path = "snapshot";
+    state.why = "restored";
+    flag("boot", "snapshot");
+    flag("memsnap", "restored");
+    dropIfTheBootFails();
+    refresh(pyodide, early.record, early.kept).catch((error) => console.warn("Ludus: refreshing the memory snapshot failed:", error));
+    return pyodide;
   }
+  const why = early.why;
   if (why !== "none") await dropRecord();
   const kept = {};
   const t = now();

@@ -99,6 +99,20 @@ def test_candidates_never_names_a_browser_module_and_never_raises(names):
         assert "app.shell" in got
 
 
+def test_missing_names_what_the_page_imported_beyond_the_snapshot_and_what_it_could_hold():
+    """A snapshot made with Ptolemaeus, a page that went on to Pompeii: Pompeii's modules are
+    missing (a new snapshot is built), what its builder left out (needs the browser) or could never
+    hold (browser modules, the boot modules) is not, nor is anything it holds."""
+    held = ["app.session", "ptolemaeus", "ptolemaeus.state"]
+    left_out = ["app.shell", "ptolemaeus_ui.view"]
+    page = [*held, *left_out, "pompeii", "pompeii.state", "pompeii_ui.view", "pyscript", "js", "boot.archives",
+            "__main__"]
+    assert memsnap.missing(held, left_out, page) == ["pompeii", "pompeii.state", "pompeii_ui.view"]
+    assert memsnap.missing(held, left_out, [*held, *left_out, "pyodide.ffi"]) == []   # the same game: nothing
+    assert memsnap.missing([], [], ["json"]) == ["json"]
+    assert memsnap.missing(list(sys.modules), []) == []                             # this interpreter: all held
+
+
 def test_reseed_gives_two_boots_from_one_snapshot_different_seeds():
     """A snapshot freezes ``random``: two restores would draw the same numbers (the issue measured
     it); after reseed() they do not."""
@@ -146,15 +160,28 @@ def test_the_format_is_the_same_in_python_and_in_the_interpreter_module():
     assert found and int(found.group(1)) == memsnap.FORMAT
 
 
+def test_loader_reads_the_record_where_the_interpreter_module_keeps_it():
+    """static/loader.js starts reading the snapshot's record before static/memsnap.mjs is loaded:
+    the same database, store and switch (and the key, the folder above either script)."""
+    loader = (ROOT / "static" / "loader.js").read_text()
+    module = (ROOT / "static" / "memsnap.mjs").read_text()
+    for js_name, mjs_name in (("MEMSNAP_DB", "DB_NAME"), ("MEMSNAP_STORE", "STORE"), ("MEMSNAP_SETTING", "SETTING")):
+        in_loader = re.search(js_name + r' = "([^"]+)"', loader)
+        in_module = re.search(r"const " + mjs_name + r' = "([^"]+)";', module)
+        assert in_loader and in_module and in_loader.group(1) == in_module.group(1), js_name
+    assert 'new URL("../", moduleURL)' in loader and 'new URL("../", import.meta.url)' in module
+
+
 def test_plan_hands_the_builder_the_page_files_so_it_fetches_nothing(tmp_path, monkeypatch):
     """The page gives the builder shell.zip as it is (its hash keys the snapshot) and the files of
-    every other archive it unpacked (packages and single modules, no bytecode), nothing else."""
+    every other archive it unpacked (packages and single modules, no bytecode) and of PyScript's
+    own package, nothing else; and the modules it imported from those files (to compile)."""
     import io
     import zipfile
 
     (tmp_path / "shell.zip").write_bytes(b"PK-the-shell")
     for rel in ("ptolemaeus/__init__.py", "ptolemaeus/state.py", "ptolemaeus/__pycache__/state.cpython.pyc",
-                "ptolemaeus_ui/lang/en.json", "astronomy.py", "pompeii/__init__.py"):
+                "ptolemaeus_ui/lang/en.json", "astronomy.py", "pompeii/__init__.py", "pyscript/__init__.py"):
         (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / rel).write_text(rel)
     index = {"base": "", "texts": {}, "archives": {
@@ -169,6 +196,43 @@ def test_plan_hands_the_builder_the_page_files_so_it_fetches_nothing(tmp_path, m
     assert got["shell"] == b"PK-the-shell"
     with zipfile.ZipFile(io.BytesIO(got["packages"])) as z:
         assert sorted(z.namelist()) == ["astronomy.py", "ptolemaeus/__init__.py", "ptolemaeus/state.py",
-                                        "ptolemaeus_ui/lang/en.json"]
+                                        "ptolemaeus_ui/lang/en.json", "pyscript/__init__.py"]
         assert z.read("ptolemaeus/state.py") == b"ptolemaeus/state.py"
     assert "boot.memsnap" in got["modules"] and "__main__" not in got["modules"]
+    assert got["sources"] == []                             # nothing was imported from tmp_path
+    assert "boot.memsnap" in memsnap._sources(ROOT / "py")          # imported from py/boot/memsnap.py
+
+
+def test_precompiled_code_serves_the_import_of_the_same_source_only(tmp_path):
+    """The builder compiles what the snapshot cannot hold (issue 18); after a restore, importing
+    that file takes the code object once, without compiling; another source is compiled anew,
+    a name already imported or not a module's is not compiled."""
+    import importlib.machinery
+
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text("X = 1\n")
+    (tmp_path / "pkg" / "view.py").write_text("Y = 2\n")
+    (tmp_path / "bad.py").write_text("def (:\n")
+    try:
+        got = memsnap.precompile(["pkg", "pkg.view", "bad", "json", "no.such", "..x", 3], tmp_path)
+        assert got == ["pkg", "pkg.view"]
+        view = str(tmp_path / "pkg" / "view.py")
+        kept = memsnap.COMPILED[view][1]
+
+        class Loader(importlib.machinery.SourceFileLoader):
+            pass
+
+        memsnap.use_compiled(Loader)
+        memsnap.use_compiled(Loader)                          # once only
+        assert Loader("pkg.view", view).get_code("pkg.view") is kept
+        assert view not in memsnap.COMPILED                   # used once
+        again = Loader("pkg.view", view).get_code("pkg.view")
+        assert again is not kept and again.co_consts == kept.co_consts
+        init = str(tmp_path / "pkg" / "__init__.py")
+        (tmp_path / "pkg" / "__init__.py").write_text("X = 3\n")   # not the source it compiled
+        code = Loader("pkg", init).get_code("pkg")
+        namespace: dict = {}
+        exec(code, namespace)
+        assert namespace["X"] == 3
+    finally:
+        memsnap.COMPILED.clear()

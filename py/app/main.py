@@ -23,11 +23,23 @@ window.performance.mark("py:main")
 import asyncio  # noqa: E402
 import importlib  # noqa: E402
 import io  # noqa: E402
+import sys  # noqa: E402
 import zipfile  # noqa: E402
 
+
+def _in_memory(member: str) -> bool:
+    """The source of a module that is imported already: restored from a memory snapshot (issue 18;
+    after a normal boot, none is).  Written only once the first screen is up (_write_later): until
+    then only a traceback would read it."""
+    if not member.endswith(".py"):
+        return False
+    return member[:-3].replace("/", ".").removesuffix(".__init__") in sys.modules
+
+
 with zipfile.ZipFile("shell.zip") as solid:  # zipfile is loaded already: no cost
-    with zipfile.ZipFile(io.BytesIO(solid.read("solid.zip"))) as shell:  # one stream (tools/vendor.py)
-        shell.extractall()
+    shell = zipfile.ZipFile(io.BytesIO(solid.read("solid.zip")))  # one stream (tools/vendor.py)
+deferred = [member for member in shell.namelist() if _in_memory(member)]
+shell.extractall(members=[member for member in shell.namelist() if not _in_memory(member)])
 # The import system caches a folder's listing by its mtime, which may not change within one tick
 # of the page's clock (a frozen clock, in tests): look again.
 importlib.invalidate_caches()
@@ -96,4 +108,12 @@ async def _fetch_later() -> None:
         pass
 
 
+def _write_later() -> None:
+    """The sources left in shell.zip (see _in_memory), written now: the file system as after a
+    normal boot (a traceback shows their lines, a snapshot built later finds them)."""
+    shell.extractall(members=deferred)
+    shell.close()
+
+
 window.setTimeout(create_proxy(lambda: asyncio.ensure_future(_fetch_later())), LATER_MS)
+window.setTimeout(create_proxy(_write_later), LATER_MS)

@@ -170,13 +170,17 @@ def test_warm_start_of_a_returning_player(new_context, page_guard, site, ready, 
 
 
 # A returning player whose interpreter is restored from a memory snapshot (issue 18,
-# static/memsnap.mjs): consecutive phases from navigation to interactive.
+# static/memsnap.mjs): phases from navigation to interactive.  loader.js starts reading the snapshot
+# at once, and memsnap.mjs restores it, while PyScript starts: the "||" phases run side by side with
+# the one before them, and "wait for the restore" is what PyScript then waits (0 when the restore won).
 SNAPSHOT_MARKS = (
     ("html + loader.js", None, "loader:start"),
-    ("PyScript to interpreter", "loader:start", "memsnap:start"),
-    ("read snapshot", "memsnap:start", "memsnap:read"),
-    ("restore", "memsnap:read", "memsnap:restored"),
-    ("PyScript, [files], main.py started", "memsnap:restored", "py:main"),
+    ("PyScript to interpreter", "loader:start", "memsnap:asked"),
+    ("|| read snapshot (+ hash)", "loader:memsnap-read", "memsnap:read"),
+    ("|| of which memsnap.mjs loading", "loader:memsnap-read", "memsnap:start"),
+    ("|| restore", "memsnap:read", "memsnap:restored"),
+    ("wait for the restore", "memsnap:asked", "memsnap:handed"),
+    ("PyScript, [files], main.py started", "memsnap:handed", "py:main"),
     ("shell.zip unpacked", "py:main", "py:unpacked"),
     ("remaining imports", "py:unpacked", "py:shell-imported"),
     ("archives (wait)", "py:shell-imported", "py:fetched"),
@@ -250,4 +254,4 @@ def test_returning_player_from_a_memory_snapshot(new_context, page_guard, site, 
     report(f"  builder after the first visit (worker): {built['bytes'] / 1048576:.1f} MiB, {built['imported']} modules; "
            + ", ".join(f"{k} {v:.0f}" for k, v in built["ms"].items()) + " ms; "
            f"gathering the files on the page's thread {plan_ms:.0f} ms (in short tasks); the page's longest task meanwhile {during:.0f} ms")
-    assert {"memsnap:start", "memsnap:read", "memsnap:restored", "py:ready"} <= set(marks["snapshot"][i])
+    assert {"memsnap:start", "memsnap:read", "memsnap:restored", "memsnap:handed", "py:ready"} <= set(marks["snapshot"][i])
