@@ -353,20 +353,17 @@ def _card_weights(s: Any, p: int, ctx: _Ctx, turns: float, turns_now: int) -> li
     return w
 
 
-def potential(s: Any, p: int, ctx: _Ctx | None = None) -> float:
-    """Points ``p`` can expect to end the game with (see the comment above)."""
+def _parts(s: Any, p: int, ctx: _Ctx) -> tuple[float, float, int, float, float, float, float, bool]:
+    """The terms of a seat's :func:`potential` in a game not over, kept apart (the fitted win
+    chance weighs them one by one: :func:`features`): progress toward studies, tokens with
+    nothing to study now, constellations with two tokens and something to study, the hand's
+    worth, bonus cards, the action(s) and pending sub-decision of one's own turn; then the
+    turns left to the seat and whether it is in its turn. (A plain tuple: greedy's hot path.)"""
     studied = s.studied[p]
-    k = _POP[studied]
-    score = (STUDY_POINTS[k] + OBJECTIVE_POINTS[_POP[studied & _OBJ_MASKS[s.objectives[p]]]]
-             + s.asteroids[p] // 3 + s.novas[p])
-    if s.over:
-        return float(score)
-    if ctx is None:
-        ctx = _Ctx(s)
     now, in_turn = _turns_left(s, p)
     turns = now + (TURNS_PER_ROUND * ctx.future_rounds)
-    total = float(score)
-    # Tokens on the board.
+    study = generic = hand_part = bonus = to_play = 0.0
+    pairs = 0
     toks, hand = s.tokens[p], s.hands[p]
     at, nxt, land = s.at_mask, ctx.next_mask, ctx.comet_land
     for c in range(N_CONST):
@@ -387,45 +384,57 @@ def potential(s: Any, p: int, ctx: _Ctx | None = None) -> float:
                 g = _GENERIC_TOKEN * t
                 if not nxt[c]:
                     g *= 1.0 - ctx.eclipsis
-                total += g
+                generic += g
             continue
+        if t >= 2:
+            pairs += 1
         pr = _progress(t, tc, t >= 2 and can_pay_one(hand, c))
         if pr:
-            total += pr * _study_worth(s, p, target, c)
-    # Cards in hand.
+            study += pr * _study_worth(s, p, target, c)
     if turns > 0:
-        cf = min(1.0, turns / 3.0)
         w = _card_weights(s, p, ctx, turns, now)
-        total += cf * hand_value(w, hand)
-    # Tie-breaks (R16): planets studied, then tokens on constellations.
-    total += 0.05 * k
-    if ctx.ends:
-        total += 0.02 * sum(toks)
-    # Bonus cards.
+        hand_part = min(1.0, turns / 3.0) * hand_value(w, hand)
     if turns > 0 or in_turn:
         bf = min(1.0, 0.5 + turns / 4.0)
         bh = s.bonus_hands[p]
         for b in range(len(bh)):
             if bh[b]:
                 (v1, v2), bit = _BONUS_TABLE[b]
-                total += bh[b] * bf * (v2 if studied & bit else v1)
-    total += (s.asteroids[p] % 3) * _ASTEROID_PART
-    # The action(s) still to take and pending sub-decisions of one's own turn.
+                bonus += bh[b] * bf * (v2 if studied & bit else v1)
     if in_turn:
         if not s.stack:
-            total += _ACTION * s.actions_left
+            to_play = _ACTION * s.actions_left
         else:
             task = s.stack[-1]
             kind = task[0]
             if kind in ("draw2", "venus"):
-                total += _CARD * (task[1] if kind == "venus" else 1)
+                to_play = _CARD * (task[1] if kind == "venus" else 1)
             elif kind == "observe":
-                total += 0.4 * len(task[1])
+                to_play = 0.4 * len(task[1])
             elif kind == "study":
-                total += 2.0
+                to_play = 2.0
             elif kind in ("signa", "nova_luna", "mercurius"):
-                total += 0.4
-    return total
+                to_play = 0.4
+    return study, generic, pairs, hand_part, bonus, to_play, turns, in_turn
+
+
+def potential(s: Any, p: int, ctx: _Ctx | None = None) -> float:
+    """Points ``p`` can expect to end the game with (see the comment above)."""
+    studied = s.studied[p]
+    k = _POP[studied]
+    score = (STUDY_POINTS[k] + OBJECTIVE_POINTS[_POP[studied & _OBJ_MASKS[s.objectives[p]]]]
+             + s.asteroids[p] // 3 + s.novas[p])
+    if s.over:
+        return float(score)
+    if ctx is None:
+        ctx = _Ctx(s)
+    study, generic, _, hand, bonus, to_play, _, _ = _parts(s, p, ctx)
+    total = score + generic + study + hand
+    # Tie-breaks (R16): planets studied, then tokens on constellations.
+    total += 0.05 * k
+    if ctx.ends:
+        total += 0.02 * sum(s.tokens[p])
+    return total + bonus + (s.asteroids[p] % 3) * _ASTEROID_PART + to_play
 
 
 def potentials(s: Any) -> list[float]:
@@ -492,60 +501,7 @@ def features(s: Any, p: int, ctx: _Ctx | None = None) -> list[float]:
                 score, 0.0, 0.0, 0.0]
     if ctx is None:
         ctx = _Ctx(s)
-    now, in_turn = _turns_left(s, p)
-    turns = now + (TURNS_PER_ROUND * ctx.future_rounds)
-    study = generic = hand_part = bonus = to_play = 0.0
-    pairs = 0
-    at, nxt, land = s.at_mask, ctx.next_mask, ctx.comet_land
-    for c in range(N_CONST):
-        t = toks[c]
-        if not t:
-            continue
-        live_now = at[c] & ~studied
-        swept = c == land and not ctx.ends
-        live_next = 0 if swept else nxt[c] & ~studied
-        if live_now and live_next:
-            tc, target = turns, live_now | live_next
-        elif live_now:
-            tc, target = now, live_now
-        elif live_next:
-            tc, target = turns - now, live_next
-        else:
-            if not swept and turns > 0:
-                g = _GENERIC_TOKEN * t
-                if not nxt[c]:
-                    g *= 1.0 - ctx.eclipsis
-                generic += g
-            continue
-        if t >= 2:
-            pairs += 1
-        pr = _progress(t, tc, t >= 2 and can_pay_one(hand, c))
-        if pr:
-            study += pr * _study_worth(s, p, target, c)
-    if turns > 0:
-        w = _card_weights(s, p, ctx, turns, now)
-        hand_part = min(1.0, turns / 3.0) * hand_value(w, hand)
-    if turns > 0 or in_turn:
-        bf = min(1.0, 0.5 + turns / 4.0)
-        bh = s.bonus_hands[p]
-        for b in range(len(bh)):
-            if bh[b]:
-                (v1, v2), bit = _BONUS_TABLE[b]
-                bonus += bh[b] * bf * (v2 if studied & bit else v1)
-    if in_turn:
-        if not s.stack:
-            to_play = _ACTION * s.actions_left
-        else:
-            task = s.stack[-1]
-            kind = task[0]
-            if kind in ("draw2", "venus"):
-                to_play = _CARD * (task[1] if kind == "venus" else 1)
-            elif kind == "observe":
-                to_play = 0.4 * len(task[1])
-            elif kind == "study":
-                to_play = 2.0
-            elif kind in ("signa", "nova_luna", "mercurius"):
-                to_play = 0.4
+    study, generic, pairs, hand_part, bonus, to_play, turns, _ = _parts(s, p, ctx)
     late = 3.0 / (3.0 + max(turns, 0.0))
     return [score, score * score / WINNING_POINTS, study, generic, hand_part, bonus,
             (s.asteroids[p] % 3) * _ASTEROID_PART, to_play, *counts, float(pairs),
