@@ -1,41 +1,5 @@
-// Loading screen for index.html: real download progress, boot stages, and an
-// error state.  Plain script (no modules, no dependencies), included with
-// <script defer src="./static/loader.js" data-...>; its data attributes name,
-// relative to the page, the files it handles:
-//   data-prefetch       big runtime files fetched here with a byte-level progress
-//                       bar and handed over to Pyodide's own fetch() when it asks
-//                       (so they are downloaded once, whatever the HTTP cache does)
-//   data-handoff        small files fetched here once the runtime is downloaded, outside the
-//                       progress bar, and handed over the same way: the page's main.py, which
-//                       PyScript would otherwise ask for only once the interpreter is up (a round
-//                       trip on the way); a failed one is left to PyScript's own fetch
-//   data-modulepreload  JS modules fetched in parallel (the module map keeps them)
-//   data-pyscript       PyScript's core.js, started once the downloads are done
-//   data-memsnap        the interpreter module that restores a memory snapshot (static/memsnap.mjs):
-//                       the snapshot's record is read from IndexedDB at once and handed to the
-//                       module's begin(), so that reading and restoring it overlap PyScript's own
-//                       start (issue 18)
-//   data-texts          the shell's language files, "{lang}" in place of the language
-//   data-languages      the page's languages (app.i18n.LANGUAGES), the first as written here
-//   data-settings       the localStorage key of the settings (their "lang")
-//   data-snapshot       the localStorage key of the returning player's picture (py/boot/snapshot.py)
-// The loading screen speaks the page's language: a link's lang=, else the stored
-// setting, else the browser's languages (as py/app/i18n.py chooses), its texts
-// fetched from data-texts ("loader.*" keys); window.ludusTexts lends the same
-// to offline.js.  <body data-boot-stage> stays in English (a hook for tests).
-// Stages: "Downloading Python" -> "Starting Python" (PyScript boots Pyodide)
-// -> "Loading game" (py:ready: the interpreter runs py/app/main.py, which
-// removes #loading and sets <body data-ready="1">).
-// If anything fails before that, the card shows the error and a Reload button,
-// and <body data-boot-error="..."> is set.
-//
-// A returning player (a game in progress, no game link in the URL) sees their
-// last board at once: the picture py/boot/snapshot.py left in localStorage is
-// painted after #root as div#snapshot (inert, aria-hidden; the loading card
-// shrinks to a status line that says the board is not yet interactive), the files
-// Python will fetch for it are prefetched with the runtime, and the picture is
-// removed in the same task in which the live page sets data-ready (no flash, no
-// jump).  <body data-snapshot="painted"> tells the tests.
+// Loading screen for index.html (plain script): download progress, boot stages, the error state,
+// the returning player's picture. Its data-* attributes and stages: docs/app-architecture.md.
 //
 // Start-up timing: performance.mark() "loader:start", "loader:snapshot",
 // "loader:downloaded", "loader:pyscript" (core.js injected), "pyscript:ready"
