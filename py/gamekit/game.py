@@ -113,6 +113,15 @@ class SetupField:
             raise TypeError(f"setup field {self.key!r}: default {self.default!r} is not one of its choices")
 
 
+class JsonAction(Protocol):
+    """An action class that writes and reads its own JSON (``Rules.action_type``)."""
+
+    def to_json(self) -> dict[str, Any]: ...
+
+    @classmethod
+    def from_json(cls, data: Any) -> Any: ...
+
+
 @runtime_checkable
 class BotSearch(Protocol):
     """A bot's decision computed in slices, so a page stays responsive."""
@@ -137,6 +146,10 @@ class Rules(ABC, Generic[S, A]):
     max_players: ClassVar[int]
     bot_levels: ClassVar[tuple[str, ...]]    # weakest first, strongest last
     default_bot_level: ClassVar[str]
+    #: The game's action class when its actions carry their own JSON (``to_json()`` and a
+    #: ``from_json`` classmethod, as both games' do): then ``action_to_json`` and
+    #: ``action_from_json`` need no override. A game without one must override both.
+    action_type: ClassVar[type[JsonAction] | None] = None
 
     _REQUIRED: ClassVar[tuple[str, ...]] = ("key", "min_players", "max_players", "bot_levels",
                                             "default_bot_level")
@@ -153,6 +166,10 @@ class Rules(ABC, Generic[S, A]):
                             f"is not one of bot_levels {cls.bot_levels!r}")
         if not 1 <= cls.min_players <= cls.max_players:
             raise TypeError(f"{cls.__name__}: bad player range {cls.min_players}..{cls.max_players}")
+        own_json = [name for name in ("action_to_json", "action_from_json")
+                    if getattr(cls, name) is getattr(Rules, name)]
+        if cls.action_type is None and own_json:
+            raise TypeError(f"{cls.__name__}: set action_type or override {' and '.join(own_json)}")
 
     # ------------------------------------------------------------ setup
 
@@ -187,12 +204,18 @@ class Rules(ABC, Generic[S, A]):
     def state_from_json(self, text: str) -> S:
         """The state saved by ``state_to_json``; :class:`InvalidState` for anything else."""
 
-    @abstractmethod
-    def action_to_json(self, action: A) -> dict[str, Any]: ...
+    def action_to_json(self, action: A) -> dict[str, Any]:
+        """The JSON of one of this game's actions; :class:`IllegalAction` for anything else."""
+        if self.action_type is None or not isinstance(action, self.action_type):
+            raise IllegalAction(f"not an action of this game: {shown(action, 200)}", code="bad_action")
+        return action.to_json()
 
-    @abstractmethod
     def action_from_json(self, data: Any) -> A:
         """An action from its JSON; :class:`IllegalAction` for anything that is not one."""
+        if self.action_type is None:
+            raise IllegalAction(f"not an action of this game: {shown(data, 200)}", code="bad_action")
+        action: A = self.action_type.from_json(data)
+        return action
 
     # ------------------------------------------------------------ play
 

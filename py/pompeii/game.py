@@ -27,6 +27,7 @@ class PompeiiRules(Rules[State, Action]):
     max_players = 4
     bot_levels = tuple(LEVELS)            # weakest first
     default_bot_level = "normal"
+    action_type = Action
     bot_time_factor = 1.0                 # stretches the levels' time caps (the page runs slower)
 
     def setup_fields(self) -> list[SetupField]:
@@ -48,14 +49,6 @@ class PompeiiRules(Rules[State, Action]):
 
     def state_from_json(self, text: str) -> State:
         return from_json(text)
-
-    def action_to_json(self, action: Action) -> dict[str, Any]:
-        if not isinstance(action, Action):
-            raise IllegalAction(f"not an action of this game: {shown(action, 200)}", code="bad_action")
-        return action.to_json()
-
-    def action_from_json(self, data: Any) -> Action:
-        return Action.from_json(data)
 
     # play
     def current_player(self, state: State) -> int | None:

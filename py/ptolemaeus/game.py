@@ -76,6 +76,7 @@ class PtolemaeusRules(Rules[State, Action]):
     max_players = 4
     bot_levels = ("random", "easy", "greedy", "normal", "hard")   # weakest first
     default_bot_level = "normal"
+    action_type = Action
     #: Scales the levels' time caps (the page: about 2, Python runs slower there; tests: small).
     bot_time_factor = 1.0
 
@@ -143,14 +144,6 @@ class PtolemaeusRules(Rules[State, Action]):
 
     def state_from_json(self, text: str) -> State:
         return State.from_json(text)
-
-    def action_to_json(self, action: Action) -> dict[str, Any]:
-        if not isinstance(action, Action):
-            raise IllegalAction(f"not an action of this game: {shown(action, 200)}", code="bad_action")
-        return action.to_json()
-
-    def action_from_json(self, data: Any) -> Action:
-        return Action.from_json(data)
 
     # ------------------------------------------------------------ play
 
