@@ -1,36 +1,6 @@
-// The page's Python interpreter, booted from a memory snapshot when it can (issue 18).
-//
-// pyscript.toml names this module as PyScript's `interpreter`: PyScript imports it and calls
-// `loadPyodide(options)`; `version` is the vendored Pyodide's.  Not the returning player's
-// *picture* (py/boot/snapshot.py, painted by loader.js): a memory snapshot is a copy of a whole
-// interpreter with the page's modules imported (py/boot/memsnap.py), kept in IndexedDB.
-//
-//   first visit    Pyodide boots as always; once the page is interactive and idle, a worker
-//                  (static/memsnap-worker.mjs) boots a second interpreter with `_makeSnapshot`
-//                  from what the page hands it (the compiled wasm, the standard library, the
-//                  page's files: no request), imports the page's modules there, and stores the
-//                  snapshot: never on the page's thread, and holding no JavaScript object.
-//   later visits   the stored snapshot is restored instead of Pyodide's own start-up, `random`
-//                  reseeded; PyScript then writes [files] and runs main.py as always (its imports
-//                  of the modules in the snapshot cost nothing).  The record is read and restored
-//                  from the moment static/loader.js runs (begin()), while PyScript's own scripts
-//                  load, not once PyScript asks for its interpreter.  Once the page is idle,
-//                  if it imported modules the snapshot lacks (another game), a new snapshot is
-//                  built as after a first visit (refresh()).
-//
-// The key: the runtime's version, the SHA-256 of shell.zip (which holds the index of every other
-// archive with their hashes: a hash of all the Python code) and FORMAT (Pyodide checks its build id
-// itself).  Anything else (no record, another key, a corrupt record, a restore that throws) boots
-// normally and builds a new snapshot; without SubtleCrypto, or off, it boots normally and builds
-// none.  The player never sees an error, and saves are never touched (the snapshot holds no save:
-// localStorage is read by the page's code, after the restore).
-//
-// Off with `?memsnap=0` in the URL or localStorage["ludus.memsnap"] = "off".
-// <html data-boot="snapshot|normal"> says which path was taken, <html data-memsnap> why
-// (restored | off | unsupported | none | stale | corrupt | failed), "built" once a snapshot was stored;
-// window.ludusMemsnap holds the timings (read, restore, build), and performance.marks
-// "memsnap:*" the same for tests/browser/test_startup.py: start, read, restored (the early attempt),
-// asked (PyScript's call), handed (the restored interpreter returned to PyScript).
+// The page's Python interpreter (pyscript.toml's `interpreter`), booted from a memory snapshot when
+// it can (issue 18): its paths, record, key, switches and marks are described in
+// docs/app-architecture.md, "static/memsnap.mjs" (moved there: every visitor downloads this file).
 import { loadPyodide as bootPyodide, version } from "./vendor/pyodide/pyodide.mjs";
 
 export { version };
