@@ -13,6 +13,7 @@ const SCOPE = new URL("../", import.meta.url).href;   // the site's folder: one 
 const DB_NAME = "ludus-memsnap";
 const STORE = "snapshots";
 const SETTING = "ludus.memsnap";
+const STORED = "ludus.memsnap.stored";        // "1" once a record was stored: loader.js then lets Pyodide fetch the runtime
 const BUILD_DELAY_MS = 1500;                  // after the page is interactive, before the builder starts
 
 const state = { path: null, why: null, timings: {}, key: null };
@@ -20,6 +21,9 @@ globalThis.ludusMemsnap = state;
 
 function mark(name) { try { performance.mark("memsnap:" + name); } catch (e) { /* old browser */ } }
 function now() { return performance.now(); }
+function remember(stored) {
+  try { if (stored) localStorage.setItem(STORED, "1"); else localStorage.removeItem(STORED); } catch (e) { /* no storage */ }
+}
 function flag(name, value) {
   try { document.documentElement.dataset[name] = value; } catch (e) { /* no document */ }
 }
@@ -76,6 +80,7 @@ async function dropRecord() {
     const db = await openDB();
     try { await run(db, "readwrite", (store) => store.delete(SCOPE)); } finally { db.close(); }
   } catch (e) { /* nothing to drop */ }
+  remember(false);
 }
 
 // ---- the key ------------------------------------------------------------------------------
@@ -97,6 +102,13 @@ function getBytes(url) {
     request.onerror = () => reject(new Error("network error for " + url));
     request.send();
   });
+}
+
+// shell.zip as loader.js downloads it for the returning player's picture (no second request), else
+// by XMLHttpRequest.
+function shellBytes() {
+  const downloading = globalThis.ludusDownloads && globalThis.ludusDownloads[SHELL_URL];
+  return downloading ? downloading.catch(() => getBytes(SHELL_URL)) : getBytes(SHELL_URL);
 }
 
 // A record this page can restore, or the reason it cannot.
@@ -242,7 +254,7 @@ export async function build(pyodide, worker, kept) {
   mark("build-end");
   state.timings.build = now() - started;
   state.build = result;
-  if (result && result.ok) flag("memsnap", "built");
+  if (result && result.ok) { flag("memsnap", "built"); remember(true); }
   else console.warn("Ludus: no memory snapshot this time:", result && result.error);
   return result;
 }
@@ -282,7 +294,7 @@ async function attempt(pending) {
     const record = await (pending || readRecord());
     state.timings.read = now() - t;      // what was left of the read when this module got to it
     // The code's hash only when there is a record (a first visit fetches shell.zip once only).
-    const code = record ? await getBytes(SHELL_URL).then(sha256) : null;
+    const code = record ? await shellBytes().then(sha256) : null;
     state.key = code;
     mark("read");
     why = check(record, code);
@@ -340,6 +352,7 @@ export async function loadPyodide(options = {}) {
   }
   const why = early.why;
   if (why !== "none") await dropRecord();
+  else remember(false);
   const kept = {};
   const t = now();
   const pyodide = await bootPyodide({ ...options, createPyodideModule: keepingTheWasm(kept) });
