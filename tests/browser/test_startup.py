@@ -1,6 +1,6 @@
 """Start-up of the game page against the bare PyScript runtime, where the time goes, what is
 transferred, and a returning player's warm start (issue 13).  Reported, not asserted: the machine
-is shared, a timed assertion would only be flaky; the figures go to the README with their date.
+is shared, a timed assertion would only be flaky; the figures go to docs/startup.md with their date (README: a summary).
 
 Cold: each page is loaded ROUNDS times, alternating, each in a fresh browser context (empty
 cache, no service worker); the best time of each is reported, as the least disturbed by whatever
