@@ -424,8 +424,8 @@
     }
     return file.done;
   });
-  // Once the runtime is downloaded (not alongside it: the progress bar's files keep the network to
-  // themselves), and still long before PyScript asks for them.
+  // At once, after PyScript's own requests (its config and main.py: it would ask for them one
+  // after the other on its way to the interpreter).
   function startHandoffs() {
     handoffURLs.forEach(function (url) {
       if (handoff.has(url)) return;
@@ -438,8 +438,8 @@
     if (handoff.size) window.fetch = patchedFetch;
   }
   if (downloads.length) window.fetch = patchedFetch;
+  startHandoffs();
   Promise.all(downloads).then(function () {
-    startHandoffs();
     mark("loader:downloaded");
     if (current && current[0] === "loader.downloading") stage("loader.starting", "Starting Python\u2026");
   }, function (error) {

@@ -73,6 +73,10 @@ def _load(new_context, page_guard, site, ready, path: str) -> tuple[float, dict,
     # When the game's stylesheet was requested (none on the bare page: Infinity).
     marks["css:requested"] = page.evaluate("""Math.min(...performance.getEntriesByType('resource')
         .filter((e) => /[/]static[/](ptolemaeus|pompeii)[.]css$/.test(e.name)).map((e) => e.startTime))""")
+    # When PyScript's config was requested, and when core.js (which imports what asks for it) arrived.
+    marks["toml:requested"], marks["core:arrived"] = page.evaluate("""() => {
+        const find = (end) => performance.getEntriesByType('resource').find((e) => e.name.endsWith(end));
+        return [find('.toml').startTime, find('/pyscript/core.js').responseEnd]; }""")
     page_guard.check()  # 0 errors, 0 external requests, no .py-error
     context.close()
     return ms, marks, bodies
@@ -135,6 +139,8 @@ def test_startup_bare_vs_index(new_context, page_guard, site, ready, record_prop
         # not by the import hook's synchronous request afterwards (which sets no mark).
         ui = "pompeii_ui" if name == "pompeii" else "ptolemaeus_ui"
         assert f"py:archive:{ui}:fetched" in marks[name], marks[name]
+        # pyscript.toml requested by loader.js (data-handoff) before PyScript could ask for it.
+        assert marks[name]["toml:requested"] < marks[name]["core:arrived"], marks[name]
         # Its stylesheet too (the first screen waits for it): requested before the shell imports end.
         assert marks[name]["css:requested"] < marks[name]["py:shell-imported"], marks[name]
         if name == "pompeii":   # Pompeii pays only for Pompeii
