@@ -12,6 +12,7 @@
   mark("loader:start");
 
   var script = document.currentScript;
+  var MEMSNAP_DB = "ludus-memsnap", MEMSNAP_STORE = "snapshots", MEMSNAP_SETTING = "ludus.memsnap";
   var words = function (name) {
     return (script.getAttribute(name) || "").split(/\s+/).filter(Boolean)
       .map(function (path) { return new URL(path, location.href).href; });
@@ -20,7 +21,11 @@
   // fetches the runtime itself there, streaming, and the browser keeps the wasm's compiled code
   // for the next start, which a handed-over copy never gets; nothing to show progress for.
   var warm = !!(navigator.serviceWorker && navigator.serviceWorker.controller);
-  var prefetchURLs = warm ? [] : words("data-prefetch");
+  // A memory snapshot was stored: Pyodide's own fetch finds the runtime (and the wasm's compiled code) cached.
+  var restoring = !!memsnapStored();
+  var prefetchURLs = warm ? [] : words("data-prefetch").filter(function (url) {
+    return !restoring || url.indexOf("/vendor/pyodide/") < 0;
+  });
   var handoffURLs = warm ? [] : words("data-handoff");
   var snapshot = readSnapshot(script.getAttribute("data-snapshot"));
   if (snapshot) {
@@ -63,7 +68,14 @@
 
   // The memory snapshot's record (static/memsnap.mjs: its database, store and key, the site's folder,
   // and its switches, enabled()), as a promise; null when switched off or without IndexedDB.
-  var MEMSNAP_DB = "ludus-memsnap", MEMSNAP_STORE = "snapshots", MEMSNAP_SETTING = "ludus.memsnap";
+  function memsnapStored() {
+    try {
+      return script.getAttribute("data-memsnap") && localStorage.getItem(MEMSNAP_SETTING + ".stored") === "1"
+        && localStorage.getItem(MEMSNAP_SETTING) !== "off" && new URLSearchParams(location.search).get("memsnap") !== "0";
+    } catch (e) {
+      return false;
+    }
+  }
   function readSnapshotRecord(moduleURL) {
     try {
       if (new URLSearchParams(location.search).get("memsnap") === "0") return null;
@@ -241,35 +253,67 @@
     }
   }
 
+  // A download's chunks as they come; handed over while it still downloads (follow()), so that the
+  // wasm is compiled as it arrives (instantiateStreaming), not after the download.
   function download(url, i) {
-    return realFetch.call(window, url).then(function (response) {
+    var file = { chunks: [], followers: [], complete: false, failed: null };
+    file.head = realFetch.call(window, url).then(function (response) {
       if (!response.ok) throw new Error("HTTP " + response.status + " for " + url);
-      var type = response.headers.get("Content-Type") || "application/octet-stream";
+      file.type = response.headers.get("Content-Type") || "application/octet-stream";
       var length = Number(response.headers.get("Content-Length"));
       // With Content-Encoding the length is the compressed size: no percent then.
       if (length > 0 && !response.headers.get("Content-Encoding")) {
         totals[i] = length;
         knownTotals += 1;
       }
+      return response;
+    });
+    function got(chunk) {
+      file.chunks.push(chunk);
+      received[i] += chunk.byteLength;
+      file.followers.forEach(function (follower) { follower.enqueue(chunk.slice()); });
+      showProgress();
+    }
+    file.done = file.head.then(function (response) {
       if (!response.body || !response.body.getReader) {
-        return response.arrayBuffer().then(function (buffer) {
-          received[i] = buffer.byteLength; showProgress();
-          return { buffer: buffer, type: type };
-        });
+        return response.arrayBuffer().then(function (buffer) { got(new Uint8Array(buffer)); });
       }
       var reader = response.body.getReader();
-      var chunks = [];
       function pump() {
         return reader.read().then(function (step) {
-          if (step.done) return new Blob(chunks).arrayBuffer();
-          chunks.push(step.value);
-          received[i] += step.value.byteLength;
-          showProgress();
+          if (step.done) return;
+          got(step.value);
           return pump();
         });
       }
-      return pump().then(function (buffer) { return { buffer: buffer, type: type }; });
+      return pump();
+    }).then(function () {
+      file.complete = true;
+      file.followers.forEach(function (follower) { follower.close(); });
+      file.followers = [];
+    }, function (error) {
+      file.failed = error;
+      file.followers.forEach(function (follower) { follower.error(error); });
+      file.followers = [];
+      throw error;
     });
+    return file;
+  }
+  // A response: what `file` has received so far, then the rest.
+  function follow(file) {
+    return file.head.then(function () {
+      var body = new ReadableStream({ start: function (controller) {
+        file.chunks.forEach(function (chunk) { controller.enqueue(chunk.slice()); });
+        if (file.complete) controller.close();
+        else if (file.failed) controller.error(file.failed);
+        else file.followers.push(controller);
+      } });
+      return new Response(body, { status: 200, headers: { "Content-Type": file.type } });
+    });
+  }
+  // The whole file, once downloaded.
+  function whole(file) {
+    return file.done.then(function () { return new Blob(file.chunks).arrayBuffer(); });
   }
 
   // Hand each prefetched file to the first fetch() of the same URL (Pyodide's),
@@ -280,6 +324,7 @@
   window.ludusFiles = {};
   var keep = {};
   if (snapshot) snapshot.prefetch.forEach(function (path) { keep[new URL(path, location.href).href] = true; });
+  if (restoring) prefetchURLs.forEach(function (url) { keep[url] = true; });   // shell.zip: hashed by memsnap.mjs
   var realFetch = window.fetch;
   function patchedFetch(input, init) {
     var url = input instanceof Request ? input.url : new URL(String(input), location.href).href;
@@ -290,6 +335,7 @@
     handoff.delete(url);
     if (handoff.size === 0 && window.fetch === patchedFetch) window.fetch = realFetch;
     var self = this, args = arguments;
+    if (pending.head) return follow(pending);            // a prefetched file, still downloading maybe
     return pending.then(function (file) {
       if (!file) return realFetch.apply(self, args);     // a data-handoff file that failed here
       return new Response(file.buffer, { status: 200, headers: { "Content-Type": file.type } });
@@ -355,15 +401,31 @@
     if (note) note.textContent = text(texts, "loader.picture", PICTURE_NOTE);
   });
   bar.value = 0;
+  // Requests leave in this order: PyScript and the interpreter module (the longest way to the
+  // runtime), what they import, the files handed over.  The memory snapshot is read and restored
+  // meanwhile (memsnap.mjs, PyScript's interpreter module, then takes what this began).
+  if (memsnapURL) {
+    var record = readSnapshotRecord(memsnapURL);
+    if (record) record.catch(function () { /* begin() sees the failure and boots normally: never the error card */ });
+    import(memsnapURL).then(function (memsnap) { memsnap.begin(record); },
+                            function (error) { console.warn("Ludus: no memory snapshot module:", error); });
+  }
+  // PyScript starts at once (its own scripts load and Pyodide starts meanwhile), and waits for
+  // the runtime's files where it asks for them (the hand-over below).
+  startPyScript();
   modulePreloads.forEach(preloadModule);
+  window.ludusDownloads = {};   // url -> promise of the whole file (static/memsnap.mjs hashes shell.zip)
   var downloads = prefetchURLs.map(function (url, i) {
     var file = download(url, i);
     handoff.set(url, file);
-    if (keep[url]) file.then(function (got) { window.ludusFiles[url] = got.buffer; }, function () {});
-    return file;
+    if (keep[url]) {
+      window.ludusDownloads[url] = whole(file);
+      window.ludusDownloads[url].then(function (buffer) { window.ludusFiles[url] = buffer; }, function () {});
+    }
+    return file.done;
   });
-  // Once the runtime is downloaded (not alongside it: the progress bar's files keep the network to
-  // themselves), and still long before PyScript asks for them.
+  // At once, after PyScript's own requests (its config and main.py: it would ask for them one
+  // after the other on its way to the interpreter).
   function startHandoffs() {
     handoffURLs.forEach(function (url) {
       if (handoff.has(url)) return;
@@ -376,20 +438,8 @@
     if (handoff.size) window.fetch = patchedFetch;
   }
   if (downloads.length) window.fetch = patchedFetch;
-  // The returning player's interpreter: read and restored from the memory snapshot meanwhile (the
-  // same module PyScript imports as its interpreter, which then takes what this began).  The read
-  // starts here, not once the module is loaded (its import waits for the network behind the runtime).
-  if (memsnapURL) {
-    var record = readSnapshotRecord(memsnapURL);
-    if (record) record.catch(function () { /* begin() sees the failure and boots normally: never the error card */ });
-    import(memsnapURL).then(function (memsnap) { memsnap.begin(record); },
-                            function (error) { console.warn("Ludus: no memory snapshot module:", error); });
-  }
-  // PyScript starts at once (its own scripts load and Pyodide starts meanwhile), and waits for
-  // the runtime's files where it asks for them (the hand-over above).
-  startPyScript();
+  startHandoffs();
   Promise.all(downloads).then(function () {
-    startHandoffs();
     mark("loader:downloaded");
     if (current && current[0] === "loader.downloading") stage("loader.starting", "Starting Python\u2026");
   }, function (error) {

@@ -1,36 +1,6 @@
-// The page's Python interpreter, booted from a memory snapshot when it can (issue 18).
-//
-// pyscript.toml names this module as PyScript's `interpreter`: PyScript imports it and calls
-// `loadPyodide(options)`; `version` is the vendored Pyodide's.  Not the returning player's
-// *picture* (py/boot/snapshot.py, painted by loader.js): a memory snapshot is a copy of a whole
-// interpreter with the page's modules imported (py/boot/memsnap.py), kept in IndexedDB.
-//
-//   first visit    Pyodide boots as always; once the page is interactive and idle, a worker
-//                  (static/memsnap-worker.mjs) boots a second interpreter with `_makeSnapshot`
-//                  from what the page hands it (the compiled wasm, the standard library, the
-//                  page's files: no request), imports the page's modules there, and stores the
-//                  snapshot: never on the page's thread, and holding no JavaScript object.
-//   later visits   the stored snapshot is restored instead of Pyodide's own start-up, `random`
-//                  reseeded; PyScript then writes [files] and runs main.py as always (its imports
-//                  of the modules in the snapshot cost nothing).  The record is read and restored
-//                  from the moment static/loader.js runs (begin()), while PyScript's own scripts
-//                  load, not once PyScript asks for its interpreter.  Once the page is idle,
-//                  if it imported modules the snapshot lacks (another game), a new snapshot is
-//                  built as after a first visit (refresh()).
-//
-// The key: the runtime's version, the SHA-256 of shell.zip (which holds the index of every other
-// archive with their hashes: a hash of all the Python code) and FORMAT (Pyodide checks its build id
-// itself).  Anything else (no record, another key, a corrupt record, a restore that throws) boots
-// normally and builds a new snapshot; without SubtleCrypto, or off, it boots normally and builds
-// none.  The player never sees an error, and saves are never touched (the snapshot holds no save:
-// localStorage is read by the page's code, after the restore).
-//
-// Off with `?memsnap=0` in the URL or localStorage["ludus.memsnap"] = "off".
-// <html data-boot="snapshot|normal"> says which path was taken, <html data-memsnap> why
-// (restored | off | unsupported | none | stale | corrupt | failed), "built" once a snapshot was stored;
-// window.ludusMemsnap holds the timings (read, restore, build), and performance.marks
-// "memsnap:*" the same for tests/browser/test_startup.py: start, read, restored (the early attempt),
-// asked (PyScript's call), handed (the restored interpreter returned to PyScript).
+// The page's Python interpreter (pyscript.toml's `interpreter`), booted from a memory snapshot when
+// it can (issue 18): its paths, record, key, switches and marks are described in
+// docs/app-architecture.md, "static/memsnap.mjs" (moved there: every visitor downloads this file).
 import { loadPyodide as bootPyodide, version } from "./vendor/pyodide/pyodide.mjs";
 
 export { version };
@@ -43,6 +13,7 @@ const SCOPE = new URL("../", import.meta.url).href;   // the site's folder: one 
 const DB_NAME = "ludus-memsnap";
 const STORE = "snapshots";
 const SETTING = "ludus.memsnap";
+const STORED = "ludus.memsnap.stored";        // "1" once a record was stored: loader.js then lets Pyodide fetch the runtime
 const BUILD_DELAY_MS = 1500;                  // after the page is interactive, before the builder starts
 
 const state = { path: null, why: null, timings: {}, key: null };
@@ -50,6 +21,9 @@ globalThis.ludusMemsnap = state;
 
 function mark(name) { try { performance.mark("memsnap:" + name); } catch (e) { /* old browser */ } }
 function now() { return performance.now(); }
+function remember(stored) {
+  try { if (stored) localStorage.setItem(STORED, "1"); else localStorage.removeItem(STORED); } catch (e) { /* no storage */ }
+}
 function flag(name, value) {
   try { document.documentElement.dataset[name] = value; } catch (e) { /* no document */ }
 }
@@ -106,6 +80,7 @@ async function dropRecord() {
     const db = await openDB();
     try { await run(db, "readwrite", (store) => store.delete(SCOPE)); } finally { db.close(); }
   } catch (e) { /* nothing to drop */ }
+  remember(false);
 }
 
 // ---- the key ------------------------------------------------------------------------------
@@ -127,6 +102,13 @@ function getBytes(url) {
     request.onerror = () => reject(new Error("network error for " + url));
     request.send();
   });
+}
+
+// shell.zip as loader.js downloads it for the returning player's picture (no second request), else
+// by XMLHttpRequest.
+function shellBytes() {
+  const downloading = globalThis.ludusDownloads && globalThis.ludusDownloads[SHELL_URL];
+  return downloading ? downloading.catch(() => getBytes(SHELL_URL)) : getBytes(SHELL_URL);
 }
 
 // A record this page can restore, or the reason it cannot.
@@ -272,7 +254,7 @@ export async function build(pyodide, worker, kept) {
   mark("build-end");
   state.timings.build = now() - started;
   state.build = result;
-  if (result && result.ok) flag("memsnap", "built");
+  if (result && result.ok) { flag("memsnap", "built"); remember(true); }
   else console.warn("Ludus: no memory snapshot this time:", result && result.error);
   return result;
 }
@@ -312,7 +294,7 @@ async function attempt(pending) {
     const record = await (pending || readRecord());
     state.timings.read = now() - t;      // what was left of the read when this module got to it
     // The code's hash only when there is a record (a first visit fetches shell.zip once only).
-    const code = record ? await getBytes(SHELL_URL).then(sha256) : null;
+    const code = record ? await shellBytes().then(sha256) : null;
     state.key = code;
     mark("read");
     why = check(record, code);
@@ -370,6 +352,7 @@ export async function loadPyodide(options = {}) {
   }
   const why = early.why;
   if (why !== "none") await dropRecord();
+  else remember(false);
   const kept = {};
   const t = now();
   const pyodide = await bootPyodide({ ...options, createPyodideModule: keepingTheWasm(kept) });

@@ -75,6 +75,11 @@ if package and not names_only_seats(query, str(window.location.hash or "")):
     wanted += archives.later(package)   # a date, a replay, a daily challenge: computed at once
 in_memory = memsnap.archives_in_memory()  # restored from a memory snapshot: their files (issue 18)
 archives.start(*wanted, *in_memory)     # the requests leave now, while the shell imports
+if first is not None and first.stylesheet:  # its stylesheet too: the first screen waits for it
+    _preload = document.createElement("link")
+    _preload.rel, _preload.href = "preload", "./" + first.stylesheet
+    _preload.setAttribute("as", "style")
+    document.head.append(_preload)
 
 from app.shell import App  # noqa: E402
 

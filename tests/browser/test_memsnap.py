@@ -172,6 +172,14 @@ def test_a_returning_player_boots_from_the_snapshot_resumes_identically_and_play
     assert state["state"]["modules"] >= 100 and state["state"]["timings"]["restore"] > 0
     # Collected and frozen by the builder: the shell's gc.collect() after the first screen skips them.
     assert state["state"]["frozen"] > 10_000, state["state"]
+    # A snapshot was stored, so loader.js left the runtime to Pyodide's own fetch (the HTTP cache, with
+    # the wasm's compiled code) and downloaded shell.zip and the picture's archives only; memsnap.mjs
+    # hashed its copy of shell.zip instead of asking for it again.
+    assert page.evaluate("localStorage.getItem('ludus.memsnap.stored')") == "1"
+    downloaded = page.evaluate("Object.keys(window.ludusDownloads)")
+    assert site.url + "static/py/shell.zip" in downloaded and not [u for u in downloaded if "/vendor/" in u], downloaded
+    assert page.evaluate("""performance.getEntriesByType('resource').filter(
+        (e) => e.name.endsWith('/shell.zip') && e.initiatorType === 'xmlhttprequest').length""") == 0
     # The engine, the shell's pure modules and the game's came from the snapshot.
     modules = record(page, site)["modules"]
     assert {"ptolemaeus", "app.session", "app.host", "gamekit.game", "boot.memsnap"} <= set(modules)
@@ -253,6 +261,8 @@ def test_a_bad_snapshot_boots_normally_and_is_rebuilt(snapshot, snap_context, pa
     page = open_page(snap_context, page_guard, site, LINK, ready)
     state = boot(page)
     assert state["boot"] == "normal" and state["memsnap"] == why, state
+    # No snapshot to restore: loader.js downloads the runtime again next time, until a new one is stored.
+    assert page.evaluate("localStorage.getItem('ludus.memsnap.stored')") is None
     assert page.evaluate("document.body.dataset.bootError") is None
     assert page.evaluate("document.body.dataset.screen") == "game"
     wait_built(page)

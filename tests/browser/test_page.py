@@ -63,12 +63,14 @@ def test_index_boots_and_renders_the_shell(guarded_page, page_guard, site, ready
     assert all(1 <= n <= 1 + builder.get(name, 0) for name, n in runtime.items()), \
         f"runtime files fetched more than once: {runtime}"
     assert all(url.startswith(site.origin) for url in page_guard.requests)
-    # The page's main.py is fetched by loader.js with the runtime and handed to PyScript (data-handoff): once,
-    # before the interpreter is up, not after (PyScript would ask for it only then: a round trip).
+    # The page's main.py is fetched by loader.js at once and handed to PyScript (data-handoff): once,
+    # before the interpreter is up, not after (PyScript would ask for it only then: a round trip);
+    # so is pyscript.toml (PyScript asks for it only once its core chunk runs).
     main = page.evaluate("""() => [performance.getEntriesByType("resource").filter((e) => e.name.endsWith("/py/app/main.py"))
                                      .map((e) => e.startTime), performance.getEntriesByName("pyscript:ready")[0].startTime]""")
     assert len(main[0]) == 1 and main[0][0] < main[1], main
     assert len([url for url in page_guard.requests if url.endswith("/py/app/main.py")]) == 1
+    assert len([url for url in page_guard.requests if url.endswith("/pyscript.toml")]) == 1
 
 
 # Records, when <body data-ready="1"> appears, whether the game's stylesheet had loaded.

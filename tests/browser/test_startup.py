@@ -1,6 +1,6 @@
 """Start-up of the game page against the bare PyScript runtime, where the time goes, what is
 transferred, and a returning player's warm start (issue 13).  Reported, not asserted: the machine
-is shared, a timed assertion would only be flaky; the figures go to the README with their date.
+is shared, a timed assertion would only be flaky; the figures go to docs/startup.md with their date (README: a summary).
 
 Cold: each page is loaded ROUNDS times, alternating, each in a fresh browser context (empty
 cache, no service worker); the best time of each is reported, as the least disturbed by whatever
@@ -70,6 +70,13 @@ def _load(new_context, page_guard, site, ready, path: str) -> tuple[float, dict,
     page.goto(site.url + path)
     ms = ready(page)
     marks = page.evaluate(MARKS_JS)
+    # When the game's stylesheet was requested (none on the bare page: Infinity).
+    marks["css:requested"] = page.evaluate("""Math.min(...performance.getEntriesByType('resource')
+        .filter((e) => /[/]static[/](ptolemaeus|pompeii)[.]css$/.test(e.name)).map((e) => e.startTime))""")
+    # When PyScript's config was requested, and when core.js (which imports what asks for it) arrived.
+    marks["toml:requested"], marks["core:arrived"] = page.evaluate("""() => {
+        const find = (end) => performance.getEntriesByType('resource').find((e) => e.name.endsWith(end));
+        return [find('.toml').startTime, find('/pyscript/core.js').responseEnd]; }""")
     page_guard.check()  # 0 errors, 0 external requests, no .py-error
     context.close()
     return ms, marks, bodies
@@ -120,7 +127,7 @@ def test_startup_bare_vs_index(new_context, page_guard, site, ready, record_prop
         zipped = sum(_gzip_size(rel.split("?")[0], size) for rel, size in extra.items())
         record_property(f"{name}_extra_kb_gzip", round(zipped / 1024))
         report(f"  {name} transfer beyond bare: {len(extra)} files, {raw / 1024:.0f} KB as served, "
-               f"{zipped / 1024:.0f} KB gzip: " + ", ".join(f"{rel or '/'} {size / 1024:.0f}"
+               f"{zipped / 1024:.1f} KB gzip: " + ", ".join(f"{rel or '/'} {size / 1024:.0f}"
                                                        for rel, size in sorted(extra.items(), key=lambda kv: -kv[1])))
         # Only the page's language: none of the other languages' texts were fetched at start.
         assert not [rel for rel in extra if rel.endswith(("/es.json", "/it.json", "/de.json"))], extra
@@ -132,6 +139,10 @@ def test_startup_bare_vs_index(new_context, page_guard, site, ready, record_prop
         # not by the import hook's synchronous request afterwards (which sets no mark).
         ui = "pompeii_ui" if name == "pompeii" else "ptolemaeus_ui"
         assert f"py:archive:{ui}:fetched" in marks[name], marks[name]
+        # pyscript.toml requested by loader.js (data-handoff) before PyScript could ask for it.
+        assert marks[name]["toml:requested"] < marks[name]["core:arrived"], marks[name]
+        # Its stylesheet too (the first screen waits for it): requested before the shell imports end.
+        assert marks[name]["css:requested"] < marks[name]["py:shell-imported"], marks[name]
         if name == "pompeii":   # Pompeii pays only for Pompeii
             assert not [rel for rel in extra if "ptolemaeus" in rel], extra
 
