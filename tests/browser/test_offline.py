@@ -169,6 +169,31 @@ def test_plays_offline_under_a_subpath(new_context, page_guard, site_under_subpa
     _visit_then_play_offline(new_context, page_guard, site_under_subpath, ready, report, site_under_subpath.url)
 
 
+def test_a_returning_player_boots_offline_from_the_memory_snapshot(new_context, page_guard, site, ready, report):
+    """Issue 18: the service worker's offline flow still works on the snapshot path. Once a
+    snapshot is stored, loader.js leaves the runtime to Pyodide's own fetch: offline, the
+    service worker answers it, the restore succeeds and the game plays."""
+    context = new_context()
+    page = page_guard.watch(context.new_page())
+    page.goto(site.url + GAME_LINK)
+    ready(page)
+    wait_controlled(page, ready)
+    page.wait_for_function("document.documentElement.dataset.memsnap === 'built'"
+                           " || (window.ludusMemsnap && window.ludusMemsnap.build && !window.ludusMemsnap.build.ok)",
+                           timeout=240_000)
+    assert page.evaluate("window.ludusMemsnap.build.ok") is True
+    assert page.evaluate("localStorage.getItem('ludus.memsnap.stored')") is not None
+
+    context.set_offline(True)
+    assert_offline(context, site.url + "README.md")
+    page.goto(site.url + GAME_LINK)
+    ready(page)
+    path = page.evaluate("[document.documentElement.dataset.boot, document.documentElement.dataset.memsnap]")
+    assert path[0] == "snapshot", path
+    played = play_a_turn(page)
+    report(f"offline from the memory snapshot: played a turn ({played})")
+
+
 # ------------------------------------------------------------------ Pompeii offline (issue 12)
 
 POMPEII_INIT = """
