@@ -58,7 +58,7 @@ async function buildSnapshot(request) {
   const made = performance.now();
   const heap = pyodide._module.HEAP8.length;
   await writeRecord({
-    format: FORMAT, version, code: await sha256(shell), bytes: new Blob([bytes]), heap,
+    format: FORMAT, version, code: await sha256(shell), bytes: bytes.buffer, heap,
     modules: result.imported, left_out: result.left_out, made: Date.now(),
   });
   const stored = performance.now();

@@ -5,7 +5,7 @@ import { loadPyodide as bootPyodide, version } from "./vendor/pyodide/pyodide.mj
 
 export { version };
 
-export const FORMAT = 2;                      // py/boot/memsnap.py FORMAT: change both together
+export const FORMAT = 1;                      // py/boot/memsnap.py FORMAT: change both together
 const INDEX_URL = new URL("./vendor/pyodide/", import.meta.url).href;
 const SHELL_URL = new URL("./py/shell.zip", import.meta.url).href;
 const WORKER_URL = new URL("./memsnap-worker.mjs", import.meta.url).href;
@@ -291,15 +291,10 @@ async function attempt(pending) {
   let why = "none";
   try {
     const t = now();
-    let record = await (pending || readRecord());
-    // The snapshot is kept as a Blob: IndexedDB hands over a reference, and its bytes are read while
-    // shell.zip is hashed (an ArrayBuffer was copied out of the database before the record came).
+    const record = await (pending || readRecord());
+    state.timings.read = now() - t;      // what was left of the read when this module got to it
     // The code's hash only when there is a record (a first visit fetches shell.zip once only).
-    const blob = record && record.format === FORMAT && record.bytes instanceof Blob;
-    const [bytes, code] = record ? await Promise.all([blob ? record.bytes.arrayBuffer() : null, shellBytes().then(sha256)])
-      : [null, null];
-    if (record) record = { ...record, bytes };   // not a Blob: check() finds it corrupt
-    state.timings.read = now() - t;      // what was left of the read when this module got to it, and the hash
+    const code = record ? await shellBytes().then(sha256) : null;
     state.key = code;
     mark("read");
     why = check(record, code);

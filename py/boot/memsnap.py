@@ -35,7 +35,7 @@ from typing import Any
 __all__ = ["BROWSER_MODULES", "COMPILED", "FORMAT", "Refused", "archives_in_memory", "candidates", "missing", "plan",
            "precompile", "prepare", "refusing", "reseed", "use_compiled"]
 
-FORMAT = 2
+FORMAT = 1
 """The snapshot's format: part of its key in IndexedDB (static/memsnap.mjs holds the same number)."""
 
 BROWSER_MODULES = frozenset({"pyscript", "js", "pyodide_js", "polyscript", "_pyscript", "pyweb"})
