@@ -82,6 +82,19 @@ def used_keys(layer: str) -> tuple[set[str], set[str], set[str]]:
     return looked_up, named | looked_up, prefixes
 
 
+def test_no_page_code_looks_up_a_rules_page_text():
+    """tools/vendor.py serves the language files without the ``rules.*`` texts (the rules pages
+    are written at build time): a page module looking one up would get the English fallback's
+    absence. Only the rules pages' builders name them."""
+    builders = {"build_rules.py", "rules_page.py"}
+    for folder in ("app", "ptolemaeus_ui", "pompeii_ui", "boardui", "boot"):
+        for path in sorted((ROOT / "py" / folder).glob("*.py")):
+            if path.name in builders:
+                continue
+            looked_up, _named, prefixes = _python_keys(path.read_text(encoding="utf-8"))
+            assert not [k for k in looked_up | prefixes if k.startswith("rules.")], path
+
+
 def test_every_language_has_a_file_per_layer_with_the_same_keys():
     for layer in LAYERS:
         source = catalog(layer, SOURCE)

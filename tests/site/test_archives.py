@@ -76,8 +76,25 @@ def test_a_games_texts_are_one_file_per_language_outside_its_archive():
     index = _index(planned)
     for lang in ("en", "es", "it", "de"):
         entry = index["texts"]["ptolemaeus_ui"][lang]
-        assert planned[entry["file"]] == (ROOT / "py/ptolemaeus_ui/lang" / f"{lang}.json").read_bytes()
+        assert planned[entry["file"]] == vendor.lean_texts((ROOT / "py/ptolemaeus_ui/lang" / f"{lang}.json").read_bytes())
         assert hashlib.sha256(planned[entry["file"]]).hexdigest() == entry["sha256"]
+
+
+def test_served_texts_leave_out_only_the_rules_pages_texts():
+    """The ``rules.*`` texts are written into rules*.html at build time; every other text is
+    served as it is (tests/test_i18n.py checks that no page code looks a ``rules.*`` key up)."""
+    planned = vendor.planned_archives()
+    index = _index(planned)
+    for package, languages in index["texts"].items():
+        for lang, entry in languages.items():
+            source = json.loads((ROOT / "py" / package / "lang" / f"{lang}.json").read_bytes())
+            served = json.loads(planned[entry["file"]])
+            assert served == {k: v for k, v in source.items() if not k.startswith("rules.")}, entry["file"]
+    for name in ("app/lang/en.json", "app/lang/de.json"):      # the shell's, inside shell.zip
+        inside = json.loads(vendor.solid_members(planned["shell.zip"]).read(name))
+        assert inside == json.loads((ROOT / "py" / name).read_bytes())
+    english = index["texts"]["ptolemaeus_ui"]["en"]["file"]
+    assert len(planned[english]) < 0.6 * len((ROOT / "py" / english).read_bytes())
 
 
 def test_the_index_names_each_archive_with_its_hash_and_needs():
