@@ -279,7 +279,7 @@ def test_a_pruned_search_stops_early_and_thinker_is_done() -> None:
     settled = 0
     for s in POSITIONS["turn"] + POSITIONS["after_action"]:
         seat = s.current_player
-        budget = {"iterations": 400, "seconds": None, "confidence": 1.0, "prune": 1.0}
+        budget = {"iterations": 400, "seconds": None, "confidence": 1.0, "prune": 1.0, "fitted_prune": 1.0}
         t = bots.Thinker(s, seat, "hard", random.Random(6), budget=budget)
         if t.tree is None:
             continue
@@ -293,6 +293,38 @@ def test_a_pruned_search_stops_early_and_thinker_is_done() -> None:
         else:
             assert tree.iterations == 400
     assert settled >= 1
+
+
+def test_hard_does_not_prune_in_two_players_and_spends_its_budget() -> None:
+    """Issue 14 (2026-11-26): in 2 players, where its simulations end on the
+    fitted chance, ``hard`` simulates every root candidate on all its
+    determinizations (``fitted_prune`` None: it won more games that way,
+    docs/bots.md), so on the positions where a pruned search settles early,
+    ``hard``'s own search runs its whole budget and prunes nothing. In 4
+    players (greedy's values at the leaves) it prunes as before, and
+    ``normal`` prunes."""
+    assert bots.LEVELS["hard"].fitted_prune is None and bots.LEVELS["hard"].prune == 1.0
+    assert bots.LEVELS["normal"].prune == 1.0 and "fitted_prune" not in bots.LEVELS["normal"]
+    compared = 0
+    for s in POSITIONS["turn"] + POSITIONS["after_action"]:
+        seat = s.current_player
+        pruned = bots.Thinker(s, seat, "hard", random.Random(6),
+                              budget={"iterations": 400, "seconds": None, "fitted_prune": 1.0})
+        if pruned.tree is None:
+            continue
+        pruned.tree.run(iterations=400)
+        if not pruned.tree.settled:
+            continue
+        t = bots.Thinker(s, seat, "hard", random.Random(6), budget={"iterations": 400, "seconds": None})
+        assert t.tree is not None and t.tree.prune is None
+        while not t.done:
+            assert t.step(7) > 0
+        assert t.tree.iterations == 400 and not t.tree.pruned and not t.tree.settled
+        compared += 1
+    assert compared >= 1
+    s4 = pt.new_game(players=4, seed=7, start=START)
+    t4 = bots.Thinker(s4, s4.current_player, "hard", random.Random(1), budget={"iterations": 8, "seconds": None})
+    assert t4.tree is not None and t4.tree.prune == 1.0
 
 
 def test_easy_is_a_beginner_who_judges_like_greedy_but_misses_choices() -> None:

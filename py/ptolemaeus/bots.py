@@ -118,6 +118,10 @@ class Level(dict):
 #: ``fitted``      simulations end on :func:`win_chances` (a win chance
 #:                 fitted to self-play results, ``tools/fit_winmodel.py``)
 #:                 instead of greedy's hand-tuned :func:`values`.
+#: ``fitted_prune`` (if present) the ``prune`` used instead where the
+#:                 fitted chance is what simulations end on (a number of
+#:                 seats with a model in :data:`WIN_MODEL`: 2 players);
+#:                 ``None``: no pruning (hard: it won more games without).
 #:
 #: Only turn-level decisions are searched; sub-decisions (payments, which
 #: planet, answers to an opponent's card) are greedy's at every level.
@@ -132,7 +136,7 @@ LEVELS: dict[str, Level] = {
                     doc="ISMCTS over greedy's best 3 choices, 20 paired determinizations through the "
                         "seat's next turn; greedy's favourite unless another is clearly better (at most 0.25 s)"),
     "hard": Level(kind="ismcts", iterations=240, seconds=0.35, width=4, horizon=1, plan=True, paired=True,
-                  exploration=0.3, confidence=1.0, prune=1.0, fitted=True,
+                  exploration=0.3, confidence=1.0, prune=1.0, fitted=True, fitted_prune=None,
                   doc="ISMCTS over greedy's best 4 choices, 60 paired determinizations through the "
                       "seat's next turn judged by a win chance fitted to results; greedy's favourite "
                       "unless another is clearly better (at most 0.35 s)"),
@@ -196,9 +200,12 @@ class Thinker(SearchThinker):
             if spec.width:
                 ranked = sorted(turn_scores(det, rng), key=lambda av: -av[1])
                 root = [a for a, _ in ranked[:spec.width]]
+            prune = spec.prune
+            if spec.fitted and "fitted_prune" in spec and _model_for(det.n) is not None:
+                prune = spec.fitted_prune
             tree = make_search(det, seat, rng, horizon=spec.horizon or 1, exploration=spec.exploration or 0.7,
                                root_actions=root, paired_root=bool(spec.paired), plan=bool(spec.plan),
-                               confidence=spec.confidence, prune=spec.prune, fitted=bool(spec.fitted))
+                               confidence=spec.confidence, prune=prune, fitted=bool(spec.fitted))
             if len(tree.root_actions) == 1:
                 self._action = tree.root_actions[0]
             else:
