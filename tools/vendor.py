@@ -401,8 +401,7 @@ def lean_texts(data: bytes) -> bytes:
 
 
 def _lean_entries(entries: dict[str, bytes]) -> dict[str, bytes]:
-    return {name: lean_source(data.decode("utf-8")).encode("utf-8") if name.endswith(".py")
-            else lean_texts(data) if _is_text_file(Path(name)) else data
+    return {name: lean_source(data.decode("utf-8")).encode("utf-8") if name.endswith(".py") else data
             for name, data in entries.items()}
 
 
@@ -437,7 +436,8 @@ def _plan(py_dir: Path, astronomy: Path) -> dict[str, bytes]:
             continue
         data = path.read_bytes()
         if _is_text_file(rel):
-            texts[rel.as_posix()] = lean_texts(data)
+            data = lean_texts(data)   # served alone, and the shell's inside shell.zip too
+            texts[rel.as_posix()] = data
             if rel.parts[0] not in SHELL_PACKAGES:
                 continue
         contents[rel.parts[0]][rel.as_posix()] = data
