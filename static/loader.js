@@ -66,21 +66,26 @@
     }
   }
 
-  // The memory snapshot's record (static/memsnap.mjs: its database, store and key, the site's folder,
-  // and its switches, enabled()), as a promise; null when switched off or without IndexedDB.
+  // The memory snapshot's switches (static/memsnap.mjs, enabled()): ?memsnap=0 or the setting "off".
+  function memsnapOff() {
+    try {
+      return new URLSearchParams(location.search).get("memsnap") === "0" || localStorage.getItem(MEMSNAP_SETTING) === "off";
+    } catch (e) {
+      return false;   // storage refused: on, as far as we know
+    }
+  }
+  // A snapshot was stored (memsnap.mjs says so in localStorage) and may be restored.
   function memsnapStored() {
     try {
-      return script.getAttribute("data-memsnap") && localStorage.getItem(MEMSNAP_SETTING + ".stored") === "1"
-        && localStorage.getItem(MEMSNAP_SETTING) !== "off" && new URLSearchParams(location.search).get("memsnap") !== "0";
+      return !!script.getAttribute("data-memsnap") && !memsnapOff() && localStorage.getItem(MEMSNAP_SETTING + ".stored") === "1";
     } catch (e) {
       return false;
     }
   }
+  // The memory snapshot's record (its database, store and key, the site's folder), as a promise;
+  // null when switched off or without IndexedDB.
   function readSnapshotRecord(moduleURL) {
-    try {
-      if (new URLSearchParams(location.search).get("memsnap") === "0") return null;
-      if (localStorage.getItem(MEMSNAP_SETTING) === "off") return null;
-    } catch (e) { /* storage refused: on, as far as we know */ }
+    if (memsnapOff()) return null;
     if (typeof indexedDB === "undefined" || !(window.crypto && crypto.subtle)) return null;
     mark("loader:memsnap-read");
     var key = new URL("../", moduleURL).href;
