@@ -33,6 +33,7 @@ from typing import Any
 from app.errors import ShellError
 from app.games import GameSpec
 from app.i18n import t
+from app.links import daily_param  # noqa: F401  (the query's ?daily=, read by the shell at start)
 from app.session import MAX_SEED, SaveError, Session, shown
 from app.storage import SaveStore
 
@@ -63,18 +64,6 @@ def daily_seed(game: str, day: _dt.date) -> int:
     """The seed of ``game``'s challenge of ``day``: the same everywhere, from nothing but these two."""
     digest = hashlib.sha256(f"ludus-daily:{game}:{day.isoformat()}".encode()).digest()
     return int.from_bytes(digest[:8], "big") % (MAX_SEED + 1)
-
-
-def daily_param(query: str) -> str | None:
-    """The text of ``daily`` in a query (``"?daily"`` alone: ``""``; absent: None); the first
-    one counts, percent-escapes are decoded (``parse_day`` then judges the text)."""
-    from app.links import _unquote
-
-    for part in query[1:].split("&") if query.startswith("?") else query.split("&"):
-        name, _, value = part.partition("=")
-        if _unquote(name) == "daily":
-            return _unquote(value)[:100]
-    return None
 
 
 def parse_day(text: Any, today: _dt.date) -> _dt.date:

@@ -44,7 +44,7 @@ shell.extractall(members=[member for member in shell.namelist() if not _in_memor
 # of the page's clock (a frozen clock, in tests): look again.
 importlib.invalidate_caches()
 
-from boot import archives, memsnap, snapshot  # noqa: E402
+from boot import archives, snapshot  # noqa: E402
 
 window.performance.mark("py:unpacked")
 archives.install()                      # an import nobody prepared fetches its archive
@@ -73,7 +73,7 @@ package = first.spec.partition(":")[0].split(".")[0] if first is not None else N
 wanted = [package] if package else []
 if package and not names_only_seats(query, str(window.location.hash or "")):
     wanted += archives.later(package)   # a date, a replay, a daily challenge: computed at once
-in_memory = memsnap.archives_in_memory()  # restored from a memory snapshot: their files (issue 18)
+in_memory = archives.in_memory()       # restored from a memory snapshot: their files (issue 18)
 archives.start(*wanted, *in_memory)     # the requests leave now, while the shell imports
 if first is not None and first.stylesheet:  # its stylesheet too: the first screen waits for it
     _preload = document.createElement("link")

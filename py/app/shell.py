@@ -40,13 +40,11 @@ from pyscript.ffi import create_proxy, is_none
 
 from app import i18n, savejson, site
 from app.confirmbar import ConfirmBar
-from app.daily import daily_param
 from app.dom import JsObject, Listeners, by_id, download_text, el, on
 from app.errors import error_text, said_later
 from app.games import CATALOG, Catalog, GameInfo, GameSpec, code_to_fetch, fetch_code
-from app.host import Controller
 from app.i18n import t
-from app.links import LinkError, is_game_link, link_language, parse_link, without_language
+from app.links import LinkError, daily_param, is_game_link, link_language, parse_link, without_language
 from app.session import SaveError, Session, default_seats, new_id
 from app.share import ShareMenu
 from app.sound import Sounds
@@ -58,6 +56,7 @@ if TYPE_CHECKING:
 
     from app.daily import DailyEntry
     from app.dailyui import DailyScreen
+    from app.host import Controller
     from app.newgame import NewGameScreen
     from app.replayui import ReplayScreen
 
@@ -542,6 +541,8 @@ class App:
         container = self.nodes["game"]
         container.replaceChildren()
         self.use_stylesheet(self.games.get(session.spec.key))
+        from app.host import Controller   # with the first game: the new-game screen needs no bots (issue 13)
+
         controller = Controller(session, self.store, self, self.settings,
                                 log_error=lambda text: window.console.error(text))
         self.controller = controller

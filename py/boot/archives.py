@@ -42,8 +42,8 @@ from collections.abc import Awaitable, Callable, Iterable
 from pathlib import Path
 from typing import Any
 
-__all__ = ["LOADER", "ArchiveError", "Loader", "archive_of", "ensure", "ensure_texts", "import_module", "install", "later",
-           "loaded", "start", "use_languages"]
+__all__ = ["LOADER", "ArchiveError", "Loader", "archive_of", "ensure", "ensure_texts", "import_module", "in_memory",
+           "install", "later", "loaded", "start", "use_languages"]
 
 INDEX = Path(__file__).with_name("archives.json")     # written into shell.zip by tools/vendor.py
 SOURCE_LANGUAGE = "en"                                 # the fallback every package's texts need
@@ -408,6 +408,20 @@ def loaded() -> list[str]:
 
 def archive_of(module: str) -> str | None:
     return LOADER.archive_of(module)
+
+
+def in_memory(modules: Iterable[str] | None = None) -> list[str]:
+    """The archives whose packages are imported but not unpacked: after a restore from a memory
+    snapshot, the snapshot's (their modules are in memory, their files are not: the file system
+    is not in a snapshot; issue 18).  ``py/app/main.py`` ensures them, which also fetches their
+    texts, before the shell needs a submodule or a text of theirs.  Empty after a normal boot.
+    Here, not in ``boot.memsnap``: a normal boot then compiles none of that (issue 13)."""
+    found: list[str] = []
+    for name in sorted(sys.modules if modules is None else modules):
+        archive = archive_of(name.split(".")[0])
+        if archive is not None and archive not in LOADER.loaded and archive not in found:
+            found.append(archive)
+    return found
 
 
 def install() -> None:

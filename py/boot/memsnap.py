@@ -193,18 +193,10 @@ def _files_of(folder: Path, package: str) -> list[Path]:
 
 
 def archives_in_memory(modules: Iterable[str] | None = None) -> list[str]:
-    """The archives whose packages are imported but not unpacked: after a restore, the snapshot's
-    (their modules are in memory, their files are not: the file system is not in a snapshot).
-    ``py/app/main.py`` ensures them, which also fetches their texts, before the shell needs a
-    submodule or a text of theirs.  Empty after a normal boot."""
+    """:func:`boot.archives.in_memory` (the archives a restored snapshot imported but did not unpack)."""
     from boot import archives
 
-    found: list[str] = []
-    for name in sorted(sys.modules if modules is None else modules):
-        archive = archives.archive_of(name.split(".")[0])
-        if archive is not None and archive not in archives.loaded() and archive not in found:
-            found.append(archive)
-    return found
+    return archives.in_memory(modules)
 
 
 def missing(held: Iterable[str], left_out: Iterable[str], modules: Iterable[str] | None = None) -> list[str]:
