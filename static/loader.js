@@ -66,6 +66,42 @@
     }
   }
 
+  // A first visit's game, or a game link's (data-games, written by tools/vendor.py: each game's
+  // archives, texts and stylesheet, the default game first): requested while Pyodide boots and
+  // handed to py/boot/archives.py when main.py asks for them, instead of after the shell's
+  // imports (issue 13).  A hint only: main.py decides, and a file nobody asks for costs a request.
+  // Not for a returning player (the picture's prefetch, or a save the shell resumes) nor a warm page.
+  function firstGameFiles() {
+    if (warm || restoring || snapshot) return [];
+    var games = [];   // [[key, file, ...], ...] from "key: file file key: file ..."
+    (script.getAttribute("data-games") || "").split(/\s+/).filter(Boolean).forEach(function (word) {
+      if (/:$/.test(word)) games.push([word.slice(0, -1)]);
+      else if (games.length) games[games.length - 1].push(word);
+    });
+    if (!games.length) return [];
+    var params = new URLSearchParams(location.search);
+    params.delete("lang");
+    var key = params.get("game");
+    if (key === null) {
+      if (!String(params)) {   // the first screen, unless a saved game is resumed
+        try {
+          if (localStorage.getItem(script.getAttribute("data-current") || "")) return [];
+        } catch (e) { /* no storage: a first visit */ }
+      }
+      key = games[0][0];       // a link without game=: the default game
+    }
+    var game = games.filter(function (entry) { return entry[0] === key; })[0];
+    if (!game) return [];
+    var wanted = [lang];
+    if (lang !== LANGUAGES[0]) wanted.push(LANGUAGES[0]);   // the fallback texts (py/boot/archives.py)
+    var files = [];
+    game.slice(1).forEach(function (path) {
+      (path.indexOf("{lang}") < 0 ? [path] : wanted.map(function (l) { return path.replace("{lang}", l); }))
+        .forEach(function (one) { files.push(new URL(one, location.href).href); });
+    });
+    return files;
+  }
+
   // The memory snapshot's switches (static/memsnap.mjs, enabled()): ?memsnap=0 or the setting "off".
   function memsnapOff() {
     try {
@@ -197,6 +233,7 @@
   }
   window.ludusTexts = { load: loadTexts, text: text };
   var lang = chosenLanguage();
+  var gameFiles = firstGameFiles();
   var texts = {};
   document.documentElement.lang = lang;
 
@@ -431,8 +468,8 @@
   });
   // At once, after PyScript's own requests (its config and main.py: it would ask for them one
   // after the other on its way to the interpreter).
-  function startHandoffs() {
-    handoffURLs.forEach(function (url) {
+  function startHandoffs(urls) {
+    urls.forEach(function (url) {
       if (handoff.has(url)) return;
       handoff.set(url, realFetch.call(window, url).then(function (response) {
         if (!response.ok) return null;
@@ -443,7 +480,17 @@
     if (handoff.size) window.fetch = patchedFetch;
   }
   if (downloads.length) window.fetch = patchedFetch;
-  startHandoffs();
+  startHandoffs(handoffURLs);
+  // Last: the first screen's game (main.py asks for it once the shell is unpacked).
+  gameFiles.forEach(function (url) {
+    if (!/\.css$/.test(url)) return;
+    var link = document.createElement("link");
+    link.rel = "preload";
+    link.href = url;
+    link.setAttribute("as", "style");
+    document.head.appendChild(link);
+  });
+  startHandoffs(gameFiles.filter(function (url) { return !/\.css$/.test(url); }));
   Promise.all(downloads).then(function () {
     mark("loader:downloaded");
     if (current && current[0] === "loader.downloading") stage("loader.starting", "Starting Python\u2026");

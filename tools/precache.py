@@ -66,7 +66,8 @@ class PrecacheError(Exception):
 
 
 class _References(html.parser.HTMLParser):
-    """Every whitespace-separated token starting with ./ or ../ in a URL-ish attribute."""
+    """Every whitespace-separated token starting with ./ or ../ in a URL-ish attribute (not a
+    template naming {lang})."""
 
     def __init__(self):
         super().__init__(convert_charrefs=True)
@@ -75,7 +76,8 @@ class _References(html.parser.HTMLParser):
     def handle_starttag(self, tag, attrs):
         for name, value in attrs:
             if value and (name in URL_ATTRIBUTES or name.startswith("data-")):
-                self.urls += [t for t in value.split() if t.startswith(("./", "../"))]
+                # ({lang}: a template of files that are under static/, precached as all of it)
+                self.urls += [t for t in value.split() if t.startswith(("./", "../")) and "{" not in t]
 
 
 def page_references(page: Path) -> list[str]:

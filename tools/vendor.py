@@ -40,6 +40,7 @@ import sys
 import tokenize
 import tomllib
 import zipfile
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -310,10 +311,49 @@ def lazily_imported(sources: dict[str, str]) -> set[str]:
     return {_module_name(e) for e in sources} & (nested - top)
 
 
+def _annotation_edits(tree: ast.Module, source: str, offset: Callable[[int, int], int]) -> list[tuple[int, int, str]]:
+    """Edits that drop the type annotations nothing reads at run time: a function's (its
+    arguments', its return's) and an annotated assignment's outside a class body (a class's
+    are its dataclass or NamedTuple fields: kept).  Compiling an annotation costs as much as the
+    code it annotates (issue 13: ~35% of the shell's compile time)."""
+    edits: list[tuple[int, int, str]] = []
+
+    def drop(start: int, end: int) -> None:   # the lines it spanned stay (a traceback's line numbers)
+        edits.append((start, end, "\\\n" * source.count("\n", start, end)))
+
+    def visit(node: ast.AST, in_class: bool) -> None:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            a = node.args
+            for arg in [*a.posonlyargs, *a.args, *a.kwonlyargs, *filter(None, [a.vararg, a.kwarg])]:
+                if arg.annotation is not None:
+                    drop(offset(arg.lineno, arg.col_offset) + len(arg.arg),
+                         offset(arg.annotation.end_lineno or 0, arg.annotation.end_col_offset or 0))
+            if not isinstance(node, ast.Lambda) and node.returns is not None:
+                end = offset(node.returns.end_lineno or 0, node.returns.end_col_offset or 0)
+                arrow = source.rfind("->", offset(node.lineno, node.col_offset),
+                                     offset(node.returns.lineno, node.returns.col_offset))
+                while arrow > 0 and source[arrow - 1] in " \t":
+                    arrow -= 1                # "def f(x) -> int:" becomes "def f(x):"
+                drop(arrow, end)
+        elif isinstance(node, ast.AnnAssign) and not in_class:
+            if node.value is None:   # a declaration only: a statement that does nothing
+                start = offset(node.lineno, node.col_offset)
+                end = offset(node.end_lineno or 0, node.end_col_offset or 0)
+                edits.append((start, end, "pass" + "\n" * source.count("\n", start, end)))
+            else:
+                drop(offset(node.target.end_lineno or 0, node.target.end_col_offset or 0),
+                     offset(node.annotation.end_lineno or 0, node.annotation.end_col_offset or 0))
+        for child in ast.iter_child_nodes(node):
+            visit(child, isinstance(node, ast.ClassDef) and child in node.body)
+    visit(tree, False)
+    return edits
+
+
 def lean_source(source: str) -> str:
-    """A module as the page needs it: docstrings emptied (``""``), comments dropped, and every
-    line where it was, so that a traceback's line numbers are the repo's.  About a third less
-    to download and to compile (astronomy-engine: 109 -> 52 KB gzip)."""
+    """A module as the page needs it: docstrings emptied (``""``), comments dropped, the
+    annotations nothing reads at run time dropped (_annotation_edits), and every line where it
+    was, so that a traceback's line numbers are the repo's.  About a third less to download and
+    to compile (astronomy-engine: 109 -> 52 KB gzip)."""
     line_starts = [0]
     for line in source.splitlines(keepends=True):
         line_starts.append(line_starts[-1] + len(line))
@@ -322,8 +362,9 @@ def lean_source(source: str) -> str:
     def offset(row: int, byte_col: int) -> int:  # ast columns count UTF-8 bytes
         return line_starts[row - 1] + len(lines[row - 1].encode("utf-8")[:byte_col].decode("utf-8"))
 
-    edits: list[tuple[int, int, str]] = []
-    for node in ast.walk(ast.parse(source)):
+    tree = ast.parse(source)
+    edits = _annotation_edits(tree, source, offset)
+    for node in ast.walk(tree):
         if isinstance(node, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and node.body:
             first = node.body[0]
             if (isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant)
@@ -337,8 +378,15 @@ def lean_source(source: str) -> str:
             while start > line_starts[token.start[0] - 1] and source[start - 1] in " \t":
                 start -= 1  # the spaces before it too
             edits.append((start, end + len(token.string), ""))
+    kept: list[tuple[int, int, str]] = []
+    for edit in sorted(edits):
+        if kept and edit[0] < kept[-1][1]:
+            if edit[1] <= kept[-1][1]:
+                continue                      # a comment inside a dropped annotation: gone with it
+            raise VendorError(f"overlapping edits of a source: {kept[-1]} and {edit}")
+        kept.append(edit)
     out = source
-    for start, end, text in sorted(edits, reverse=True):
+    for start, end, text in reversed(kept):
         out = out[:start] + text + out[end:]
     return out
 
@@ -586,7 +634,72 @@ def write_config() -> int:
             print(f"vendor: rewrote [files] of {config}")
         else:
             print(f"vendor: {config} [files] already up to date")
+    page = ROOT / PAGE_HTML
+    html = page.read_text()
+    if _GAMES_ATTR.search(html) and games_attribute_problems(html):
+        value = render_games_attribute(first_screen_games())
+        page.write_text(_GAMES_ATTR.sub(lambda m: m.group(1) + value + m.group(3), html, count=1))
+        print(f"vendor: rewrote {GAMES_ATTRIBUTE} of {PAGE_HTML}")
     return 0
+
+
+# A first visit's game: index.html's loader requests its files while Pyodide boots (issue 13).
+PAGE_HTML = "index.html"
+GAMES_ATTRIBUTE = "data-games"
+_GAMES_ATTR = re.compile(r'(\sdata-games=")([^"]*)(")')
+
+
+def _archive_index(py_dir: Path | None = None) -> dict:
+    """boot/archives.json as the shell archive built from py/ holds it."""
+    shell = planned_archives(py_dir)[f"{SHELL_ARCHIVE}.zip"]
+    return json.loads(solid_members(shell).read(INDEX_NAME))
+
+
+def first_screen_games(py_dir: Path | None = None) -> list[tuple[str, list[str]]]:
+    """(game key, files) for every registered game, the default game first: what py/app/main.py
+    fetches to show that game on the first screen (its archives and those they need, its
+    packages' texts with ``{lang}`` for the language, its stylesheet), relative to index.html.
+    static/loader.js requests one game's while Pyodide boots (index.html's ``data-games``)."""
+    py_dir = py_dir or PY_DIR
+    index = _archive_index(py_dir)
+    sys.path.insert(0, str(py_dir))
+    try:
+        import catalog  # noqa: F401  (registers the games)
+        from app.games import CATALOG
+        from boot.archives import Loader
+    finally:
+        sys.path.remove(str(py_dir))
+    loader = Loader(index, py_dir, "", None, None)
+    base = "./" + index["base"]
+    out = []
+    for key, info in CATALOG.items():
+        archive = loader.archive_of(info.spec.partition(":")[0])
+        names = loader.closure([archive]) if archive else []
+        files = [base + index["archives"][n]["file"] for n in names]
+        for name in names:
+            for package in index["archives"][name]["packages"]:
+                if package in index["texts"]:
+                    files.append(f"{base}{package}/lang/{{lang}}.json")
+        if info.stylesheet:
+            files.append("./" + info.stylesheet)
+        out.append((key, files))
+    return out
+
+
+def render_games_attribute(games: list[tuple[str, list[str]]]) -> str:
+    """``key: file file ... key: file ...``: each game's key (with a colon), then its files."""
+    return " ".join(" ".join([key + ":", *files]) for key, files in games)
+
+
+def games_attribute_problems(html: str | None = None) -> list[str]:
+    text = (ROOT / PAGE_HTML).read_text() if html is None else html
+    found = _GAMES_ATTR.search(text)
+    if found is None:
+        return [f"{PAGE_HTML}: the loader script has no {GAMES_ATTRIBUTE} attribute"]
+    expected = render_games_attribute(first_screen_games())
+    if found.group(2) != expected:
+        return [f"{PAGE_HTML}: {GAMES_ATTRIBUTE} is {found.group(2)!r}, expected {expected!r}"]
+    return []
 
 
 MEMSNAP_MODULE = "static/memsnap.mjs"
@@ -615,7 +728,7 @@ def config_problems() -> list[str]:
                             f" or {MEMSNAP_MODULE}, is {interpreter!r}")
         if not re.match(r"^\.\.?/", interpreter):
             problems.append(f"{config}: interpreter must start with ./ or ../ (PyScript reads anything else as a version)")
-    return problems
+    return problems + games_attribute_problems()
 
 
 def vendor_problems() -> list[str]:

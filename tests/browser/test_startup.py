@@ -73,6 +73,9 @@ def _load(new_context, page_guard, site, ready, path: str) -> tuple[float, dict,
     # When the game's stylesheet was requested (none on the bare page: Infinity).
     marks["css:requested"] = page.evaluate("""Math.min(...performance.getEntriesByType('resource')
         .filter((e) => /[/]static[/](ptolemaeus|pompeii)[.]css$/.test(e.name)).map((e) => e.startTime))""")
+    # When the game's archive for the first screen was requested (a list: it must be once).
+    marks["ui:requested"] = page.evaluate("""performance.getEntriesByType('resource')
+        .filter((e) => /[/]static[/]py[/](ptolemaeus|pompeii)_ui[.]zip$/.test(e.name)).map((e) => e.startTime)""")
     # When PyScript's config was requested, and when core.js (which imports what asks for it) arrived.
     marks["toml:requested"], marks["core:arrived"] = page.evaluate("""() => {
         const find = (end) => performance.getEntriesByType('resource').find((e) => e.name.endsWith(end));
@@ -139,6 +142,10 @@ def test_startup_bare_vs_index(new_context, page_guard, site, ready, record_prop
         # not by the import hook's synchronous request afterwards (which sets no mark).
         ui = "pompeii_ui" if name == "pompeii" else "ptolemaeus_ui"
         assert f"py:archive:{ui}:fetched" in marks[name], marks[name]
+        # A first visit's game (the default game, or the link's) requested by loader.js while Pyodide
+        # boots (index.html data-games), once: main.py's request took loader.js' copy.
+        assert len(marks[name]["ui:requested"]) == 1, marks[name]["ui:requested"]
+        assert marks[name]["ui:requested"][0] < marks[name]["pyscript:ready"], marks[name]
         # pyscript.toml requested by loader.js (data-handoff) before PyScript could ask for it.
         assert marks[name]["toml:requested"] < marks[name]["core:arrived"], marks[name]
         # Its stylesheet too (the first screen waits for it): requested before the shell imports end.
