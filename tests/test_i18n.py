@@ -317,3 +317,23 @@ def test_the_loading_screen_knows_the_languages_and_the_settings_key():
     assert key == SaveStore(None, {}, site.STORAGE_PREFIX).settings_key == site.STORAGE_PREFIX + "settings"
     texts = re.search(r'data-texts="([^"]*)"', page).group(1)
     assert all((ROOT / texts.replace("{lang}", lang)).is_file() for lang in LANGUAGES)
+
+
+def test_the_loading_screen_knows_the_saved_games_key_and_each_games_first_files():
+    """loader.js requests a first visit's game (issue 13) unless the shell resumes a saved game:
+    the same key for the current game as the shell's; and data-games (tools/vendor.py) names each
+    registered game, the default game first, with the archives boot.archives fetches for it."""
+    page = (ROOT / "index.html").read_text(encoding="utf-8")
+    from app import site
+    from app.games import CATALOG
+    import catalog  # noqa: F401
+    assert re.search(r'data-current="([^"]*)"', page).group(1) == site.STORAGE_PREFIX + "current"
+    words = re.search(r'data-games="([^"]*)"', page).group(1).split()
+    keys = [word[:-1] for word in words if word.endswith(":")]
+    assert keys == list(CATALOG) and keys[0] == CATALOG.default().key
+    files = [word for word in words if not word.endswith(":")]
+    for key in keys:
+        package = CATALOG[key].spec.split(".")[0]
+        assert f"./static/py/{package}.zip" in files and f"./static/py/{package}/lang/{{lang}}.json" in files
+        assert "./" + CATALOG[key].stylesheet in files
+    assert all((ROOT / f.replace("{lang}", lang)).is_file() for f in files for lang in LANGUAGES)
