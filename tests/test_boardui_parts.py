@@ -4,9 +4,11 @@ from two scenes, the live region, the animation queue and motion factors, the ho
 from __future__ import annotations
 
 import pytest
+import json
+
 from boardui import anim, focus, live
 from boardui.curtain import Curtain
-from boardui.dom import Patcher
+from boardui.dom import Patcher, spec
 from boardui.tree import SVG_NS, El, h, to_markup
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -64,14 +66,49 @@ def focus_escape(text: str) -> str:
 
 
 class Document:
+    def __init__(self) -> None:
+        self.calls = 0           # node-by-node calls made on the document itself
+
     def createElement(self, tag):
+        self.calls += 1
         return Node(tag)
 
     def createElementNS(self, ns, tag):
+        self.calls += 1
         return Node(tag, ns)
 
     def createTextNode(self, text):
+        self.calls += 1
         return Node(None, data=text)
+
+
+class Build:
+    """``boardui.dom.BUILD_JS``'s contract in Python (tests/browser/test_boardui_build.py holds the
+    JS to the same): (document, JSON spec, inside an svg) -> the new nodes in document order."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def __call__(self, _document, text: str, svg: bool) -> list[Node]:
+        self.calls += 1
+        out: list[Node] = []
+
+        def make(item, svg: bool) -> Node:
+            if isinstance(item, str):
+                out.append(Node(None, data=item))
+                return out[-1]
+            tag, attrs, kids = item
+            svg = svg or tag == "svg"
+            node = Node(tag, SVG_NS if svg else None)
+            out.append(node)
+            for i in range(0, len(attrs), 2):
+                node.setAttribute(attrs[i], attrs[i + 1])
+            for kid in kids:
+                node.appendChild(make(kid, svg))
+            return node
+
+        make(json.loads(text), svg)
+        return out
 
 
 def html(tree: El) -> str:
@@ -143,15 +180,55 @@ def _unique_keys(children):
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.lists(trees, min_size=1, max_size=4))
-def test_any_sequence_of_scenes_patches_to_the_last_one(scenes):
-    """Whatever was drawn before, the DOM ends up exactly as the last scene."""
+@given(st.lists(trees, min_size=1, max_size=4), st.booleans())
+def test_any_sequence_of_scenes_patches_to_the_last_one(scenes, built):
+    """Whatever was drawn before, the DOM ends up exactly as the last scene (new subtrees built
+    node by node, or in one call)."""
     container = Node("div")
-    p = Patcher(container, Document())
+    p = Patcher(container, Document(), Build() if built else None)
     for tree in scenes:
         p.render(tree)
     assert len(container.children) == 1
     assert container.children[0].markup() == html(scenes[-1])
+    assert _namespaces(container.children[0]) == _namespaces_of(scenes[-1])
+
+
+def _namespaces(node: Node) -> list:
+    return [] if node.tag is None else [(node.tag, node.ns == SVG_NS), *(x for c in node.children for x in _namespaces(c))]
+
+
+def _namespaces_of(tree: El | str, svg: bool = False) -> list:
+    if isinstance(tree, str):
+        return []
+    svg = svg or tree.tag == "svg"
+    return [(tree.tag, svg), *(x for c in tree.children for x in _namespaces_of(c, svg))]
+
+
+def test_a_new_subtree_is_built_in_one_call_and_its_nodes_are_patched_later():
+    container, doc, build = Node("div"), Document(), Build()
+    p = Patcher(container, doc, build)
+    p.render(board({"Sol": 1, "Luna": 2}, extra="a & b"))
+    assert (build.calls, doc.calls, p.created) == (1, 0, 6)    # div, svg, 2 g, p, its text: one call
+    svg = container.children[0].children[0]
+    sol = svg.children[0]
+    assert svg.ns == SVG_NS and sol.ns == SVG_NS and container.children[0].ns is None
+    p.render(board({"Luna": 3, "Sol": 1, "Mars": 5}, extra="c"))
+    assert svg.children[1] is sol and svg.children[0].attrs == {"data-planet": "Luna", "data-at": "3"}
+    assert svg.children[2].ns == SVG_NS                         # built inside the svg: its namespace
+    assert build.calls == 2 and doc.calls == 0                  # Mars: one call; "c" rewrites the text
+    p.render(board({"Luna": 3, "Sol": 1, "Mars": 5}, extra=None))
+    p.render(board({"Luna": 3, "Sol": 1, "Mars": 5}, extra="d"))
+    assert build.calls == 3
+    assert container.children[0].markup() == html(board({"Luna": 3, "Sol": 1, "Mars": 5}, extra="d"))
+
+
+def test_the_spec_lists_every_node_in_document_order_and_keeps_text_as_it_is():
+    tree = h("p", {"class": "x", "title": 'say "hi" <b>'}, "a", "", h("b", None, "é"), key="k")
+    tree.text = "lead"
+    drawn: list = []
+    assert spec(tree, drawn) == ["p", ["class", "x", "title", 'say "hi" <b>'], ["lead", "a", "", ["b", [], ["é"]]]]
+    assert [v.item if isinstance(v.item, str) else v.item.tag for v in drawn] == ["p", "lead", "a", "", "b", "é"]
+    assert drawn[0].kids == [drawn[1], drawn[2], drawn[3], drawn[4]] and drawn[4].kids == [drawn[5]]
 
 
 # ------------------------------------------------------------------ focus plans

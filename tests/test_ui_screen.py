@@ -46,6 +46,21 @@ def run_frames(screen: Screen) -> int:
     return n
 
 
+def test_the_first_frame_needs_no_animation_code():
+    """A game's first screen (no events yet) is drawn without ptolemaeus_ui.animate, which the page
+    would otherwise compile before it (it comes with the first move)."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    code = ("import sys, ptolemaeus as pt\nfrom ptolemaeus_ui.screen import Screen, snapshot\n"
+            f"s = Screen(); s.receive(snapshot(pt.new_game(2, 1, {DATE!r}), 0), [], {SEATS!r}); s.scene([])\n"
+            "print('ptolemaeus_ui.animate' in sys.modules)")
+    py = Path(__file__).resolve().parents[1] / "py"
+    out = subprocess.run([sys.executable, "-c", code], cwd=py, capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["False"]
+
+
 @pytest.mark.parametrize("seed", [1, 4])
 def test_a_game_played_through_the_screen_only_makes_legal_moves_and_plays_every_round_end(seed):
     rng = random.Random(seed)

@@ -63,6 +63,8 @@ def has_class(tree: El | None, cls: str) -> bool:
 
 @dataclass(frozen=True)
 class Control:
+    """One ``data-act`` element of a scene: what it does, its text, whether it is disabled."""
+
     act: str
     arg: str
     text: str

@@ -1,4 +1,8 @@
-"""``PompeiiRules``: The Downfall of Pompeii to the shared contract of ``gamekit.game``."""
+"""``PompeiiRules``: The Downfall of Pompeii to the shared contract of ``gamekit.game``.
+
+The bots (``pompeii.bots``, and with them ``gamekit.ismcts``) and the invariants' checker are
+imported when first asked for, not with the rules: the page draws a game's first screen without
+them (2026-11-26: ~860 lines it no longer compiles before a Pompeii link's first frame)."""
 
 from __future__ import annotations
 
@@ -9,9 +13,7 @@ from gamekit.game import GameError, IllegalAction, Rules, SetupError, SetupField
 from gamekit.thinking import SlicedSearch
 
 from .actions import Action, shown
-from .bots import LEVELS, Thinker
 from .hidden import determinize, view
-from .invariants import check_invariants
 from .saves import from_json, to_json
 from .state import VARIANTS, State
 
@@ -25,7 +27,7 @@ class PompeiiRules(Rules[State, Action]):
     version = 1
     min_players = 2
     max_players = 4
-    bot_levels = tuple(LEVELS)            # weakest first
+    bot_levels = ("random", "greedy", "normal", "hard")   # weakest first: pompeii.bots.LEVELS' keys
     default_bot_level = "normal"
     action_type = Action
     bot_time_factor = 1.0                 # stretches the levels' time caps (the page runs slower)
@@ -88,10 +90,12 @@ class PompeiiRules(Rules[State, Action]):
         return determinize(state, observer, rng)
 
     def check_invariants(self, state: State) -> None:
+        from .invariants import check_invariants
         check_invariants(state)
 
     # bots
     def bot_search(self, state: State, seat: int, level: str, seed: int) -> SlicedSearch:
+        from .bots import LEVELS, Thinker
         if not isinstance(level, str) or level not in LEVELS:
             raise GameError(f"unknown bot level {shown(level, 40)}; choose one of {', '.join(LEVELS)}",
                             code="bad_level", levels=list(LEVELS))

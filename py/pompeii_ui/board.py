@@ -46,6 +46,8 @@ COLOUR_CLASS = {"grey": "c-grey", "purple": "c-purple", "turquoise": "c-turq", "
 
 @dataclass
 class Model:
+    """Everything the board's renderer draws: the viewer's view, the seats, the interaction."""
+
     view: dict[str, Any]
     viewer: int | None
     seats: list[dict]

@@ -69,6 +69,8 @@ class UI:
 
 @dataclass
 class Selection:
+    """What the seat has picked so far: a card, a square."""
+
     card: int | None = None
     square: int | None = None      # a citizen to move, or a square whose actions need one more choice
 

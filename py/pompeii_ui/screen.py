@@ -47,6 +47,8 @@ def snapshot(state: Any, viewer: int | None) -> Snapshot:
 
 @dataclass
 class Frame:
+    """One step of an animation: the squares then, its caption, how long it holds."""
+
     ms: int
     caption: str
     squares: list[dict[str, Any]]

@@ -33,6 +33,8 @@ HOLD = {"start": 700, "planet_move": 900, "comet_step": 550, "sweep": 900, "swep
 
 @dataclass
 class Frame:
+    """One step of an animation: the board's scene then, its caption, how long it holds."""
+
     scene: dict[str, Any]
     caption: str
     kind: str

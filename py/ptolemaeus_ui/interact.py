@@ -62,6 +62,8 @@ class Choice:
 
 @dataclass
 class Group:
+    """A heading and its choices (buttons or radios) in the decision panel."""
+
     heading: str
     choices: list[Choice]
     kind: str = "buttons"              # "buttons" | "radio"
@@ -92,6 +94,8 @@ class UI:
 
 @dataclass
 class Selection:
+    """What the seat has picked so far in the decision on screen."""
+
     const: str | None = None
     pay: int = 0
     source: int = 0

@@ -24,7 +24,6 @@ from boardui.screen import Outcome, ScreenState, Snapshot
 from boardui.tree import El
 from ptolemaeus.data import CONSTELLATIONS
 
-from . import animate
 from .board import Model, public_points, public_view, render, scene_of, whose_turn
 from .interact import UI, Controller, Selection
 from .points import earned as points_earned
@@ -94,7 +93,10 @@ class Screen(ScreenState):
             self.last = []
             self.recap.reset(points)
         final = scene_of(view)
-        new_frames = animate.frames(final, events, self.seats, view["players"], self.shown_event)
+        new_frames = []
+        if events:    # the animations' code is compiled when a first move comes, not for the first frame
+            from . import animate
+            new_frames = animate.frames(final, events, self.seats, view["players"], self.shown_event)
         self.shown_event = final["event"]
         if view["is_over"] and not self.was_over:
             self.show_end = True

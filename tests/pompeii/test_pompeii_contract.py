@@ -38,6 +38,27 @@ def test_contract_class_attributes():
     assert (f.key, f.kind, f.default, f.choices) == ("variant", "choice", "standard", ("standard", "dual-vent"))
 
 
+def test_the_rules_name_the_bots_levels_without_importing_the_bots():
+    """The page draws a game's first screen without the bots' code (compiled when a bot must
+    move): the levels are named in the rules, the same as the bots' own, weakest first."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from pompeii.bots import LEVELS
+
+    assert R.bot_levels == tuple(LEVELS)
+    py = Path(__file__).resolve().parents[2] / "py"
+    loaded = subprocess.run([sys.executable, "-c", "import sys, pompeii.game; print(' '.join(sorted(sys.modules)))"],
+                            cwd=py, capture_output=True, text=True, check=True).stdout.split()
+    assert not {"pompeii.bots", "pompeii.invariants", "gamekit.ismcts", "gamekit.bench"} & set(loaded), loaded
+    assert "pompeii.game" in loaded
+    import gamekit
+    from gamekit import ISMCTS          # the package still offers the search's names
+    from gamekit.ismcts import ISMCTS as same
+    assert ISMCTS is same and gamekit.search is sys.modules["gamekit.ismcts"].search
+
+
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_random_games_keep_every_invariant_after_every_step(players):
     for seed in range(6):
