@@ -51,7 +51,7 @@ async function buildSnapshot(request) {
   const compiled = memsnap.precompile(pyodide.toPy(sources || [])).toJs();
   memsnap.destroy();
   // Everything imported lives as long as the page: collected once and frozen here, so that the page's
-  // own gc.collect() and gc.freeze() after its first screen (app.shell) need not go through it again.
+  // own gc.freeze() after its first screen (app.shell) finds them frozen already.
   pyodide.runPython("import gc; gc.collect(); gc.freeze()");
   const imported = performance.now();
   const bytes = pyodide.makeMemorySnapshot();
