@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import catalog  # noqa: F401 - registers the page's games
-from app import daily
+from app import daily, links
 from app.daily import (DailyEntry, DailyError, DailyResult, check_entry, chart_svg, daily_seed, entry_name, history,
                        parse_day, read_day, result_of, share_text, stats, streak, write_day)
 from app.games import CATALOG
@@ -248,7 +248,7 @@ def test_the_result_of_a_finished_daily_game():
                                          ("?lang=de&daily=2026-11-2%34", "2026-11-24"), ("?game=x", None),
                                          ("", None), ("?dailyx=1", None), ("?daily=a&daily=b", "a")])
 def test_the_daily_parameter_of_a_query(query, text):
-    assert daily.daily_param(query) == text
+    assert links.daily_param(query) == text
 
 
 def test_the_games_name_for_its_daily_challenge():

@@ -142,15 +142,15 @@ def test_archives_in_memory_names_the_archives_of_imported_packages_not_unpacked
     loader = Loader(index, tmp_path)
     monkeypatch.setattr(archives, "LOADER", loader)
     modules = ["json", "app.shell", "ptolemaeus.state", "ptolemaeus", "astronomy"]
-    assert memsnap.archives_in_memory(modules) == ["astronomy", "ptolemaeus"]
+    assert archives.in_memory(modules) == ["astronomy", "ptolemaeus"]
     loader.loaded.append("astronomy")
-    assert memsnap.archives_in_memory(modules) == ["ptolemaeus"]
-    assert memsnap.archives_in_memory(["json", "app.games"]) == []
+    assert archives.in_memory(modules) == ["ptolemaeus"]
+    assert archives.in_memory(["json", "app.games"]) == []
 
 
 def test_archives_in_memory_is_empty_without_an_index():
     """Under CPython (no archives) and after a normal boot nothing is to be unpacked."""
-    assert memsnap.archives_in_memory() == []
+    assert archives.in_memory() == []
 
 
 def test_the_format_is_the_same_in_python_and_in_the_interpreter_module():

@@ -33,12 +33,11 @@ from typing import Any
 from app.errors import ShellError
 from app.games import GameSpec
 from app.i18n import t
-from app.links import daily_param  # noqa: F401  (the query's ?daily=, read by the shell at start)
 from app.session import MAX_SEED, SaveError, Session, shown
 from app.storage import SaveStore
 
 __all__ = ["DailyEntry", "DailyError", "DailyResult", "FORMAT", "Stats", "best_day", "chart_svg",
-           "check_entry", "daily_param", "daily_seed", "entry_name", "history", "parse_day", "picture", "result_of",
+           "check_entry", "daily_seed", "entry_name", "history", "parse_day", "picture", "result_of",
            "share_text", "stats", "streak"]
 
 FORMAT = "ludus-daily"

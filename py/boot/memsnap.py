@@ -32,7 +32,7 @@ from pathlib import Path
 from types import CodeType
 from typing import Any
 
-__all__ = ["BROWSER_MODULES", "COMPILED", "FORMAT", "Refused", "archives_in_memory", "candidates", "missing", "plan",
+__all__ = ["BROWSER_MODULES", "COMPILED", "FORMAT", "Refused", "candidates", "missing", "plan",
            "precompile", "prepare", "refusing", "reseed", "use_compiled"]
 
 FORMAT = 1
@@ -190,13 +190,6 @@ def _files_of(folder: Path, package: str) -> list[Path]:
     if root.is_dir():
         return sorted(p for p in root.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
     return [p for p in (folder / f"{package}.py",) if p.is_file()]
-
-
-def archives_in_memory(modules: Iterable[str] | None = None) -> list[str]:
-    """:func:`boot.archives.in_memory` (the archives a restored snapshot imported but did not unpack)."""
-    from boot import archives
-
-    return archives.in_memory(modules)
 
 
 def missing(held: Iterable[str], left_out: Iterable[str], modules: Iterable[str] | None = None) -> list[str]:
