@@ -639,8 +639,9 @@ def write_config() -> int:
             print(f"vendor: {config} [files] already up to date")
     page = ROOT / PAGE_HTML
     html = page.read_text()
-    if _GAMES_ATTR.search(html) and games_attribute_problems(html):
-        value = render_games_attribute(first_screen_games())
+    found = _GAMES_ATTR.search(html)
+    value = render_games_attribute(first_screen_games())
+    if found is not None and found.group(2) != value:
         page.write_text(_GAMES_ATTR.sub(lambda m: m.group(1) + value + m.group(3), html, count=1))
         print(f"vendor: rewrote {GAMES_ATTRIBUTE} of {PAGE_HTML}")
     return 0
