@@ -319,6 +319,7 @@ def test_the_first_screen_compiles_no_bots_no_daily_challenge_and_no_snapshot_co
         from app.games import CATALOG
         from app.links import daily_param, linked_game, names_only_seats
         from app.shell import App
+        import app.start                  # what main.py imports: the rest of the start
         assert daily_param("?daily=2026-11-26") == "2026-11-26"
         late = ("gamekit.ismcts", "gamekit.thinking", "app.host", "app.daily", "boot.memsnap")
         print(sorted(m for m in late if m in sys.modules))
