@@ -6,7 +6,7 @@ from pyscript import window
 
 window.performance.mark("py:main")
 
-import io, sys, zipfile  # noqa: E402, E401 (zipfile is loaded already: no cost)
+import importlib.machinery, io, sys, zipfile  # noqa: E402, E401 (all loaded already: no cost)
 
 
 def _in_memory(member: str) -> bool:
@@ -19,9 +19,10 @@ with zipfile.ZipFile("shell.zip") as solid:
 deferred = [member for member in shell.namelist() if _in_memory(member)]
 shell.extractall(members=[member for member in shell.namelist() if not _in_memory(member)])
 # A folder's listing is cached by its mtime, which may not have moved (a frozen clock, in tests):
-# look again.  Not importlib.invalidate_caches(), which imports importlib.metadata (~90 ms here).
+# look again, as boot.archives.look_again() does (not importlib.invalidate_caches(): see there).
 for finder in list(sys.path_importer_cache.values()):
-    getattr(finder, "invalidate_caches", lambda: None)()
+    if isinstance(finder, importlib.machinery.FileFinder):
+        finder.invalidate_caches()
 
 from app import start  # noqa: E402
 

@@ -57,11 +57,13 @@ FetchSync = Callable[[str], bytes]
 def look_again() -> None:
     """What ``importlib.invalidate_caches()`` does for the folders on ``sys.path`` (a folder's
     listing is cached by its mtime, which may not have moved since files were unpacked into it: a
-    frozen clock in tests), without the rest: since Python 3.11 it also imports ``importlib.metadata``
-    (with ``email``, ``csv``...), 80-90 ms compiled from source in the page (docs/startup.md,
-    2026-11-27), for caches this page never fills."""
+    frozen clock in tests), without the rest (docs/startup.md, 2026-11-27): since Python 3.11 it
+    also imports ``importlib.metadata`` (with ``email``, ``csv``...), 80-90 ms compiled from source
+    in the page, and since 3.13 it drops the zipimporter's index of the standard library's zip,
+    which the next import of a standard module then reads again in Python (~40-100 ms)."""
     for finder in list(sys.path_importer_cache.values()):
-        getattr(finder, "invalidate_caches", lambda: None)()
+        if isinstance(finder, importlib.machinery.FileFinder):
+            finder.invalidate_caches()
 
 class ArchiveError(ValueError):
     """A part of the page's code that could not be had: ``code`` and ``params`` for the message."""
