@@ -211,9 +211,10 @@ async function pagePlan(pyodide) {
   }
 }
 
-// The builder's worker, started once the page's Pyodide is loaded: its scripts load while the page
-// starts, and the build itself asks the network for nothing (static/memsnap-worker.mjs), so a
-// navigation cuts no request.
+// The builder's worker, started once the page is ready and idle (build()): started with the boot, its
+// scripts (Pyodide's 1.2 MB pyodide.asm.mjs among them, parsed and compiled in the worker) took a
+// core from PyScript's start and main.py on a 2-core machine (docs/startup.md, 2026-11-27).  The
+// build itself asks the network for nothing (static/memsnap-worker.mjs).
 function startWorker() {
   return new Worker(WORKER_URL, { type: "module", name: "ludus-memsnap" });
 }
@@ -233,8 +234,9 @@ function keepingTheWasm(kept) {
   };
 }
 
-export async function build(pyodide, worker, kept) {
+export async function build(pyodide, kept) {
   await whenIdle();
+  const worker = startWorker();
   const started = now();
   mark("build-start");
   let result;
@@ -276,7 +278,7 @@ async function refresh(pyodide, record, kept) {
   }
   state.missing = missing;
   if (!missing.length) return null;
-  return build(pyodide, startWorker(), kept);
+  return build(pyodide, kept);
 }
 
 // ---- the restore, begun early -------------------------------------------------------------
@@ -357,14 +359,10 @@ export async function loadPyodide(options = {}) {
   const t = now();
   const pyodide = await bootPyodide({ ...options, createPyodideModule: keepingTheWasm(kept) });
   state.timings.boot = now() - t;
-  // Now, not earlier: the worker's scripts (Pyodide's two JS modules among them) come from the
-  // HTTP cache, never downloaded twice, and are loaded long before the page is idle.
-  let builder = null;
-  try { builder = startWorker(); } catch (error) { console.warn("Ludus: no worker for a memory snapshot:", error); }
   state.path = "normal";
   state.why = why;
   flag("boot", "normal");
   flag("memsnap", why);
-  if (builder) build(pyodide, builder, kept).catch((error) => console.warn("Ludus: building a memory snapshot failed:", error));
+  build(pyodide, kept).catch((error) => console.warn("Ludus: building a memory snapshot failed:", error));
   return pyodide;
 }

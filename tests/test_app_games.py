@@ -319,6 +319,7 @@ def test_the_first_screen_compiles_no_bots_no_daily_challenge_and_no_snapshot_co
         from app.games import CATALOG
         from app.links import daily_param, linked_game, names_only_seats
         from app.shell import App
+        import app.start                  # what main.py imports: the rest of the start
         assert daily_param("?daily=2026-11-26") == "2026-11-26"
         late = ("gamekit.ismcts", "gamekit.thinking", "app.host", "app.daily", "boot.memsnap")
         print(sorted(m for m in late if m in sys.modules))
@@ -331,3 +332,31 @@ def test_the_first_screen_compiles_no_bots_no_daily_challenge_and_no_snapshot_co
                           env={"PYTHONPATH": f"{tmp_path}:{ROOT / 'py'}", "PATH": "/usr/bin:/bin"})
     assert done.returncode == 0, done.stderr
     assert done.stdout.split("\n")[:2] == ["[]", "gamekit.ismcts"], done.stdout
+
+
+def test_a_game_link_of_a_daily_game_imports_no_daily_code_when_no_day_is_stored(tmp_path):
+    """Issue 13: opening a game of a game that has a daily challenge asks whether it is that day's
+    game; with no day stored the answer needs no ``app.daily`` (10 KB compiled before a game link's
+    first screen, ~10-15 ms in the page); with one stored, the answer is read as before."""
+    (tmp_path / "pyscript").mkdir()
+    (tmp_path / "pyscript" / "__init__.py").write_text(FAKE_PYSCRIPT)
+    (tmp_path / "pyscript" / "ffi.py").write_text(FAKE_FFI)
+    code = textwrap.dedent("""
+        import datetime, sys, types
+        import catalog
+        from app.games import CATALOG
+        from app.shell import App
+        from app.storage import MemoryStorage, SaveStore
+        store = SaveStore(MemoryStorage({}), {}, prefix="ludus.")
+        shell = types.SimpleNamespace(games=CATALOG, store=store)
+        session = types.SimpleNamespace(spec=types.SimpleNamespace(key="ptolemaeus"), id="g1")
+        print(App._daily_entry_of(shell, session), "app.daily" in sys.modules)
+        from app import daily
+        day = datetime.date(2026, 11, 25)
+        daily.write_day(store, daily.DailyEntry("ptolemaeus", day, daily.daily_seed("ptolemaeus", day), "g1", None))
+        print(App._daily_entry_of(shell, session).game_id)
+    """)
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
+                          env={"PYTHONPATH": f"{tmp_path}:{ROOT / 'py'}", "PATH": "/usr/bin:/bin"})
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split("\n")[:2] == ["None False", "g1"], done.stdout

@@ -306,3 +306,63 @@ def test_without_an_index_nothing_is_fetched(tmp_path):
     asyncio.run(loader.ensure_texts("es"))
     assert loader.archive_of("ptolemaeus") is None
     assert not archives.LOADER.active and archives.loaded() == []
+
+
+LOOK_AGAIN = """
+import os, sys, zipfile, zipimport
+folder = sys.argv[1]
+with zipfile.ZipFile(os.path.join(folder, "..", "lib.zip"), "w") as z:
+    z.writestr("zipped_module.py", "VALUE = 5\\n")
+lib = os.path.abspath(os.path.join(folder, "..", "lib.zip"))
+sys.path.insert(0, lib)
+import zipped_module                        # the zip's index is read and kept
+dropped = []                                # and not dropped (3.13+) nor read again (3.11)
+zipimport.zipimporter.invalidate_caches = lambda self: dropped.append(self.archive)
+sys.path.insert(0, folder)
+os.utime(folder, (1_000_000, 1_000_000))
+from boot import archives
+try:
+    import fresh_module
+except ImportError:
+    pass                                    # the folder's (empty) listing is cached now
+with open(os.path.join(folder, "fresh_module.py"), "w") as f:
+    f.write("VALUE = 7\\n")
+os.utime(folder, (1_000_000, 1_000_000))    # as a frozen clock leaves it: the same mtime
+archives.look_again()
+import fresh_module
+print(fresh_module.VALUE, "importlib.metadata" in sys.modules, dropped == [])
+"""
+
+
+def test_look_again_finds_files_unpacked_under_an_unchanged_mtime_without_importlib_metadata(tmp_path):
+    """Issue 13: after unpacking, boot.archives (and main.py, inline) make the import system list the
+    folders again, as importlib.invalidate_caches() would, but without importing
+    importlib.metadata, which that function imports since Python 3.11 (80-90 ms of the page's start
+    compiled from source in Pyodide; docs/startup.md, 2026-11-27) and, since 3.13, dropping the
+    zipimporter's index of a zip on sys.path (the standard library's, read again in Python)."""
+    import subprocess
+
+    folder = tmp_path / "site"
+    folder.mkdir()
+    done = subprocess.run([sys.executable, "-c", LOOK_AGAIN, str(folder)], capture_output=True, text=True,
+                          timeout=60, env={"PYTHONPATH": str(ROOT / "py"), "PATH": "/usr/bin:/bin"})
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["7", "False", "True"], done.stdout
+
+
+def test_main_py_is_short_and_never_calls_invalidate_caches():
+    """Issue 13: PyScript runs py/app/main.py through Pyodide's runPythonAsync, which parses it to
+    a Python AST, tokenizes it in Python and walks the tree before compiling (30-55 ms for the 6 KB
+    it had, against ~6 ms for the bare page's script): main.py only unpacks shell.zip and hands
+    over to app.start, an imported module (compiled in C).  Neither it nor boot.archives calls
+    importlib.invalidate_caches() (it imports importlib.metadata)."""
+    main = (ROOT / "py" / "app" / "main.py").read_text()
+    assert len(main.encode()) <= 1500, len(main.encode())
+    assert "await start.main(" in main
+    import ast
+
+    for source in (main, (ROOT / "py" / "boot" / "archives.py").read_text()):
+        calls = [node for node in ast.walk(ast.parse(source)) if isinstance(node, ast.Call)
+                 and isinstance(node.func, ast.Attribute) and node.func.attr == "invalidate_caches"
+                 and isinstance(node.func.value, ast.Name) and node.func.value.id == "importlib"]
+        assert not calls

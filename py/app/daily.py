@@ -30,6 +30,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from app import site
 from app.errors import ShellError
 from app.games import GameSpec
 from app.i18n import t
@@ -123,7 +124,7 @@ class DailyEntry:
 
 def entry_name(game: str, day: _dt.date) -> str:
     """The entry's name under the storage prefix."""
-    return f"daily.{game}.{day.isoformat()}"
+    return f"{site.DAILY_KEYS}{game}.{day.isoformat()}"
 
 
 def _int(data: dict[str, Any], key: str, low: int, high: int) -> int:
@@ -178,7 +179,7 @@ def write_day(store: SaveStore, entry: DailyEntry) -> None:
 
 def history(store: SaveStore, game: str) -> list[DailyEntry]:
     """Every stored day of ``game`` that reads, oldest first (refused ones moved aside and reported)."""
-    prefix = store.prefix + f"daily.{game}."
+    prefix = store.prefix + f"{site.DAILY_KEYS}{game}."
     days: list[DailyEntry] = []
     for key in sorted(store.keys(prefix)):
         text = key[len(prefix):]

@@ -745,6 +745,8 @@ class App:
         info = self.games.get(session.spec.key)
         if not isinstance(info, GameInfo) or not info.daily:
             return None
+        if not self.store.keys(self.store.prefix + site.DAILY_KEYS + info.key + "."):
+            return None     # no day stored: app.daily (10 KB to compile) is not imported for a game link
         from app import daily
 
         return next((e for e in daily.history(self.store, info.key) if e.game_id == session.id), None)

@@ -6,6 +6,7 @@
 
 NAME = "Ludus"
 STORAGE_PREFIX = "ludus."       # localStorage keys: <prefix>current, <prefix>game.<id>, ...
+DAILY_KEYS = "daily."           # <prefix>daily.<game>.<day>: a daily challenge's day (app.daily)
 
 # The storage prefixes older releases of this site used, per current prefix: their saves and
 # settings are moved to the current prefix at start-up (``app.storage``).  The catalog declares

@@ -43,7 +43,7 @@ from pathlib import Path
 from typing import Any
 
 __all__ = ["LOADER", "ArchiveError", "Loader", "archive_of", "ensure", "ensure_texts", "import_module", "in_memory",
-           "install", "later", "loaded", "start", "use_languages"]
+           "install", "later", "loaded", "look_again", "start", "use_languages"]
 
 INDEX = Path(__file__).with_name("archives.json")     # written into shell.zip by tools/vendor.py
 SOURCE_LANGUAGE = "en"                                 # the fallback every package's texts need
@@ -52,6 +52,18 @@ SOLID_MEMBER = "solid.zip"   # an archive's one member: the stored zip of its fi
 Fetch = Callable[[str, bool], Awaitable[bytes]]        # (url, past_the_cache) -> bytes
 FetchSync = Callable[[str], bytes]
 
+
+
+def look_again() -> None:
+    """What ``importlib.invalidate_caches()`` does for the folders on ``sys.path`` (a folder's
+    listing is cached by its mtime, which may not have moved since files were unpacked into it: a
+    frozen clock in tests), without the rest (docs/startup.md, 2026-11-27): since Python 3.11 it
+    also imports ``importlib.metadata`` (with ``email``, ``csv``...), 80-90 ms compiled from source
+    in the page, and since 3.13 it drops the zipimporter's index of the standard library's zip,
+    which the next import of a standard module then reads again in Python (~40-100 ms)."""
+    for finder in list(sys.path_importer_cache.values()):
+        if isinstance(finder, importlib.machinery.FileFinder):
+            finder.invalidate_caches()
 
 class ArchiveError(ValueError):
     """A part of the page's code that could not be had: ``code`` and ``params`` for the message."""
@@ -179,7 +191,7 @@ class Loader:
                 z.extractall(self.folder)
         except zipfile.BadZipFile as e:
             raise ArchiveError(f"{name} is not a zip archive: {e}", code="archive.bad", file=name) from e
-        importlib.invalidate_caches()
+        look_again()
         self.loaded.append(name)
 
     def _texts_wanted(self, archive: str, languages: Iterable[str]) -> list[tuple[str, str, dict]]:

@@ -314,3 +314,35 @@ def test_a_browser_without_subtle_crypto_boots_normally(site, page_guard, browse
         assert record(page, site) is None
     finally:
         context.close()
+
+
+WORKERS_SEEN = """
+(() => {
+  const Real = window.Worker;
+  window.__workers = [];
+  window.Worker = function (url, options) {
+    window.__workers.push({url: String(url), at: performance.now(),
+                           ready: !!(document.body && document.body.dataset.ready === "1")});
+    return new Real(url, options);
+  };
+  window.Worker.prototype = Real.prototype;
+})();
+"""
+
+
+def test_the_builder_starts_its_worker_only_once_the_page_is_ready(site, page_guard, browser, browser_context_args,
+                                                                  ready):
+    """Issue 13: a first visit's page starts the snapshot's builder (a worker that loads Pyodide's
+    1.2 MB JavaScript) once it is ready and idle, not with the boot: started with the boot, it took
+    a core from PyScript's start and main.py (docs/startup.md, 2026-11-27).  It still builds."""
+    context = browser.new_context(**browser_context_args)
+    context.add_init_script(WORKERS_SEEN)
+    try:
+        page = open_page(context, page_guard, site, LINK, ready)
+        assert boot(page)["boot"] == "normal"
+        wait_built(page)
+        workers = [w for w in page.evaluate("window.__workers") if "memsnap-worker" in w["url"]]
+        assert len(workers) == 1 and workers[0]["ready"], workers
+        page_guard.check()
+    finally:
+        context.close()

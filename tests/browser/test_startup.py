@@ -49,6 +49,8 @@ MARKS = (
 )
 MARKS_JS = "Object.fromEntries(performance.getEntriesByType('mark').map(m => [m.name, m.startTime]))"
 UNCOMPRESSED = (".zip", ".wasm", ".png", ".whl")
+PY_READY_PROBE = """document.addEventListener("py:ready", () => performance.getEntriesByName("bench:py-ready").length
+    || performance.mark("bench:py-ready"), true);"""
 
 
 def _path(site, url: str) -> str:
@@ -65,6 +67,8 @@ def _gzip_size(rel: str, raw: int) -> int:
 def _load(new_context, page_guard, site, ready, path: str) -> tuple[float, dict, dict[str, int]]:
     context = new_context()
     page = page_guard.watch(context.new_page())
+    # PyScript's own py:ready, on every page (the bare page included): what each pays after it.
+    page.add_init_script(PY_READY_PROBE)
     bodies: dict[str, int] = {}
     page.on("requestfinished", lambda r: bodies.__setitem__(_path(site, r.url), r.sizes()["responseBodySize"]))
     page.goto(site.url + path)
@@ -120,6 +124,15 @@ def test_startup_bare_vs_index(new_context, page_guard, site, ready, record_prop
         f"(samples: " + "; ".join(f"{name} {', '.join(f'{t:.0f}' for t in times)}"
                                   for name, times in samples.items()) + ")"
     )
+    # Before and after PyScript's py:ready, against the bare page (which runs its own inline script
+    # after it: PyScript's bootstrap code and `import pyscript` are paid by every page).
+    bare_ready, bare_py = best["bare"], marks["bare"].get("bench:py-ready")
+    if bare_py is not None:
+        report(f"  py:ready (PyScript's) -> data-ready: bare {bare_ready - bare_py:.0f} ms, " + ", ".join(
+            f"{name} {best[name] - marks[name]['bench:py-ready']:.0f} ms" for name in ("index", "game", "pompeii")
+            if "bench:py-ready" in marks[name]) + "; navigation -> py:ready: bare " + f"{bare_py:.0f} ms, " + ", ".join(
+            f"{name} {marks[name]['bench:py-ready']:.0f} ms" for name in ("index", "game", "pompeii")
+            if "bench:py-ready" in marks[name]))
     for name in ("index", "game", "pompeii"):
         phases = breakdown(marks[name])
         # loader.js's marks and main.py's first and last at least (a phase whose marks are gone is left out)
