@@ -15,7 +15,7 @@ a bad start date keeps :class:`ptolemaeus.sky.DateError`'s code and params.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gamekit.game import Rules, SetupField
 from gamekit.thinking import SlicedSearch
@@ -23,7 +23,13 @@ from gamekit.thinking import SlicedSearch
 from .actions import Action, shown
 from .errors import GameError, IllegalAction, InvalidState, SetupError
 from .dates import historic_sky
-from .state import MAX_SEED, State, new_game
+
+if TYPE_CHECKING:
+    from .state import State
+
+# The engine (``.state`` and the rules modules it imports) is imported by the methods that set
+# up or play a game, not with this module: the page's new-game screen loads these rules for
+# their setup fields only (docs/startup.md, 2026-11-27).
 
 __all__ = ["APOLLO_11", "PtolemaeusRules", "PtolemaeusSearch"]
 
@@ -67,7 +73,7 @@ class PtolemaeusSearch(SlicedSearch):
         return tree.iterations if tree is not None else 0
 
 
-class PtolemaeusRules(Rules[State, Action]):
+class PtolemaeusRules(Rules["State", Action]):
     """Ptolemaeus (1-4 players, R18 solitaire) under the shared ``Rules`` contract."""
 
     key = "ptolemaeus"
@@ -93,6 +99,8 @@ class PtolemaeusRules(Rules[State, Action]):
         """A new game from ``{"players", "seed", "start"}``; :class:`SetupError` otherwise
         (``bad_setup``, ``bad_players``, ``bad_seed``, ``now`` — the page resolves "now"
         to a date first —, or a :class:`~ptolemaeus.sky.DateError`'s code and params)."""
+        from .state import MAX_SEED, new_game
+
         if not isinstance(setup, dict):
             raise SetupError("a setup is a dict of players, seed and start", code="bad_setup")
         players = setup.get("players")
@@ -143,6 +151,8 @@ class PtolemaeusRules(Rules[State, Action]):
         return state.to_json()
 
     def state_from_json(self, text: str) -> State:
+        from .state import State
+
         return State.from_json(text)
 
     # ------------------------------------------------------------ play
