@@ -18,59 +18,24 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from gamekit.game import Rules, SetupField
-from gamekit.thinking import SlicedSearch
 
 from .actions import Action, shown
-from .errors import GameError, IllegalAction, InvalidState, SetupError
+from .errors import IllegalAction, InvalidState, SetupError
 from .dates import historic_sky
 
 if TYPE_CHECKING:
+    from .search import PtolemaeusSearch
     from .state import State
 
 # The engine (``.state`` and the rules modules it imports) is imported by the methods that set
 # up or play a game, not with this module: the page's new-game screen loads these rules for
-# their setup fields only (docs/startup.md, 2026-11-27).
+# their setup fields only (docs/startup.md, 2026-11-27).  So is the bots' search
+# (``PtolemaeusSearch``, in ``.search``, with ``gamekit.thinking``): still importable from here.
 
 __all__ = ["APOLLO_11", "PtolemaeusRules", "PtolemaeusSearch"]
 
 #: The default start: the rulebook's own position (Apollo 11 lands on the Moon).
 APOLLO_11 = "1969-07-20T20:17Z"
-
-
-class PtolemaeusSearch(SlicedSearch):
-    """One bot decision in slices (``gamekit.thinking.SlicedSearch``) around
-    :class:`ptolemaeus.bots.Thinker`, which determinizes FIRST (R17): the real
-    state is only read to build that determinization, in the first slice.
-
-    ``time_factor`` stretches a level's time cap (the page runs Python about
-    twice as slowly); ``time_limit=False`` runs the level's iterations only, so
-    the decision equals :func:`ptolemaeus.bots.choose_action` with the same seed."""
-
-    def __init__(self, state: State, seat: int, level: str, seed: int, time_factor: float = 1.0,
-                 time_limit: bool = True) -> None:
-        from .bots import LEVELS, Thinker
-
-        if not isinstance(level, str) or level not in LEVELS:
-            raise GameError(f"unknown bot level {shown(level)}; choose one of {', '.join(LEVELS)}",
-                            code="bad_level", levels=list(LEVELS))
-        if state.is_over or type(seat) is not int or state.current_player != seat:
-            raise GameError(f"seat {shown(seat)} is not to decide now", code="not_to_decide", seat=seat)
-        self.seat = seat
-        self.level = level
-        cap = LEVELS[level].seconds
-        self._thinker: Thinker | None = None
-
-        def make() -> Any:         # a gamekit.thinking.Thinker (its `done` is a property here)
-            self._thinker = Thinker(state, seat, level, random.Random(seed))
-            return self._thinker
-
-        super().__init__(make, state.legal_actions(), cap * time_factor if (cap and time_limit) else None)
-
-    @property
-    def iterations(self) -> int:
-        """ISMCTS iterations run so far (0 for decisions taken at once)."""
-        tree = self._thinker.tree if self._thinker is not None else None
-        return tree.iterations if tree is not None else 0
 
 
 class PtolemaeusRules(Rules["State", Action]):
@@ -200,5 +165,13 @@ class PtolemaeusRules(Rules["State", Action]):
     # ------------------------------------------------------------ bots
 
     def bot_search(self, state: State, seat: int, level: str, seed: int) -> PtolemaeusSearch:
+        from .search import PtolemaeusSearch
+
         return PtolemaeusSearch(state, seat, level, seed, time_factor=self.bot_time_factor)
 
+
+def __getattr__(name: str) -> Any:
+    if name == "PtolemaeusSearch":     # PEP 562: imported when first asked for
+        from .search import PtolemaeusSearch
+        return PtolemaeusSearch
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

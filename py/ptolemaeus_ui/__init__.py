@@ -10,6 +10,7 @@ Pure modules, importable and tested under CPython:
 * ``words``     the move log and the end screen in words
 * ``screen``    the one-way flow: snapshot of a state -> UI-local state -> scene; input -> actions
 * ``spec``      ``PtolemaeusSpec``: the ``GameSpec`` of this game, bots included
+* ``search``    ``BotSearch``: a bot's decision with the page's time factor (imported when a bot moves)
 
 Browser-only modules (they import ``pyscript``):
 

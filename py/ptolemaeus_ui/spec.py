@@ -10,33 +10,28 @@ or a date is needed, not with this module. The page's catalog
 (``py/catalog.py``) describes the game and names this class; the shell
 imports it only to set up or play Ptolemaeus.
 
-Bots (:class:`BotSearch`) are built ONLY from ``state.determinize(seat, rng)``
+Bots (:class:`BotSearch`, in ``.search``: imported when a bot must move) are built ONLY from ``state.determinize(seat, rng)``
 (R17), in slices (``gamekit.thinking.SlicedSearch``) so the page stays responsive.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ptolemaeus as pt
 from app.games import GameSpec
 from gamekit.game import SetupField
 from ptolemaeus.errors import IllegalAction, SetupError
-from ptolemaeus.game import PtolemaeusRules, PtolemaeusSearch
+from ptolemaeus.game import PtolemaeusRules
 
 from .strings import TEXTS, t
+
+if TYPE_CHECKING:
+    from .search import BotSearch
 
 # The page runs Python about twice as slowly as CPython (docs of bots.LEVELS):
 # a level's time cap is stretched by this much so that it still gets its iterations.
 PAGE_TIME_FACTOR = 2.0
-
-
-class BotSearch(PtolemaeusSearch):
-    """:class:`ptolemaeus.game.PtolemaeusSearch` with the page's time factor."""
-
-    def __init__(self, state: Any, seat: int, level: str, seed: int, time_factor: float = PAGE_TIME_FACTOR,
-                 time_limit: bool = True) -> None:
-        super().__init__(state, seat, level, seed, time_factor=time_factor, time_limit=time_limit)
 
 
 def _is_date_error(error: BaseException | None) -> bool:
@@ -147,6 +142,8 @@ class PtolemaeusSpec(PtolemaeusRules, GameSpec):
     # ------------------------------------------------------------ bots
 
     def bot_search(self, state: pt.State, seat: int, level: str, seed: int) -> BotSearch:
+        from .search import BotSearch
+
         return BotSearch(state, seat, level, seed, time_factor=self.bot_time_factor)
 
     # ------------------------------------------------------------ view
@@ -154,3 +151,10 @@ class PtolemaeusSpec(PtolemaeusRules, GameSpec):
     def mount(self, container: Any, host: Any) -> Any:
         from .view import GameView   # browser only
         return GameView(container, host, self)
+
+
+def __getattr__(name: str) -> Any:
+    if name == "BotSearch":            # PEP 562: the search code comes when a bot must move
+        from .search import BotSearch
+        return BotSearch
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

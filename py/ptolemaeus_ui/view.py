@@ -29,7 +29,7 @@ from boardui.testhook import HookedView
 from boardui.tree import El
 
 from .screen import Screen, snapshot
-from .spec import BotSearch
+from .search import BotSearch
 from .strings import rules_href
 
 class GameView(HookedView):
