@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from operator import add, mul
 from typing import Any
 
@@ -122,6 +123,14 @@ class Level(dict):
 #:                 fitted chance is what simulations end on (a number of
 #:                 seats with a model in :data:`WIN_MODEL`: 2 players);
 #:                 ``None``: no pruning (hard: it won more games without).
+#: ``fitted_iterations`` (if present) the ``iterations`` used instead where
+#:                 the fitted chance is what simulations end on (2 players),
+#:                 unless a budget sets ``iterations`` (the arena's
+#:                 ``--iterations``): hard's 400 are 100 determinizations x 4.
+#: ``cpu_clock``   :func:`choose_action` (the arena) measures the cap in the
+#:                 process's CPU time instead of wall time, so that a busy
+#:                 machine does not cut searches short (``--set
+#:                 cpu_clock=true``); the page's slices always use wall time.
 #:
 #: Only turn-level decisions are searched; sub-decisions (payments, which
 #: planet, answers to an opponent's card) are greedy's at every level.
@@ -137,9 +146,10 @@ LEVELS: dict[str, Level] = {
                         "seat's next turn; greedy's favourite unless another is clearly better (at most 0.25 s)"),
     "hard": Level(kind="ismcts", iterations=240, seconds=0.35, width=4, horizon=1, plan=True, paired=True,
                   exploration=0.3, confidence=1.0, prune=1.0, fitted=True, fitted_prune=None,
-                  doc="ISMCTS over greedy's best 4 choices, 60 paired determinizations through the "
-                      "seat's next turn judged by a win chance fitted to results; greedy's favourite "
-                      "unless another is clearly better (at most 0.35 s)"),
+                  fitted_iterations=400, cpu_clock=False,
+                  doc="ISMCTS over greedy's best 4 choices, 100 paired determinizations (60 in 3-4 "
+                      "players) through the seat's next turn judged by a win chance fitted to results; "
+                      "greedy's favourite unless another is clearly better (at most 0.35 s)"),
 }
 
 
@@ -154,7 +164,8 @@ def choose_action(state: Any, seat: int, level: str = "normal", rng: random.Rand
     ``{"iterations": 50, "seconds": None}`` for a deterministic search)."""
     thinker = Thinker(state, seat, level, rng, budget)
     if thinker.tree is not None:
-        thinker.tree.run(iterations=thinker.spec.iterations, seconds=thinker.spec.seconds)
+        clock = time.process_time if thinker.spec.cpu_clock else time.perf_counter
+        thinker.tree.run(iterations=thinker.spec.iterations, seconds=thinker.spec.seconds, clock=clock)
     return thinker.action()
 
 
@@ -181,6 +192,9 @@ class Thinker(SearchThinker):
         spec = Level(LEVELS[level])
         if budget:
             spec.update(budget)
+        if ("fitted_iterations" in spec and spec.fitted and _model_for(det.n) is not None
+                and not (budget and "iterations" in budget)):
+            spec["iterations"] = spec.fitted_iterations
         self.spec = spec
         self.seat = seat
         self.budget = spec.iterations
