@@ -211,3 +211,22 @@ def test_draws_judged_in_place_equal_draws_judged_on_a_copy_and_leave_the_state_
                 checked += 1
             assert s.to_json() == snapshot and s.legal_actions() == legal
     assert checked > 200
+
+
+def test_the_bench_can_time_by_cpu_time() -> None:
+    """``python -m ptolemaeus.bots --bench --cpu``: gamekit.bench.search_speed reads the
+    clock it is given (here a fake one: 1 s a reading), not the wall clock."""
+    from gamekit.bench import search_speed
+    ticks = {"n": 0.0}
+
+    def fake() -> float:
+        ticks["n"] += 1.0
+        return ticks["n"]
+
+    s = pt.new_game(2, 3, START)
+    r = search_speed([s], lambda pos: bots.Thinker(pos, pos.current_player, "greedy", random.Random(1)),
+                     2.5, "greedy", 2, clock=fake)
+    # Readings: t0=1 (no test before the first decision), t1=2, end 3; test 4 (3 s), dt 5-1=4.
+    assert r["decisions"] == 1 and r["seconds"] == 4.0 and r["sec_per_decision_max"] == 1.0
+    out = bots.bench(0.2, cpu=True)
+    assert out["decisions"] >= 1 and out["iterations_per_second"] > 0
