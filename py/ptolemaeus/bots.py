@@ -464,7 +464,7 @@ def _parts(s: Any, p: int, ctx: _Ctx) -> tuple[float, float, int, float, float, 
 # choices leave the other seats' (and many leave one's own) as they were.
 # Bounded: cleared when full.
 _POTENTIALS: dict[tuple, float] = {}
-_POTENTIALS_MAX = 50000
+_POTENTIALS_MAX = 10000           # about 8 MB when full (a key is ~0.75 KB)
 
 
 def _potential_key(s: Any, p: int) -> tuple:

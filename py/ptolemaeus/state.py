@@ -74,7 +74,7 @@ _OBSERVATIONS_MAX = 20000
 # left, hand, own tokens, reserve, studied planets, planets' places, Comet) -> the
 # PLACE actions. Bounded like _OBSERVATIONS.
 _PLACEMENTS: dict[tuple, tuple[Action, ...]] = {}
-_PLACEMENTS_MAX = 20000
+_PLACEMENTS_MAX = 5000            # about 3.5 MB when full
 
 # The draws (A. of a turn), made once: actions are immutable.
 _DRAW_DECK = Action(A.DRAW_DECK)
