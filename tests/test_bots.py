@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from typing import Any
 
 import ptolemaeus as pt
 from gamekit import ISMCTS
@@ -348,3 +349,59 @@ def test_easy_is_a_beginner_who_judges_like_greedy_but_misses_choices() -> None:
 
 def test_the_ladder_is_ordered_weakest_first() -> None:
     assert list(bots.LEVELS) == ["random", "easy", "greedy", "normal", "hard"]
+
+
+def test_hard_searches_100_determinizations_in_two_players_and_60_in_four() -> None:
+    """Issue 14 (2026-11-27): with the search made faster, ``hard`` in 2 players (the
+    fitted leaves) runs 400 iterations, 100 determinizations of its 4 candidates (it
+    won more games than with 60, docs/bots.md); in 3 and 4 players its budget stays 240,
+    and a budget that sets ``iterations`` (the arena's ``--iterations``) wins."""
+    assert bots.LEVELS["hard"].fitted_iterations == 400 and bots.LEVELS["hard"].iterations == 240
+    s2 = next(s for s in POSITIONS["turn"] if s.n == 2)
+    t = bots.Thinker(s2, s2.current_player, "hard", random.Random(2), budget={"seconds": None})
+    assert t.tree is not None and t.budget == t.spec.iterations == 400
+    while not t.done:
+        t.step(50)
+    assert t.tree.iterations == 400 and t.tree.determinizations == 100
+    t = bots.Thinker(s2, s2.current_player, "hard", random.Random(2), budget={"iterations": 12, "seconds": None})
+    assert t.budget == 12
+    s4 = pt.new_game(players=4, seed=7, start=START)
+    t4 = bots.Thinker(s4, s4.current_player, "hard", random.Random(1), budget={"seconds": None})
+    assert t4.budget == 240
+    assert "fitted_iterations" not in bots.LEVELS["normal"]
+
+
+def test_the_arena_may_measure_the_cap_in_cpu_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``cpu_clock`` (the arena's ``--set cpu_clock=true``): :func:`choose_action` stops
+    the search by the process's CPU time, not by wall time (a busy machine would cut
+    the searches short); without it, by wall time. Here the clock that is used jumps
+    past the cap at every reading, so the search stops after its first slice (one
+    simulation), while the other clock would let it run its budget."""
+    import time as _time
+    s2 = next(s for s in POSITIONS["turn"] if s.n == 2)
+    seat = s2.current_player
+    ticks = {"n": 0.0}
+
+    def jumping() -> float:
+        ticks["n"] += 10.0
+        return ticks["n"]
+
+    runs: list[int] = []
+    real_run = ISMCTS.run
+
+    def spy(self: ISMCTS, *args: Any, **kwargs: Any) -> int:
+        runs.append(real_run(self, *args, **kwargs))
+        return runs[-1]
+
+    monkeypatch.setattr(ISMCTS, "run", spy)
+    monkeypatch.setattr(_time, "process_time", jumping)
+    bots.choose_action(s2, seat, "hard", random.Random(3), budget={"iterations": 40, "seconds": 1.0, "cpu_clock": True})
+    assert runs[-1] == 1
+    bots.choose_action(s2, seat, "hard", random.Random(3), budget={"iterations": 40, "seconds": 1000.0})
+    assert runs[-1] == 40
+    monkeypatch.setattr(_time, "process_time", _time.perf_counter)
+    monkeypatch.setattr(_time, "perf_counter", jumping)
+    bots.choose_action(s2, seat, "hard", random.Random(3), budget={"iterations": 40, "seconds": 1000.0, "cpu_clock": True})
+    assert runs[-1] == 40
+    bots.choose_action(s2, seat, "hard", random.Random(3), budget={"iterations": 40, "seconds": 1.0})
+    assert runs[-1] == 1

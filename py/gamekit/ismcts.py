@@ -164,15 +164,17 @@ class ISMCTS:
         return done
 
     def run(self, iterations: int | None = None, seconds: float | None = None,
-            slice_size: int = 16) -> int:
+            slice_size: int = 16, clock: Callable[[], float] = time.perf_counter) -> int:
         """Iterate until ``iterations`` are done or ``seconds`` have passed
-        (whichever comes first; at least one of them must be given)."""
+        (whichever comes first; at least one of them must be given). ``seconds``
+        are measured by ``clock`` (wall time; ``time.process_time``: the
+        process's CPU time, which a busy machine does not eat into)."""
         if iterations is None and seconds is None:
             raise ValueError("give an iteration budget, a time budget or both")
         if len(self.root_actions) <= 1:
             return 0
         done = 0
-        deadline = time.perf_counter() + seconds if seconds is not None else None
+        deadline = clock() + seconds if seconds is not None else None
         while iterations is None or done < iterations:
             n = slice_size if iterations is None else min(slice_size, iterations - done)
             if deadline is not None:
@@ -181,7 +183,7 @@ class ISMCTS:
             done += ran
             if ran < n:
                 break
-            if deadline is not None and time.perf_counter() >= deadline:
+            if deadline is not None and clock() >= deadline:
                 break
         return done
 

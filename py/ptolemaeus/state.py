@@ -70,6 +70,15 @@ from .views import ViewRules
 # planets' places, Comet) -> the observations. Bounded: cleared when full.
 _OBSERVATIONS: dict[tuple, tuple[Action, ...]] = {}
 _OBSERVATIONS_MAX = 20000
+# Memo of the placements of an observation under way (State._placements): (targets
+# left, hand, own tokens, reserve, studied planets, planets' places, Comet) -> the
+# PLACE actions. Bounded like _OBSERVATIONS.
+_PLACEMENTS: dict[tuple, tuple[Action, ...]] = {}
+_PLACEMENTS_MAX = 5000            # about 3.5 MB when full
+
+# The draws (A. of a turn), made once: actions are immutable.
+_DRAW_DECK = Action(A.DRAW_DECK)
+_TAKES = tuple(Action(A.TAKE, cards=(card,)) for card in range(CARD_KINDS))
 
 FORMAT = "ptolemaeus-state"
 VERSION = 1
@@ -248,11 +257,8 @@ class State(CardRules, PlacingRules, BonusRules, RoundEndRules, ScoringRules, Vi
 
     def _main_actions(self, p: int) -> list[Action]:
         """The turn's action: A. draw, B. observe 1 constellation, C. observe 1 configuration."""
-        out: list[Action] = []
-        if self._cards_left():
-            out.append(Action(A.DRAW_DECK))
-        for card in sorted(set(self.display)):
-            out.append(Action(A.TAKE, cards=(card,)))
+        out: list[Action] = [_DRAW_DECK] if self._cards_left() else []
+        out += [_TAKES[card] for card in sorted(set(self.display))]
         # The observations depend on nothing but this key; searches meet the
         # same one again and again (every root candidate, every opponent turn).
         key = (*self.hands[p], *self.tokens[p], self.reserve[p], self.studied[p], *self.at_mask, self.comet_at)
@@ -315,27 +321,16 @@ class State(CardRules, PlacingRules, BonusRules, RoundEndRules, ScoringRules, Vi
         if kind == "draw2":
             return self._draw_actions(any_wild=False)     # R2: no face-up wildcard as second card
         if kind == "observe":
-            targets = task[1]
-            hand = self.hands[p]
-            out = []
-            for i, c in enumerate(targets):
-                if c in targets[:i]:
-                    continue
-                rest = targets[:i] + targets[i + 1:]
-                sources = self._place_options(p, c, rest)
-                if not sources:
-                    continue
-                for pay in payment_options(hand, c):
-                    if rest:
-                        for card in pay:
-                            hand[card] -= 1
-                        ok = can_pay(hand, rest)
-                        for card in pay:
-                            hand[card] += 1
-                        if not ok:
-                            continue
-                    out += [Action(A.PLACE, (c,), pay, source=s) for s in sources]
-            return out
+            # The placements depend on nothing but this key; a bot's search meets the
+            # same one again on every determinization (greedy judging an observation).
+            key = (task[1], *self.hands[p], *self.tokens[p], self.reserve[p], self.studied[p],
+                   *self.at_mask, self.comet_at)
+            acts = _PLACEMENTS.get(key)
+            if acts is None:
+                if len(_PLACEMENTS) >= _PLACEMENTS_MAX:
+                    _PLACEMENTS.clear()
+                acts = _PLACEMENTS[key] = tuple(self._placements(p, task[1]))
+            return list(acts)
         if kind == "study":
             return [Action(A.STUDY, planet=q) for q in _bits(self.at_mask[task[1]] & ~self.studied[p])]
         if kind == "signa":
@@ -359,6 +354,29 @@ class State(CardRules, PlacingRules, BonusRules, RoundEndRules, ScoringRules, Vi
             o = task[1]
             return self._discard_choices(self.hands[o], min(ECLIPSIS_DISCARD, sum(self.hands[o])))
         return []
+
+    def _placements(self, p: int, targets: tuple[int, ...]) -> list[Action]:
+        """The PLACE actions of an observation under way: which token next, how paid, from where."""
+        hand = self.hands[p]
+        out: list[Action] = []
+        for i, c in enumerate(targets):
+            if c in targets[:i]:
+                continue
+            rest = targets[:i] + targets[i + 1:]
+            sources = self._place_options(p, c, rest)
+            if not sources:
+                continue
+            for pay in payment_options(hand, c):
+                if rest:
+                    for card in pay:
+                        hand[card] -= 1
+                    ok = can_pay(hand, rest)
+                    for card in pay:
+                        hand[card] += 1
+                    if not ok:
+                        continue
+                out += [Action(A.PLACE, (c,), pay, source=s) for s in sources]
+        return out
 
     # --------------------------------------------------------------- applying
 
@@ -553,6 +571,11 @@ class State(CardRules, PlacingRules, BonusRules, RoundEndRules, ScoringRules, Vi
                     self._do(legal[0])
                     continue
                 self._legal = tuple(legal)
+                return
+            if self.actions_left > 0 and (self.display or self._cards_left()):
+                # A draw is there to take, so ending the turn is not the only choice: the
+                # legal actions are computed when asked (legal_actions), not here (a bot's
+                # simulation often never asks: it judges the state and drops it).
                 return
             legal = self._compute_legal()
             if len(legal) == 1 and legal[0].kind == A.END_TURN:
