@@ -186,8 +186,7 @@ def test_search_runs_in_many_short_slices():
     s = pt.new_game(2, 4, "1969-07-20T20:17Z")
     search = BotSearch(s, s.current_player, "hard", 5, time_limit=False)
     _, slices = run(search, 0.001)
-    # A 2-player game: hard's budget there is fitted_iterations (400 since 2026-11-27).
-    assert slices > 3 and search.iterations == LEVELS["hard"].fitted_iterations
+    assert slices > 3 and search.iterations == LEVELS["hard"].iterations
 
 
 @pytest.mark.parametrize("level", ["random", "greedy", "easy", "normal"])

@@ -123,10 +123,6 @@ class Level(dict):
 #:                 fitted chance is what simulations end on (a number of
 #:                 seats with a model in :data:`WIN_MODEL`: 2 players);
 #:                 ``None``: no pruning (hard: it won more games without).
-#: ``fitted_iterations`` (if present) the ``iterations`` used instead where
-#:                 the fitted chance is what simulations end on (2 players),
-#:                 unless a budget sets ``iterations`` (the arena's
-#:                 ``--iterations``): hard's 400 are 100 determinizations x 4.
 #: ``cpu_clock``   :func:`choose_action` (the arena) measures the cap in the
 #:                 process's CPU time instead of wall time, so that a busy
 #:                 machine does not cut searches short (``--set
@@ -146,10 +142,10 @@ LEVELS: dict[str, Level] = {
                         "seat's next turn; greedy's favourite unless another is clearly better (at most 0.25 s)"),
     "hard": Level(kind="ismcts", iterations=240, seconds=0.35, width=4, horizon=1, plan=True, paired=True,
                   exploration=0.3, confidence=1.0, prune=1.0, fitted=True, fitted_prune=None,
-                  fitted_iterations=400, cpu_clock=False,
-                  doc="ISMCTS over greedy's best 4 choices, 100 paired determinizations (60 in 3-4 "
-                      "players) through the seat's next turn judged by a win chance fitted to results; "
-                      "greedy's favourite unless another is clearly better (at most 0.35 s)"),
+                  cpu_clock=False,
+                  doc="ISMCTS over greedy's best 4 choices, 60 paired determinizations through the "
+                      "seat's next turn judged by a win chance fitted to results; greedy's favourite "
+                      "unless another is clearly better (at most 0.35 s)"),
 }
 
 
@@ -192,9 +188,6 @@ class Thinker(SearchThinker):
         spec = Level(LEVELS[level])
         if budget:
             spec.update(budget)
-        if ("fitted_iterations" in spec and spec.fitted and _model_for(det.n) is not None
-                and not (budget and "iterations" in budget)):
-            spec["iterations"] = spec.fitted_iterations
         self.spec = spec
         self.seat = seat
         self.budget = spec.iterations
