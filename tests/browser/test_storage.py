@@ -30,7 +30,7 @@ from app import site as site_config  # noqa: E402
 from app.session import Session, default_seats  # noqa: E402
 
 SHELLGAME = ROOT / "tests" / "shellgame.py"
-MAIN = ROOT / "py" / "app" / "main.py"
+START = ROOT / "py" / "app" / "start.py"   # the page's start after main.py unpacks the shell
 FIXTURE = ROOT / "tests" / "fixtures" / "storage-ptolemaeus-release.json"
 PREFIX = "ludus."
 SPEC = TallySpec()
@@ -112,7 +112,7 @@ def test_the_release_storage_opens_on_the_real_page_with_nothing_lost(guarded_pa
     """tests/fixtures/storage-ptolemaeus-release.json: two Ptolemaeus games, settings (German,
     instant bots) and a save kept aside, under ``ptolemaeus.``; the page now uses ``ludus.``."""
     page = guarded_page
-    assert "App()" in MAIN.read_text() and site_config.STORAGE_PREFIX == PREFIX   # the real page, ludus.
+    assert "App()" in START.read_text() and site_config.STORAGE_PREFIX == PREFIX   # the real page, ludus.
     old = json.loads(FIXTURE.read_text(encoding="utf-8"))
     seed_storage(page, site, old)
     page.goto(site.url + "index.html")
