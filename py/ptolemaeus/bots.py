@@ -299,12 +299,17 @@ _CTXS: dict[tuple, _Ctx] = {}
 _CTXS_MAX = 20000
 
 
+def _eclipsis_deck(s: Any) -> int:
+    """What the Eclipsis odds of :class:`_Ctx` depend on, for the memos' keys: the event
+    deck's size while Eclipsis is in it unseen, else 0."""
+    deck = s.event_deck
+    return len(deck) if _ECLIPSIS_EVENT in deck and _ECLIPSIS_EVENT not in s.events_seen else 0
+
+
 def _ctx(s: Any) -> _Ctx:
     """``_Ctx(s)``, memoized by the planets' places, the event card, the Comet and
     the Eclipsis odds (all it depends on)."""
-    deck = s.event_deck
-    ecl = len(deck) if _ECLIPSIS_EVENT in deck and _ECLIPSIS_EVENT not in s.events_seen else 0
-    key = (*s.at_mask, *s.pos, s.event, s.comet_at, s.comet_steps, ecl)
+    key = (*s.at_mask, *s.pos, s.event, s.comet_at, s.comet_steps, _eclipsis_deck(s))
     ctx = _CTXS.get(key)
     if ctx is None:
         if len(_CTXS) >= _CTXS_MAX:
@@ -472,10 +477,8 @@ def _potential_key(s: Any, p: int) -> tuple:
         top = s.stack[-1]
         kind = top[0]
         task = (kind, len(top[1]) if kind == "observe" else top[1] if kind == "venus" else 0)
-    deck = s.event_deck
-    ecl = len(deck) if _ECLIPSIS_EVENT in deck and _ECLIPSIS_EVENT not in s.events_seen else 0
     return (p, turn, pk > k, s.actions_left if in_turn else -1, task,
-            s.event, s.comet_at, s.comet_steps, ecl, bool(s.bonus_deck),
+            s.event, s.comet_at, s.comet_steps, _eclipsis_deck(s), bool(s.bonus_deck),
             s.studied[p], s.objectives[p], s.asteroids[p], s.novas[p],
             *s.pos, *s.at_mask, *s.asteroid_on, *s.tokens[p], *s.hands[p], *s.bonus_hands[p])
 
@@ -484,7 +487,11 @@ def potential(s: Any, p: int, ctx: _Ctx | None = None) -> float:
     """Points ``p`` can expect to end the game with (see the comment above)."""
     if s.over:
         return _potential(s, p, ctx)
-    key = _potential_key(s, p)
+    return _memo_potential(s, p, _potential_key(s, p), ctx)
+
+
+def _memo_potential(s: Any, p: int, key: tuple, ctx: _Ctx | None) -> float:
+    """:func:`_potential` through the memo, under ``key`` (:func:`_potential_key`)."""
     v = _POTENTIALS.get(key)
     if v is None:
         if len(_POTENTIALS) >= _POTENTIALS_MAX:
@@ -519,14 +526,9 @@ def potentials(s: Any) -> list[float]:
     out = []
     for p in range(s.n):
         key = _potential_key(s, p)
-        v = _POTENTIALS.get(key)
-        if v is None:
-            if ctx is None:
-                ctx = _ctx(s)
-            if len(_POTENTIALS) >= _POTENTIALS_MAX:
-                _POTENTIALS.clear()
-            v = _POTENTIALS[key] = _potential(s, p, ctx)
-        out.append(v)
+        if ctx is None and key not in _POTENTIALS:
+            ctx = _ctx(s)
+        out.append(_memo_potential(s, p, key, ctx))
     return out
 
 
