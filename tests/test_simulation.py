@@ -199,3 +199,25 @@ def test_the_memo_of_observations_never_changes_the_legal_actions() -> None:
                 assert [a for a in twin._main_actions(p) if a.kind == "observe"] == twin._observations(p)
             s.apply(rng.choice(s.legal_actions()))
     assert hits > 0
+
+
+def test_the_memo_of_observations_shares_one_action_per_observation() -> None:
+    """The memo's entries hold the same Action object for the same observation (at most 46 of
+    them), not a copy each: a full memo of 20,000 entries took ~32 MB with copies, ~10 MB
+    shared (docs/bots.md, Speed), which the page keeps for the whole session."""
+    from ptolemaeus import state as st
+    st._OBSERVATIONS.clear()
+    rng = random.Random(9)
+    seen: dict[tuple, int] = {}
+    for game in range(6):
+        s = pt.new_game(2, 500 + game, START)
+        s.record = False
+        while not s.is_over:
+            if not s.stack and s.actions_left:
+                s._main_actions(s.current_player)
+            s.apply(rng.choice(s.legal_actions()))
+    assert len(st._OBSERVATIONS) > 50
+    for entry in st._OBSERVATIONS.values():
+        for action in entry:
+            assert seen.setdefault(action.where, id(action)) == id(action)
+    assert 0 < len(seen) <= 46
