@@ -13,6 +13,7 @@ seat for the bulk of a full game.
 
 from __future__ import annotations
 
+import datetime
 import json
 import random
 
@@ -335,7 +336,7 @@ def test_bots_think_in_slices_long_tasks_reported(game, report, level):
     page.evaluate("window.pompeiiTest.autoplay('')")
     longs = page.evaluate("window.__long")
     report(f"pompeii: {game.moves() - n} moves with a {level} bot in phase 2: {len(longs)} long tasks, "
-           f"longest {max(longs, default=0):.0f} ms (2026-11-24, shared 2-core machine)")
+           f"longest {max(longs, default=0):.0f} ms ({datetime.date.today()}, shared 2-core machine)")
 
 
 def test_undo_a_move_then_the_tooltip_of_a_square(game):
