@@ -19,6 +19,7 @@ from typing import Any
 from app import i18n
 from boardui import live, nav
 from boardui.tree import El, h
+from gamekit.memo import BoundedMemo
 from pompeii import board as B
 
 from .interact import UI, GATE_NAME, sq_arg
@@ -293,8 +294,7 @@ def _exits(model: Model) -> list[El]:
     return out
 
 
-_SQUARE_CACHE: dict[tuple, tuple[El, list[El]]] = {}
-_CACHE_LIMIT = 4000
+_SQUARE_CACHE: BoundedMemo[tuple, tuple[El, list[El]]] = BoundedMemo(4000)
 
 
 def _cached_square(model: Model, q: int, here: dict | None, tabindex: str) -> tuple[El, list[El]]:
@@ -310,12 +310,10 @@ def _cached_square(model: Model, q: int, here: dict | None, tabindex: str) -> tu
            tuple((s.get("name"), s.get("colour")) for s in model.seats))
     hit = _SQUARE_CACHE.get(key)
     if hit is None:
-        if len(_SQUARE_CACHE) > _CACHE_LIMIT:
-            _SQUARE_CACHE.clear()
         labels: list[El] = []
         cell = _square(model, q, here, labels)
         cell.attrs["tabindex"] = tabindex
-        hit = _SQUARE_CACHE[key] = (cell, labels)
+        hit = _SQUARE_CACHE.put(key, (cell, labels))
     return hit
 
 

@@ -46,6 +46,7 @@ from typing import Any
 
 from gamekit.bench import search_speed
 from gamekit.ismcts import ISMCTS
+from gamekit.memo import BoundedMemo
 from gamekit.thinking import SearchThinker
 
 from . import actions as A
@@ -295,8 +296,7 @@ class _Ctx:
 
 # Memo of _Ctx by everything it reads (_ctx): bounded, cleared when full. A _Ctx is
 # shared, so nothing may change one.
-_CTXS: dict[tuple, _Ctx] = {}
-_CTXS_MAX = 20000
+_CTXS: BoundedMemo[tuple, _Ctx] = BoundedMemo(20000)
 
 
 def _eclipsis_deck(s: Any) -> int:
@@ -312,9 +312,7 @@ def _ctx(s: Any) -> _Ctx:
     key = (*s.at_mask, *s.pos, s.event, s.comet_at, s.comet_steps, _eclipsis_deck(s))
     ctx = _CTXS.get(key)
     if ctx is None:
-        if len(_CTXS) >= _CTXS_MAX:
-            _CTXS.clear()
-        ctx = _CTXS[key] = _Ctx(s)
+        ctx = _CTXS.put(key, _Ctx(s))
     return ctx
 
 
@@ -461,8 +459,7 @@ def _parts(s: Any, p: int, ctx: _Ctx) -> tuple[float, float, int, float, float, 
 # greedy judges every turn-level choice by both seats' potentials, and most
 # choices leave the other seats' (and many leave one's own) as they were.
 # Bounded: cleared when full.
-_POTENTIALS: dict[tuple, float] = {}
-_POTENTIALS_MAX = 10000           # about 8 MB when full (a key is ~0.75 KB)
+_POTENTIALS: BoundedMemo[tuple, float] = BoundedMemo(10000)   # about 8 MB when full (a key is ~0.75 KB)
 
 
 def _potential_key(s: Any, p: int) -> tuple:
@@ -494,9 +491,7 @@ def _memo_potential(s: Any, p: int, key: tuple, ctx: _Ctx | None) -> float:
     """:func:`_potential` through the memo, under ``key`` (:func:`_potential_key`)."""
     v = _POTENTIALS.get(key)
     if v is None:
-        if len(_POTENTIALS) >= _POTENTIALS_MAX:
-            _POTENTIALS.clear()
-        v = _POTENTIALS[key] = _potential(s, p, ctx)
+        v = _POTENTIALS.put(key, _potential(s, p, ctx))
     return v
 
 

@@ -26,6 +26,7 @@ from datetime import datetime
 from typing import Any
 
 from gamekit import safejson
+from gamekit.memo import BoundedMemo
 
 from . import actions as A
 from .actions import Action, well_formed
@@ -68,13 +69,11 @@ from .views import ViewRules
 
 # Memo of State._observations: (hand, own tokens, reserve, studied planets,
 # planets' places, Comet) -> the observations. Bounded: cleared when full.
-_OBSERVATIONS: dict[tuple, tuple[Action, ...]] = {}
-_OBSERVATIONS_MAX = 20000
+_OBSERVATIONS: BoundedMemo[tuple, tuple[Action, ...]] = BoundedMemo(20000)
 # Memo of the placements of an observation under way (State._placements): (targets
 # left, hand, own tokens, reserve, studied planets, planets' places, Comet) -> the
 # PLACE actions. Bounded like _OBSERVATIONS.
-_PLACEMENTS: dict[tuple, tuple[Action, ...]] = {}
-_PLACEMENTS_MAX = 5000            # about 3.5 MB when full
+_PLACEMENTS: BoundedMemo[tuple, tuple[Action, ...]] = BoundedMemo(5000)   # about 5 MB when full
 
 # The draws (A. of a turn), made once: actions are immutable.
 _DRAW_DECK = Action(A.DRAW_DECK)
@@ -268,9 +267,7 @@ class State(CardRules, PlacingRules, BonusRules, RoundEndRules, ScoringRules, Vi
         key = (*self.hands[p], *self.tokens[p], self.reserve[p], self.studied[p], *self.at_mask, self.comet_at)
         obs = _OBSERVATIONS.get(key)
         if obs is None:
-            if len(_OBSERVATIONS) >= _OBSERVATIONS_MAX:
-                _OBSERVATIONS.clear()
-            obs = _OBSERVATIONS[key] = tuple(self._observations(p))
+            obs = _OBSERVATIONS.put(key, tuple(self._observations(p)))
         out.extend(obs)
         return out
 
@@ -334,9 +331,7 @@ class State(CardRules, PlacingRules, BonusRules, RoundEndRules, ScoringRules, Vi
                    *self.at_mask, self.comet_at)
             acts = _PLACEMENTS.get(key)
             if acts is None:
-                if len(_PLACEMENTS) >= _PLACEMENTS_MAX:
-                    _PLACEMENTS.clear()
-                acts = _PLACEMENTS[key] = tuple(self._placements(p, task[1]))
+                acts = _PLACEMENTS.put(key, tuple(self._placements(p, task[1])))
             return list(acts)
         if kind == "study":
             return [Action(A.STUDY, planet=q) for q in _bits(self.at_mask[task[1]] & ~self.studied[p])]
