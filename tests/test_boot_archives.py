@@ -216,6 +216,23 @@ def test_later_is_what_lazily_imported_modules_need_beyond_the_closure(tmp_path)
         loader.later(["nope"])
 
 
+def test_type_checking_imports_need_nothing_at_run_time():
+    """tools/vendor.py plans what a module needs at once from its top-level imports: those under
+    ``if TYPE_CHECKING:`` never run, so they neither make an archive need another nor keep a
+    module that is otherwise imported only inside functions from being lazily imported."""
+    typed = ("from typing import TYPE_CHECKING\nimport typing\n"
+             "if TYPE_CHECKING:\n    from engine.search import Search\n    import sky\n"
+             "else:\n    import maths\n"
+             "if typing.TYPE_CHECKING:\n    from engine import late\n"
+             "def think():\n    from engine.search import Search\n    from engine import late\n")
+    assert vendor._module_level_imports(typed) == {"typing", "maths"}
+    sources = {"ui/view.py": typed, "engine/search.py": "x = 1\n", "engine/late.py": "y = 2\n",
+               "engine/__init__.py": "", "ui/__init__.py": ""}
+    assert vendor.lazily_imported(sources) == {"engine", "engine.search", "engine.late"}
+    sources["ui/board.py"] = "from engine import late\n"          # imported at once somewhere
+    assert vendor.lazily_imported(sources) == {"engine.search"}
+
+
 def test_unknown_archive(made):
     _, loader, _, _ = made
     with pytest.raises(ArchiveError) as caught:

@@ -242,9 +242,20 @@ def _is_text_file(rel: Path) -> bool:
     return len(rel.parts) == 3 and rel.parts[1] == "lang" and rel.suffix == ".json"
 
 
+def _type_checking_only(node: ast.AST) -> bool:
+    """``if TYPE_CHECKING:`` (or ``typing.TYPE_CHECKING``): its body never runs, so its imports
+    are for the type checker only and need nothing at run time."""
+    if not isinstance(node, ast.If):
+        return False
+    test = node.test
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+
+
 def _module_level_imports(source: str) -> set[str]:
-    """Top-level names imported by a module's own top level (not inside functions or classes):
-    what importing it needs at once.  Imports inside functions are left to the import hook."""
+    """Top-level names imported by a module's own top level (not inside functions or classes,
+    nor under ``if TYPE_CHECKING:``): what importing it needs at once.  Imports inside functions
+    are left to the import hook."""
     names: set[str] = set()
 
     def visit(nodes):
@@ -254,7 +265,7 @@ def _module_level_imports(source: str) -> set[str]:
             elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
                 names.add(node.module.split(".")[0])
             elif isinstance(node, (ast.If, ast.Try, ast.With)):
-                for field in ("body", "orelse", "finalbody", "handlers"):
+                for field in ("orelse",) if _type_checking_only(node) else ("body", "orelse", "finalbody", "handlers"):
                     for child in getattr(node, field, []) or []:
                         visit(getattr(child, "body", None) if isinstance(child, ast.ExceptHandler) else [child])
     visit(ast.parse(source).body)
@@ -269,7 +280,8 @@ def _module_name(entry: str) -> str:
 
 def _imported_modules(entry: str, source: str) -> tuple[set[str], set[str]]:
     """(modules ``entry`` imports when it is imported — its top level, class bodies —, modules
-    it imports inside functions), as absolute dotted names; ``from .x import y`` counts as x and x.y."""
+    it imports inside functions), as absolute dotted names; ``from .x import y`` counts as x and x.y.
+    ``if TYPE_CHECKING:`` imports are neither: they never run."""
     package = _module_name(entry) if entry.endswith("__init__.py") else _module_name(entry).rpartition(".")[0]
     top: set[str] = set()
     nested: set[str] = set()
@@ -290,6 +302,9 @@ def _imported_modules(entry: str, source: str) -> tuple[set[str], set[str]]:
         for node in nodes:
             if isinstance(node, (ast.Import, ast.ImportFrom)):
                 (nested if inside else top).update(with_parents(names(node)))
+            if _type_checking_only(node):          # for the type checker only: imports nothing
+                visit(node.orelse, inside)
+                continue
             for child in ast.iter_child_nodes(node):
                 deeper = inside or isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda))
                 visit([child], deeper)
