@@ -151,13 +151,11 @@ LEVELS: dict[str, Level] = {
                     doc="ISMCTS over greedy's best 3 choices, 20 paired determinizations through the "
                         "seat's next turn; greedy's favourite unless another is clearly better (at most 0.25 s)"),
     "hard": Level(kind="ismcts", iterations=240, seconds=0.35, width=4, horizon=1, plan=True, paired=True,
-                  exploration=0.3, confidence=1.0, prune=1.0, fitted=True, prune_after=10, race=False,
-                  fitted_iterations=400, fitted_prune=2.0, fitted_prune_after=30, fitted_race=True,
-                  cpu_clock=False,
-                  doc="ISMCTS over greedy's best 4 choices, paired determinizations through the seat's "
-                      "next turn (2 players: judged by a win chance fitted to results, 30 to 100, raced: "
-                      "a candidate 2 standard errors behind the answer is dropped; 3-4 players: 60); "
-                      "greedy's favourite unless another is clearly better (at most 0.35 s)"),
+                  exploration=0.3, confidence=1.0, prune=1.0, fitted=True, fitted_prune=None,
+                  prune_after=10, race=False, cpu_clock=False,
+                  doc="ISMCTS over greedy's best 4 choices, 60 paired determinizations through the "
+                      "seat's next turn judged by a win chance fitted to results; greedy's favourite "
+                      "unless another is clearly better (at most 0.35 s)"),
 }
 
 
