@@ -38,7 +38,8 @@ from ptolemaeus import bots
 
 # name -> budget entries on top of LEVELS["hard"] (2 players: fitted leaves; fitted_prune is the prune
 # used there). Every entry is explicit, so a row means the same whatever LEVELS["hard"] holds; "hard (240,
-# no prune)" is hard as it was before 2026-11-27 (evening), "400, prune 2.0 after 30, race" hard since.
+# no prune)" is hard (2 players), "400, prune 2.0 after 30, race" the raced search tried in the arena on
+# 2026-11-27 (evening) and not kept.
 _PLAIN = {"fitted_prune": None, "prune_after": 10, "race": False}
 VARIANTS: dict[str, dict[str, Any]] = {
     "hard (240, no prune)": {**_PLAIN, "iterations": 240},
