@@ -280,7 +280,8 @@ def test_a_pruned_search_stops_early_and_thinker_is_done() -> None:
     settled = 0
     for s in POSITIONS["turn"] + POSITIONS["after_action"]:
         seat = s.current_player
-        budget = {"iterations": 400, "seconds": None, "confidence": 1.0, "prune": 1.0, "fitted_prune": 1.0}
+        budget = {"iterations": 400, "seconds": None, "confidence": 1.0, "prune": 1.0, "fitted_prune": 1.0,
+                  "prune_after": 10, "race": False}
         t = bots.Thinker(s, seat, "hard", random.Random(6), budget=budget)
         if t.tree is None:
             continue
@@ -326,6 +327,44 @@ def test_hard_does_not_prune_in_two_players_and_spends_its_budget() -> None:
     s4 = pt.new_game(players=4, seed=7, start=START)
     t4 = bots.Thinker(s4, s4.current_player, "hard", random.Random(1), budget={"iterations": 8, "seconds": None})
     assert t4.tree is not None and t4.tree.prune == 1.0
+
+
+def test_a_raced_search_gives_a_close_decision_more_determinizations() -> None:
+    """``race`` (2026-11-27 evening, docs/bots.md; tried for ``hard`` in 2 players and not
+    kept): with ``hard``'s search, the fitted leaves and the budget of that trial (every
+    candidate on the first 30 determinizations, then a candidate that trails the current
+    answer by more than 2 standard errors is no longer simulated, up to 400 simulations), a
+    clear decision settles after 30 determinizations and a close one spends what the others
+    no longer use on the candidates still in the race: more than the 60 determinizations
+    of 4 candidates that ``hard`` runs (240 simulations, no pruning)."""
+    raced = {"seconds": None, "iterations": 400, "fitted_prune": 2.0, "prune_after": 30, "race": True}
+    dets = []
+    for s in POSITIONS["turn"] + POSITIONS["after_action"]:
+        if s.n != 2:
+            continue
+        t = bots.Thinker(s, s.current_player, "hard", random.Random(6), budget=raced)
+        if t.tree is None or len(t.tree.root_actions) < 4:
+            continue
+        tree = t.tree
+        assert (t.budget, tree.prune, tree.prune_after, tree.race) == (400, 2.0, 30, True)
+        while not t.done:
+            assert t.step(7) > 0
+        assert tree.determinizations >= 30
+        if tree.settled:
+            # the answer is the one candidate left, the others trail it clearly
+            left = [a for a in tree.root_actions if a not in tree.pruned]
+            assert left == [t.action()] and tree.iterations < 400
+        else:
+            assert tree.iterations == 400
+        plain = bots.Thinker(s, s.current_player, "hard", random.Random(6), budget={"seconds": None})
+        assert plain.tree is not None
+        while not plain.done:
+            plain.step(50)
+        assert plain.tree.determinizations == 60 and not plain.tree.pruned
+        dets.append((tree.determinizations, tree.settled))
+    assert len(dets) >= 3
+    assert min(dets) < (60, False) and min(dets)[1]          # a clear decision: settled before 60
+    assert max(dets)[0] > 60 and not max(dets)[1]              # a close one: more than 60, the whole budget
 
 
 def test_easy_is_a_beginner_who_judges_like_greedy_but_misses_choices() -> None:

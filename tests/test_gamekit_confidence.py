@@ -105,3 +105,31 @@ def test_prune_spends_the_budget_on_the_contenders() -> None:
     assert tree.pruned == {"b"} and not tree.settled
     assert len(tree.samples["b"]) == 5 and len(tree.samples["c"]) == 25
     assert tree.best_action() == "c"
+
+
+def test_race_settles_once_a_challenger_beats_every_other_clearly() -> None:
+    # "b" beats the default "a" and "c" on every sample. Pruning against the
+    # default alone prunes nothing ("c" does not trail "a"), so the search runs
+    # its budget; with ``race`` the candidates trailing the current answer "b"
+    # (the default included) are pruned and the search settles on "b".
+    worth = {"a": (0.5, 0.3), "b": (0.8, 0.3), "c": (0.6, 0.3)}
+    plain = ISMCTS(Toy(worth), 0, rng=random.Random(4), root_actions=list(worth), paired_root=True,
+                   confidence=1.0, prune=2.0, prune_after=5)
+    assert plain.step(3 * 40) == 3 * 40 and not plain.pruned and not plain.settled
+    raced = ISMCTS(Toy(worth), 0, rng=random.Random(4), root_actions=list(worth), paired_root=True,
+                   confidence=1.0, prune=2.0, prune_after=5, race=True)
+    assert raced.step(3 * 40) == 3 * 5
+    assert raced.settled and raced.pruned == {"a", "c"} and raced.determinizations == 5
+    assert raced.best_action() == plain.best_action() == "b"
+
+
+def test_race_keeps_sampling_a_close_pair() -> None:
+    # "c" is clearly worse and pruned after 5 samples; "a" and "b" are equal
+    # on average ("a" noisy), so neither trails the other by 3 standard errors
+    # and they share the rest of the budget.
+    worth = {"a": (0.5, 0.6), "b": (0.5, 0.0), "c": (0.1, 0.0)}
+    tree = ISMCTS(Toy(worth), 0, rng=random.Random(1), root_actions=list(worth), paired_root=True,
+                  confidence=1.0, prune=3.0, prune_after=5, race=True)
+    assert tree.step(3 * 5 + 2 * 30) == 3 * 5 + 2 * 30
+    assert tree.pruned == {"c"} and not tree.settled
+    assert len(tree.samples["a"]) == len(tree.samples["b"]) == 35

@@ -45,6 +45,13 @@ optional except the state contract.
   ``prune`` standard errors is no longer simulated, so the rest of the
   budget goes to the candidates that may still beat it; when none is left
   the search is :attr:`~ISMCTS.settled` and stops early.
+* ``race`` (with ``prune``): candidates are also pruned when they trail the
+  *current answer* (:meth:`~ISMCTS.best_action`, which may be a challenger
+  that beats the first one) by more than ``prune`` standard errors, the
+  first candidate included; a search whose answer clearly beats every
+  other candidate is then settled too. With a conservative ``prune`` and a
+  larger iteration budget, clear decisions stop early and close ones get
+  more determinizations (racing).
 
 The search runs in slices so that a browser page can interleave it with its
 event loop::
@@ -116,6 +123,7 @@ class ISMCTS:
                  confidence: float | None = None,
                  prune: float | None = None,
                  prune_after: int = 10,
+                 race: bool = False,
                  rng: random.Random | None = None) -> None:
         self.state = state
         self.player = player
@@ -131,6 +139,7 @@ class ISMCTS:
         self.confidence = confidence
         self.prune = prune
         self.prune_after = prune_after
+        self.race = race
         self.pruned: set[Any] = set()     # paired root: candidates no longer simulated
         self.root = Node()
         self.samples: dict[Any, dict[int, float]] = {}   # paired root: action -> {determinization: value}
@@ -328,6 +337,14 @@ class ISMCTS:
             mean, se, n = self.paired_difference(a, default)
             if n >= self.prune_after and mean < -self.prune * se:
                 self.pruned.add(a)
+        if self.race and self.confidence is not None:
+            lead = self._confident_best()
+            for a in self.root_actions:
+                if a == lead or a in self.pruned:
+                    continue
+                mean, se, n = self.paired_difference(a, lead)
+                if n >= self.prune_after and mean < -self.prune * se:
+                    self.pruned.add(a)
 
     def _confident_best(self) -> Any:
         default = self.root_actions[0]

@@ -113,10 +113,17 @@ class Level(dict):
 #:                 candidate, unless another beats it by more than this many
 #:                 standard errors of their paired differences: with a few
 #:                 dozen samples, a coin flip must not overturn greedy.
-#: ``prune``       (paired) after 10 determinizations, stop simulating a
-#:                 candidate that trails greedy's favourite by more than this
-#:                 many standard errors; the search ends early when none is
-#:                 left to challenge it.
+#: ``prune``       (paired) after ``prune_after`` determinizations, stop
+#:                 simulating a candidate that trails greedy's favourite by
+#:                 more than this many standard errors; the search ends early
+#:                 when none is left to challenge it.
+#: ``prune_after`` (default 10) the paired samples a candidate needs before
+#:                 it may be pruned.
+#: ``race``        (with ``prune``) also prune the candidates that trail the
+#:                 current answer (a challenger that beats the favourite) by
+#:                 ``prune`` standard errors, the favourite included: a search
+#:                 whose answer is clear settles early, and with a larger
+#:                 ``iterations`` ceiling the close decisions get the rest.
 #: ``fitted``      simulations end on :func:`win_chances` (a win chance
 #:                 fitted to self-play results, ``tools/fit_winmodel.py``)
 #:                 instead of greedy's hand-tuned :func:`values`.
@@ -124,6 +131,9 @@ class Level(dict):
 #:                 fitted chance is what simulations end on (a number of
 #:                 seats with a model in :data:`WIN_MODEL`: 2 players);
 #:                 ``None``: no pruning (hard: it won more games without).
+#:                 Likewise ``fitted_iterations``, ``fitted_prune_after`` and
+#:                 ``fitted_race`` (if present) there, unless a budget sets
+#:                 ``iterations``, ``prune_after`` or ``race`` itself.
 #: ``cpu_clock``   :func:`choose_action` (the arena) measures the cap in the
 #:                 process's CPU time instead of wall time, so that a busy
 #:                 machine does not cut searches short (``--set
@@ -143,7 +153,7 @@ LEVELS: dict[str, Level] = {
                         "seat's next turn; greedy's favourite unless another is clearly better (at most 0.25 s)"),
     "hard": Level(kind="ismcts", iterations=240, seconds=0.35, width=4, horizon=1, plan=True, paired=True,
                   exploration=0.3, confidence=1.0, prune=1.0, fitted=True, fitted_prune=None,
-                  cpu_clock=False,
+                  prune_after=10, race=False, cpu_clock=False,
                   doc="ISMCTS over greedy's best 4 choices, 60 paired determinizations through the "
                       "seat's next turn judged by a win chance fitted to results; greedy's favourite "
                       "unless another is clearly better (at most 0.35 s)"),
@@ -189,6 +199,13 @@ class Thinker(SearchThinker):
         spec = Level(LEVELS[level])
         if budget:
             spec.update(budget)
+        if spec.kind == "ismcts" and spec.fitted and _model_for(det.n) is not None:
+            # The fitted chance judges the leaves (2 players): the search settings made for
+            # it (``fitted_*``) replace the plain ones; a budget's own ``iterations``,
+            # ``prune_after`` or ``race`` (the arena's --iterations, --set) win.
+            for key in ("iterations", "prune", "prune_after", "race"):
+                if "fitted_" + key in spec and (key == "prune" or key not in (budget or {})):
+                    spec[key] = spec["fitted_" + key]
         self.spec = spec
         self.seat = seat
         self.budget = spec.iterations
@@ -208,12 +225,10 @@ class Thinker(SearchThinker):
             if spec.width:
                 ranked = sorted(turn_scores(det, rng), key=lambda av: -av[1])
                 root = [a for a, _ in ranked[:spec.width]]
-            prune = spec.prune
-            if spec.fitted and "fitted_prune" in spec and _model_for(det.n) is not None:
-                prune = spec.fitted_prune
             tree = make_search(det, seat, rng, horizon=spec.horizon or 1, exploration=spec.exploration or 0.7,
                                root_actions=root, paired_root=bool(spec.paired), plan=bool(spec.plan),
-                               confidence=spec.confidence, prune=prune, fitted=bool(spec.fitted))
+                               confidence=spec.confidence, prune=spec.prune, fitted=bool(spec.fitted),
+                               prune_after=spec.prune_after or 10, race=bool(spec.race))
             if len(tree.root_actions) == 1:
                 self._action = tree.root_actions[0]
             else:
@@ -1068,7 +1083,8 @@ def _turn_index(s: Any) -> int:
 def make_search(state: Any, seat: int, rng: random.Random, horizon: int = 1,
                 exploration: float = 0.7, root_actions: list[Action] | None = None,
                 paired_root: bool = False, plan: bool = False,
-                confidence: float | None = None, prune: float | None = None, fitted: bool = False) -> ISMCTS:
+                confidence: float | None = None, prune: float | None = None, fitted: bool = False,
+                prune_after: int = 10, race: bool = False) -> ISMCTS:
     """The ISMCTS of the search levels, ready to :meth:`~gamekit.ismcts.ISMCTS.step`.
 
     ``state`` must already be what ``seat`` may know (a determinization);
@@ -1104,7 +1120,8 @@ def make_search(state: Any, seat: int, rng: random.Random, horizon: int = 1,
 
     return ISMCTS(state, seat, determinize=determinize, actions=actions, rollout=fast_action,
                   cutoff=cutoff, evaluate=win_chances if fitted else values, exploration=exploration, root_actions=root_actions,
-                  paired_root=paired_root, confidence=confidence, prune=prune, rng=rng)
+                  paired_root=paired_root, confidence=confidence, prune=prune, prune_after=prune_after,
+                  race=race, rng=rng)
 
 
 def search_action(s: Any, seat: int, rng: random.Random, iterations: int | None = 400,
