@@ -687,17 +687,18 @@ def _draw_choice(s: Any, p: int, legal: list[Action], w: list[float], blind: flo
 
 
 def _weights_for(s: Any, p: int) -> tuple[list[float], float, float]:
-    w, turns = _weights_only(s, p)
+    w, turns, _ = _weights_only(s, p)
     return w, _unseen_weight(s, p, w), min(1.0, max(turns, 0.0) / 3.0)
 
 
-def _weights_only(s: Any, p: int) -> tuple[list[float], float]:
-    """:func:`_card_weights` of ``p`` now, and ``p``'s turns left (what :func:`_weights_for`
-    gives without the blind card's worth, for the choices that need only the weights)."""
+def _weights_only(s: Any, p: int) -> tuple[list[float], float, _Ctx]:
+    """:func:`_card_weights` of ``p`` now, ``p``'s turns left and the end-of-round facts they
+    came from (what :func:`_weights_for` gives without the blind card's worth, for the
+    choices that need only the weights)."""
     ctx = _ctx(s)
     now, _ = _turns_left(s, p)
     turns = now + TURNS_PER_ROUND * ctx.future_rounds
-    return _card_weights(s, p, ctx, turns, now), turns
+    return _card_weights(s, p, ctx, turns, now), turns, ctx
 
 
 def _rel(s: Any, p: int) -> float:
@@ -757,7 +758,7 @@ def _answer(s: Any, rng: random.Random) -> Action | None:
     legal = s.legal_actions()
     if kind in ("saturnus", "eclipsis"):
         o = task[1]
-        w, _ = _weights_only(s, o)
+        w, _, _ = _weights_only(s, o)
         return min(legal, key=lambda a: sum(w[c] for c in a.cards))
     if kind == "mars":
         o = task[1]
@@ -794,7 +795,7 @@ def _greedy_sub(s: Any, p: int, legal: list[Action], rng: random.Random) -> Acti
         return max(legal, key=lambda a: (pots[a.seat], sum(s.hands[a.seat])))
     cands = legal
     if kind == "observe":
-        w, _ = _weights_only(s, p)
+        w, _, _ = _weights_only(s, p)
         cands = _cheapest_payments(legal, w)
     best, bv = cands[0], -math.inf
     for a in cands:
@@ -834,17 +835,12 @@ def _draw_value(s: Any, p: int, a: Action, pots: list[float], shared: list[Any] 
     taken = False
     try:
         if shared:
-            ctx, now, turns, w, blind = shared
+            ctx, turns, w, blind = shared
         else:
-            ctx = _ctx(s)
-            now, _ = _turns_left(s, p)
-            turns = now + TURNS_PER_ROUND * ctx.future_rounds
-            w = blind = None
-            if turns > 0:
-                w = _card_weights(s, p, ctx, turns, now)
-                blind = _unseen_weight(s, p, w)
+            w, turns, ctx = _weights_only(s, p)
+            blind = _unseen_weight(s, p, w) if turns > 0 else None
             if shared is not None:
-                shared[:] = (ctx, now, turns, w, blind)
+                shared[:] = (ctx, turns, w, blind)
         if first >= 0:
             hand[first] += 1
             taken = True
@@ -853,7 +849,7 @@ def _draw_value(s: Any, p: int, a: Action, pots: list[float], shared: list[Any] 
         after = evaluate(s, p, after_pots)
         if turns <= 0:
             return after
-        assert w is not None and blind is not None
+        assert blind is not None
         extra: tuple[float, ...] = () if first >= 0 else (blind,)
         before = hand_value(w, hand)
         if first != WILD:
@@ -999,7 +995,7 @@ def fast_action(s: Any, rng: random.Random) -> Action:
             w, blind, _ = _weights_for(s, p)
             return _draw_choice(s, p, legal, w, blind)[0]
         if kind == "observe":
-            w, _ = _weights_only(s, p)
+            w, _, _ = _weights_only(s, p)
             # Pay with the least worth; prefer the reserve as the source.
             return min(legal, key=lambda a: (sum(w[c] for c in a.cards) + (0.5 if a.source >= 0 else 0.0)))
         if kind == "study":
@@ -1027,10 +1023,7 @@ def fast_action(s: Any, rng: random.Random) -> Action:
             return max(legal, key=move_score)
         return legal[rng.randrange(len(legal))]
     # Turn level.
-    ctx = _ctx(s)
-    now, _ = _turns_left(s, p)
-    turns = now + TURNS_PER_ROUND * ctx.future_rounds
-    w = _card_weights(s, p, ctx, turns, now)
+    w, turns, ctx = _weights_only(s, p)
     hand = s.hands[p]
     best, bv = None, -math.inf
     draw_val = None
