@@ -401,3 +401,32 @@ def test_the_new_game_screen_compiles_no_ptolemaeus_engine(tmp_path):
                           env={"PYTHONPATH": f"{tmp_path}:{ROOT / 'py'}", "PATH": "/usr/bin:/bin"})
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip().split("\n") == ["[]", "True False", "True True", "True True"], done.stdout
+
+
+def test_a_game_on_screen_compiles_no_bot_search_until_a_bot_must_move(tmp_path):
+    """Issue 13 ("defer bots until a bot must move"): a game link draws its board with the host and
+    the game's view; neither imports the bots' search (``gamekit.thinking``, the game's search
+    classes): the host catches a bot's failure whatever its class, the view's test hook imports the
+    search when it is asked for one."""
+    (tmp_path / "pyscript").mkdir()
+    (tmp_path / "pyscript" / "__init__.py").write_text(FAKE_PYSCRIPT)
+    (tmp_path / "pyscript" / "ffi.py").write_text(FAKE_FFI)
+    code = textwrap.dedent("""
+        import sys
+        import catalog
+        from app.games import CATALOG
+        import app.host
+        from ptolemaeus_ui.view import GameView
+        search = ("gamekit.thinking", "gamekit.ismcts", "ptolemaeus.search", "ptolemaeus_ui.search", "ptolemaeus.bots")
+        print(sorted(m for m in search if m in sys.modules))
+        spec = CATALOG["ptolemaeus"].load()
+        state = spec.new_state({"players": 2, "seed": 7, "start": "1969-07-20T20:17Z"})
+        view = GameView.__new__(GameView)
+        found = view.test_search(state, state.current_player, "random", 1)
+        from ptolemaeus_ui.search import BotSearch
+        print(type(found) is BotSearch, "gamekit.thinking" in sys.modules)
+    """)
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
+                          env={"PYTHONPATH": f"{tmp_path}:{ROOT / 'py'}", "PATH": "/usr/bin:/bin"})
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().split("\n") == ["[]", "True True"], done.stdout
