@@ -252,24 +252,13 @@ def _type_checking_only(node: ast.AST) -> bool:
         isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
 
 
-def _module_level_imports(source: str) -> set[str]:
-    """Top-level names imported by a module's own top level (not inside functions or classes,
-    nor under ``if TYPE_CHECKING:``): what importing it needs at once.  Imports inside functions
-    are left to the import hook."""
-    names: set[str] = set()
-
-    def visit(nodes):
-        for node in nodes:
-            if isinstance(node, ast.Import):
-                names.update(alias.name.split(".")[0] for alias in node.names)
-            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-                names.add(node.module.split(".")[0])
-            elif isinstance(node, (ast.If, ast.Try, ast.With)):
-                for field in ("orelse",) if _type_checking_only(node) else ("body", "orelse", "finalbody", "handlers"):
-                    for child in getattr(node, field, []) or []:
-                        visit(getattr(child, "body", None) if isinstance(child, ast.ExceptHandler) else [child])
-    visit(ast.parse(source).body)
-    return names
+def _module_level_imports(source: str, entry: str = "__main__.py") -> set[str]:
+    """Top-level names of the packages that importing ``entry`` (``source``) needs at once: what
+    :func:`_imported_modules` finds at its top level and in its class bodies (not inside functions,
+    nor under ``if TYPE_CHECKING:``), less its own package (a relative import stays inside it).
+    Imports inside functions are left to the import hook."""
+    top, _nested = _imported_modules(entry, source)
+    return {name.split(".")[0] for name in top} - {_module_name(entry).split(".")[0], ""}
 
 
 def _module_name(entry: str) -> str:
@@ -520,7 +509,7 @@ def _plan(py_dir: Path, astronomy: Path) -> dict[str, bytes]:
         later: set[str] = set()     # what its lazily imported modules need (ptolemaeus.sky: astronomy)
         for entry, data in entries.items():
             if entry.endswith(".py"):
-                imported = {archive_of[m] for m in _module_level_imports(data.decode("utf-8")) if m in archive_of}
+                imported = {archive_of[m] for m in _module_level_imports(data.decode("utf-8"), entry) if m in archive_of}
                 (later if _module_name(entry) in late else needs).update(imported)
         needs.discard(name)
         later -= needs | {name}

@@ -162,9 +162,14 @@ def test_new_packages_are_discovered_without_edits(tmp_path):
 
 
 def test_module_level_imports_only():
+    """What importing a module runs at once: its top level, its branches and class bodies (a class
+    body runs when the module is imported), not its functions; a relative import stays in its own
+    package."""
     source = ("import a.b\nfrom c import d\nfrom . import e\ntry:\n    import f\nexcept ImportError:\n"
-              "    import g\nif True:\n    import h\ndef x():\n    import i\nclass Y:\n    import j\n")
-    assert vendor._module_level_imports(source) == {"a", "c", "f", "g", "h"}
+              "    import g\nif True:\n    import h\ndef x():\n    import i\nclass Y:\n    import j\n"
+              "for _ in ():\n    import k\n")
+    assert vendor._module_level_imports(source) == {"a", "c", "f", "g", "h", "j", "k"}
+    assert vendor._module_level_imports(source + "import pkg.other\n", "pkg/mod.py") == {"a", "c", "f", "g", "h", "j", "k"}
 
 
 def test_build_writes_changes_only_and_removes_leftovers(tmp_path, capsys):
