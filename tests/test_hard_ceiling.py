@@ -1,0 +1,127 @@
+"""tools/hard_ceiling.py, the measurement that lets ``hard`` cheat on purpose (docs/bots.md,
+"Raising `hard`", 2026-11-27 night): what ``hard``'s search sees under each variant, that
+``greedy`` is not given the cheat, and that the real game is left alone. A few decisions with a
+small iteration budget, no whole game."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import ptolemaeus as pt
+from ptolemaeus import arena as pa
+from ptolemaeus import bots
+from ptolemaeus.state import State
+
+ROOT = Path(__file__).resolve().parents[1]
+_spec = importlib.util.spec_from_file_location("hard_ceiling", ROOT / "tools" / "hard_ceiling.py")
+assert _spec is not None and _spec.loader is not None
+hc = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(hc)
+
+BUDGET = {"iterations": 12, "seconds": None}
+
+
+@pytest.fixture(scope="module")
+def position() -> State:
+    """The arena's first deal (seed 1), a few greedy moves in: a turn-level decision of a seat
+    whose opponent holds cards and a secret objective."""
+    game_seed, start = pa.deal(1, 0)
+    s = pt.new_game(2, game_seed, start)
+    s.record = False
+    rng = random.Random(5)
+    for _ in range(6):
+        s.apply(bots.greedy_action(s.determinize(s.current_player, rng), rng))
+    assert not s.stack and len(s.legal_actions()) > 1
+    assert sum(s.hands[1 - s.current_player]) > sum(s.known[1 - s.current_player])
+    return s
+
+
+def _searched(monkeypatch: pytest.MonkeyPatch, state: State, variant: str) -> list[dict[str, Any]]:
+    """The states ``hard``'s search is built on and samples (as JSON, when made), deciding
+    through the tool's ``choose_action`` for the arena."""
+    seen: list[dict[str, Any]] = []
+
+    class Spy(bots.ISMCTS):
+        def __init__(self, root: Any, *args: Any, **kwargs: Any) -> None:
+            super().__init__(root, *args, **kwargs)
+            seen.append(json.loads(root.to_json()))
+            inner = self._determinize
+
+            def spied(s: Any, r: random.Random) -> Any:
+                d = inner(s, r)
+                seen.append(json.loads(d.to_json()))
+                return d
+
+            self._determinize = spied
+
+    monkeypatch.setattr(bots, "ISMCTS", Spy)
+    before = state.to_json()
+    with hc.patched(variant):
+        pa.choose_action(state, state.current_player, "hard", random.Random(3), BUDGET)
+    assert state.to_json() == before, "the search touched the real game"
+    assert len(seen) > 3, "hard did not search this position"
+    return seen
+
+
+def _private(d: dict[str, Any], o: int) -> tuple[Any, ...]:
+    return d["hands"][o], d["bonus_hands"][o], d["objectives"][o], sorted(d["objective_pool"])
+
+
+def test_plain_hard_does_not_see_the_opponent(monkeypatch: pytest.MonkeyPatch, position: State) -> None:
+    # The control: without the cheat the samples re-deal the opponent's hand and objective,
+    # so the checks of the variants below cannot pass by chance.
+    o = 1 - position.current_player
+    real = json.loads(position.to_json())
+    seen = _searched(monkeypatch, position, "none")
+    assert any(_private(d, o) != _private(real, o) for d in seen)
+    assert all(d["deck"] != real["deck"] for d in seen)
+
+
+def test_hand_sees_the_opponents_private_things_not_the_draws(monkeypatch: pytest.MonkeyPatch,
+                                                            position: State) -> None:
+    o = 1 - position.current_player
+    real = json.loads(position.to_json())
+    seen = _searched(monkeypatch, position, "hand")
+    for d in seen:
+        assert _private(d, o) == _private(real, o)
+        assert sorted(d["deck"]) == sorted(real["deck"]) and sorted(d["bonus_deck"]) == sorted(real["bonus_deck"])
+        assert d["rng"] != real["rng"] and d["seed"] != real["seed"]
+    assert all(d["deck"] != real["deck"] for d in seen)           # the draw order re-dealt
+    assert len({tuple(d["deck"]) for d in seen}) > 1                 # ... anew each time
+    assert any(d["event_deck"] != real["event_deck"] for d in seen)
+
+
+def test_all_sees_the_true_state(monkeypatch: pytest.MonkeyPatch, position: State) -> None:
+    real = json.loads(position.to_json())
+    seen = _searched(monkeypatch, position, "all")
+    assert all(d == real for d in seen)
+
+
+@pytest.mark.parametrize("variant", ["hand", "all"])
+def test_greedy_is_not_given_the_cheat(monkeypatch: pytest.MonkeyPatch, position: State, variant: str) -> None:
+    real_choose = bots.choose_action
+    got: list[tuple[str, Any]] = []
+
+    def recorder(state: Any, seat: int, level: str = "normal", rng: Any = None, budget: Any = None) -> Any:
+        got.append((level, state))
+        return real_choose(state, seat, level, rng, budget)
+
+    monkeypatch.setattr(bots, "choose_action", recorder)
+    arena_choose = pa.choose_action
+    seat = position.current_player
+    before = position.to_json()
+    with hc.patched(variant):
+        a = pa.choose_action(position, seat, "greedy", random.Random(7))
+        pa.choose_action(position, seat, "hard", random.Random(7), BUDGET)
+    assert pa.choose_action is arena_choose                       # the arena restored
+    assert position.to_json() == before
+    (level_g, seen_g), (level_h, seen_h) = got
+    assert level_g == "greedy" and seen_g is position and type(seen_g) is State   # the real state, as in the arena
+    assert a == real_choose(position, seat, "greedy", random.Random(7))
+    assert level_h == "hard" and seen_h is not position and type(seen_h) is not State  # a cheating copy
