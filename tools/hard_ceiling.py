@@ -144,7 +144,7 @@ def play(variant: str, index: int, b: str = "greedy", seed: int = 1, players: in
         raise ValueError("bot B must not be the cheating level")
     budget = {"seconds": seconds}
     with patched(variant):
-        r = pa._play(ga.Task(CHEATER, b, players, seed, index, budget))
+        r = pa.play_game(CHEATER, b, players, seed, index, budget)
     r["variant"] = variant
     return r
 
@@ -152,10 +152,7 @@ def play(variant: str, index: int, b: str = "greedy", seed: int = 1, players: in
 def summary(results: list[dict[str, Any]], seconds: float, variant: str, b: str, players: int,
             seed: int) -> dict[str, Any]:
     """The arena's ``--json`` object for these games (``ptolemaeus.arena.run``'s keys) + ``variant``."""
-    out = ga.summarize(results, seconds, CHEATER, b, players, seed, 1)
-    n = len(results)
-    out["avg_rounds"] = sum(r["rounds"] for r in results) / n if n else 0.0
-    out["ended_by_points"] = sum(1 for r in results if r["end"] == "points")
+    out = pa.summarize(results, seconds, CHEATER, b, players, seed, 1)
     out["variant"] = variant
     out["indices"] = [r["index"] for r in results]
     return out

@@ -23,7 +23,7 @@ from gamekit.arena import wilson
 
 from .bots import LEVELS, choose_action
 
-__all__ = ["deal", "format_report", "main", "play_game", "run", "wilson"]
+__all__ = ["deal", "format_report", "main", "play_game", "run", "summarize", "wilson"]
 
 _DAY0 = date(1900, 1, 1)
 _DAYS = (date(2100, 12, 31) - _DAY0).days
@@ -70,7 +70,13 @@ def run(a: str, b: str, players: int = 2, games: int = 200, seed: int = 1, jobs:
         budget: dict[str, Any] | None = None, progress: bool = False) -> dict[str, Any]:
     """Play the match and summarise it (the ``--json`` object)."""
     results, dt = ga.run(_play, LEVELS, a, b, players, games, seed, jobs, budget, progress)
-    out = ga.summarize(results, dt, a, b, players, seed, jobs)
+    return summarize(results, dt, a, b, players, seed, jobs)
+
+
+def summarize(results: list[dict[str, Any]], seconds: float, a: str, b: str, players: int, seed: int,
+              jobs: int) -> dict[str, Any]:
+    """The ``--json`` object of these games' results (:func:`play_game`'s)."""
+    out = ga.summarize(results, seconds, a, b, players, seed, jobs)
     n = len(results)
     date_ = out.pop("date")
     # Ptolemaeus' own keys, in the order this command has always printed them.
