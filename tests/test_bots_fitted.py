@@ -190,6 +190,30 @@ def test_the_fitting_script_fits_a_known_model() -> None:
     assert len(fs) == 2 and len(fs[0]) == len(bots.FEATURES) and sum(y) == pytest.approx(1.0)
 
 
+def _fit_winmodel():
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        import fit_winmodel as fw
+    finally:
+        sys.path.remove(str(ROOT / "tools"))
+    return fw
+
+
+def test_the_fitting_script_takes_who_plays_the_self_play() -> None:
+    """``--policies`` sets the self-play's mix (2026-11-27: a model fitted on greedy-only games,
+    docs/bots.md); a name it does not know or shares that do not sum to 1 are refused."""
+    fw = _fit_winmodel()
+    r = random.Random(5)
+    assert {fw._policy(r, (("greedy", 1.0),)) for _ in range(50)} == {"greedy"}
+    assert {fw._policy(r) for _ in range(400)} == {"greedy", "easy", "fast"}
+    greedy_only = fw.play(2, 1, 0, (("greedy", 1.0),))
+    assert greedy_only == fw.play(2, 1, 0, (("greedy", 1.0),))
+    assert greedy_only != fw.play(2, 1, 0, (("fast", 1.0),))
+    for bad in ("greedy=0.5,clever=0.5", "greedy=0.5", "greedy", "greedy=x", "greedy=1.5,fast=-0.5", ""):
+        with pytest.raises(SystemExit):
+            fw.main(["--games", "1", "--policies", bad])
+
+
 def test_hard_with_the_fitted_chance_sees_only_what_its_seat_sees() -> None:
     """R17: ``hard`` (fitted leaves) answers two states with the same
     view(seat) but different hidden cards, objectives and deck orders alike;

@@ -47,22 +47,23 @@ POLICIES = (("greedy", 0.7), ("easy", 0.15), ("fast", 0.15))
 Sample = tuple[list[list[float]], list[float], list[float]]   # features per seat, outcome, greedy's values
 
 
-def _policy(r: random.Random) -> str:
+def _policy(r: random.Random, policies: tuple[tuple[str, float], ...] = POLICIES) -> str:
     x = r.random()
-    for name, share in POLICIES:
+    for name, share in policies:
         if x < share:
             return name
         x -= share
-    return POLICIES[0][0]
+    return policies[0][0]
 
 
-def play(players: int, seed: int, index: int) -> list[Sample]:
+def play(players: int, seed: int, index: int,
+         policies: tuple[tuple[str, float], ...] = POLICIES) -> list[Sample]:
     """One self-play game: the samples of its turn starts, with its outcome."""
     r = random.Random(f"fit-winmodel/{seed}/{players}/{index}")
     day = _DAY0 + timedelta(days=r.randrange(_DAYS + 1))
     s = pt.new_game(players, r.getrandbits(63), day.isoformat())
     s.record = False
-    who = [_policy(r) for _ in range(players)]
+    who = [_policy(r, policies) for _ in range(players)]
     rng = random.Random(r.getrandbits(64))
     kept: list[tuple[list[list[float]], list[float]]] = []
     while not s.is_over:
@@ -181,6 +182,18 @@ def write(models: dict[int, list[float]], note: str) -> None:
     print(f"wrote {len(models)} model(s) into {BOTS_PY.relative_to(ROOT)}")
 
 
+def _policies(text: str) -> tuple[tuple[str, float], ...]:
+    """``--policies``: ``greedy=0.7,easy=0.15,fast=0.15``."""
+    try:
+        mix = tuple((name, float(share)) for name, share in (item.split("=") for item in text.split(",")))
+    except ValueError:
+        mix = ()
+    if (not mix or {n for n, _ in mix} - {"greedy", "easy", "fast"} or any(w < 0 for _, w in mix)
+            or abs(sum(w for _, w in mix) - 1) > 1e-9):
+        raise argparse.ArgumentTypeError(f"names among greedy, easy, fast with shares summing to 1, not {text!r}")
+    return mix
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=2000, help="self-play games per number of players")
@@ -188,18 +201,24 @@ def main(argv: list[str] | None = None) -> int:
                     help="numbers of players to fit (the bots use the 2-player model only; docs/bots.md)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--l2", type=float, default=1.0)
-    ap.add_argument("--cache", type=Path, help="keep the self-play samples in this JSON file (reused if present)")
+    ap.add_argument("--cache", type=Path, help="keep the self-play samples in this JSON file (reused if present; "
+                                              "its name says the --policies when not the default)")
+    ap.add_argument("--policies", type=_policies, default=POLICIES, metavar="NAME=SHARE,...",
+                    help="who plays the self-play seats: greedy, easy, fast, shares summing to 1 "
+                         "(default: " + ",".join(f"{n}={w}" for n, w in POLICIES) + ")")
     ap.add_argument("--write", action="store_true", help="write the weights into py/ptolemaeus/bots.py")
     args = ap.parse_args(argv)
+    policies = args.policies
     models: dict[int, list[float]] = {}
     notes = []
     for n in args.players:
-        cache = args.cache.with_suffix(f".{n}p.json") if args.cache else None
+        mixed = "" if policies == POLICIES else "." + "_".join(f"{name}{w:g}" for name, w in policies)
+        cache = args.cache.with_suffix(f"{mixed}.{n}p.json") if args.cache else None
         t0 = time.time()
         if cache and cache.exists():
             games = json.loads(cache.read_text())
         else:
-            games = [play(n, args.seed, i) for i in range(args.games)]
+            games = [play(n, args.seed, i, policies) for i in range(args.games)]
             if cache:
                 cache.write_text(json.dumps(games))
         cut = int(len(games) * 0.8)
@@ -216,7 +235,8 @@ def main(argv: list[str] | None = None) -> int:
         notes.append(f"{n}p: {len(games)} games, held-out log loss {new[0]:.4f} (greedy's {base[0]:.4f}), "
                      f"accuracy {new[1]:.3f} ({base[1]:.3f})")
     if args.write:
-        write(models, f"--seed {args.seed} --l2 {args.l2}; " + "; ".join(notes))
+        mix = ",".join(f"{n}={w}" for n, w in policies)
+        write(models, f"--seed {args.seed} --l2 {args.l2} --policies {mix}; " + "; ".join(notes))
     return 0
 
 
