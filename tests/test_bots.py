@@ -444,3 +444,72 @@ def test_the_arena_may_measure_the_cap_in_cpu_time(monkeypatch: pytest.MonkeyPat
     assert runs[-1] == 40
     bots.choose_action(s2, seat, "hard", random.Random(3), budget={"iterations": 40, "seconds": 1.0})
     assert runs[-1] == 1
+
+
+def test_greedy_opponent_plays_the_other_seats_turn_level_choices_in_the_simulations(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``greedy_opponent`` (a level entry, off in ``hard``; tried for issue 14 on 2026-11-28,
+    docs/bots.md): in ``hard``'s simulations every turn-level choice of the other seat (its main
+    action, bonus cards, ending its turn) is greedy's, and none is the fast policy's; its
+    sub-decisions stay the fast policy's. Off (``hard`` as it is), the other seat's choices are
+    all the fast policy's and greedy plays only the seat's own ``plan`` turn."""
+    assert bots.LEVELS["hard"].greedy_opponent is False
+    real_greedy, real_fast = bots.greedy_action, bots.fast_action
+    calls: list[tuple[str, bool, bool]] = []      # (policy, the other seat's, a turn-level choice)
+    seat = -1
+
+    def spy(name: str, policy: Any) -> Any:
+        def played(d: Any, r: random.Random) -> Any:
+            a = policy(d, r)
+            calls.append((name, d.current_player != seat, not d.stack))
+            assert a in d.legal_actions()
+            return a
+        return played
+
+    monkeypatch.setattr(bots, "greedy_action", spy("greedy", real_greedy))
+    monkeypatch.setattr(bots, "fast_action", spy("fast", real_fast))
+    s2 = next(s for s in POSITIONS["turn"] if s.n == 2)
+    seat = s2.current_player
+    counts = {}
+    for on in (False, True):
+        calls.clear()
+        t = bots.Thinker(s2, seat, "hard", random.Random(4),
+                         budget={"seconds": None, "iterations": 40, "greedy_opponent": on})
+        assert t.tree is not None
+        while not t.done:
+            t.step(10)
+        assert t.action() in s2.legal_actions()
+        counts[on] = {k: calls.count(k) for k in set(calls)}
+    off, on_ = counts[False], counts[True]
+    assert off.get(("fast", True, True), 0) > 0 and off.get(("greedy", True, True), 0) == 0
+    assert on_.get(("greedy", True, True), 0) > 0 and on_.get(("fast", True, True), 0) == 0
+    assert on_.get(("fast", True, False), 0) > 0           # its payments, draws' second cards ...
+    assert off.get(("greedy", False, True), 0) > 0 and on_.get(("greedy", False, True), 0) > 0   # the plan turn
+
+
+def test_greedy_opponent_choices_are_greedys_on_the_same_position() -> None:
+    """With ``greedy_opponent`` the search's choice for the other seat at a turn-level decision is
+    exactly :func:`greedy_action`'s (given the same random numbers); without it, the fast policy's;
+    the two differ on some positions (turn-level decisions of a 2-player greedy game)."""
+    s = pt.new_game(players=2, seed=11, start=START)
+    s.record = False
+    rng = random.Random(11)
+    checked = differ = 0
+    while not s.is_over and checked < 12:
+        mover = s.current_player
+        if not s.stack and len(s.legal_actions()) > 1:
+            searcher = 1 - mover          # the position is a decision of the searcher's opponent
+            d = s.determinize(searcher, random.Random(checked))
+            d.record = False
+            got = {}
+            for on in (False, True):
+                r = random.Random(9)
+                tree = bots.make_search(d, searcher, r, plan=True, greedy_opponent=on)
+                ref = random.Random()
+                ref.setstate(r.getstate())
+                got[on] = tree._actions(d)
+                assert got[on] == [(bots.greedy_action if on else bots.fast_action)(d, ref)]
+            differ += got[True] != got[False]
+            checked += 1
+        s.apply(bots.greedy_action(s.determinize(mover, rng), rng))
+    assert checked == 12 and differ >= 1

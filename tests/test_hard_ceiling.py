@@ -125,3 +125,37 @@ def test_greedy_is_not_given_the_cheat(monkeypatch: pytest.MonkeyPatch, position
     assert level_g == "greedy" and seen_g is position and type(seen_g) is State   # the real state, as in the arena
     assert a == real_choose(position, seat, "greedy", random.Random(7))
     assert level_h == "hard" and seen_h is not position and type(seen_h) is not State  # a cheating copy
+
+
+def test_set_and_iterations_change_hards_level_for_the_run(monkeypatch: pytest.MonkeyPatch,
+                                                            tmp_path: Path) -> None:
+    """``--set KEY=VALUE`` / ``--iterations`` (a variant of the search paired game by game with
+    ``hard`` as it is, e.g. ``greedy_opponent``): the entries reach ``hard``'s budget (and only
+    ``hard``'s), are kept in each result, and a resumed run replays a game played with other
+    entries; an entry ``hard`` does not have is a usage error."""
+    played: list[tuple[str, int, dict[str, Any]]] = []
+
+    def fake_play_game(a: str, b: str, players: int, seed: int, index: int,
+                       budget: dict[str, Any] | None = None) -> dict[str, Any]:
+        played.append((a, index, dict(budget or {})))
+        return {"index": index, "win_a": 1.0, "think_a": 0.0, "think_b": 0.0}
+
+    monkeypatch.setattr(pa, "play_game", fake_play_game)
+    monkeypatch.setattr(hc, "summary", lambda results, *a: {"n": len(results)})
+    monkeypatch.setattr(pa, "format_report", lambda out: str(out))
+    out = tmp_path / "r.jsonl"
+    assert hc.main(["--variant", "none", "--games", "2", "--out", str(out)]) == 0
+    assert [p[2] for p in played] == [{"seconds": None}] * 2
+    played.clear()
+    args = ["--variant", "none", "--games", "2", "--out", str(out), "--set", "greedy_opponent=true",
+            "--iterations", "160"]
+    assert hc.main(args) == 0
+    want = {"seconds": None, "greedy_opponent": True, "iterations": 160}
+    assert played == [("hard", 0, want), ("hard", 1, want)]
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    entries = {"greedy_opponent": True, "iterations": 160}
+    assert [r.get("set") for r in rows] == [None, None, entries, entries]
+    played.clear()
+    assert hc.main(args) == 0 and played == []          # resumed: nothing replayed
+    with pytest.raises(SystemExit):
+        hc.main(["--variant", "none", "--games", "1", "--set", "no_such_entry=1"])

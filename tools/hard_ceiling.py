@@ -33,7 +33,10 @@ the machine's load cannot change a decision and runs are reproducible. Every
 game's result is appended to ``--out`` (JSON lines) as it ends, so an
 interrupted run keeps its games and a later one with the same ``--out``
 resumes (games already there are skipped). The summary is the arena's
-(``--json``: its JSON object, plus ``variant``). ``--compare FILE ...`` prints,
+(``--json``: its JSON object, plus ``variant``). ``--set KEY=VALUE`` and ``--iterations`` change entries of ``hard``'s level for the run (as the
+arena's: e.g. ``--variant none --set greedy_opponent=true --iterations 160``, a variant of the
+search paired game by game with ``hard`` as it is; the entries are kept in each result, and a
+resumed run skips only the games played with the same ones). ``--compare FILE ...`` prints,
 for the games two or more result files share, each file's wins and, for every
 pair, the games one won that the other did not.
 """
@@ -137,15 +140,19 @@ def patched(variant: str) -> Iterator[None]:
 
 
 def play(variant: str, index: int, b: str = "greedy", seed: int = 1, players: int = 2,
-         seconds: float | None = None) -> dict[str, Any]:
+         seconds: float | None = None, entries: dict[str, Any] | None = None) -> dict[str, Any]:
     """Game ``index`` of the arena's match ``hard`` vs ``b``, ``hard`` cheating as ``variant``;
-    ``seconds`` is ``hard``'s time cap (None: none, the arena's ``--seconds 0``)."""
+    ``seconds`` is ``hard``'s time cap (None: none, the arena's ``--seconds 0``), ``entries``
+    other entries of ``hard``'s level for this run (the arena's ``--set``, ``--iterations``),
+    kept in the result as ``set``."""
     if b == CHEATER:
         raise ValueError("bot B must not be the cheating level")
-    budget = {"seconds": seconds}
+    budget = {**(entries or {}), "seconds": seconds}
     with patched(variant):
         r = pa.play_game(CHEATER, b, players, seed, index, budget)
     r["variant"] = variant
+    if entries:
+        r["set"] = dict(entries)
     return r
 
 
@@ -191,6 +198,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--start", type=int, default=0, help="first game index")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--seconds", type=float, default=0.0, help="hard's time cap (0: none, the default)")
+    ap.add_argument("--iterations", type=int, help="hard's iterations (the arena's --iterations)")
+    ap.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
+                    help="an entry of hard's level for this run, as the arena's --set (repeatable)")
     ap.add_argument("--out", type=Path, help="JSON lines of the games' results (appended; resumes)")
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--progress", action="store_true")
@@ -202,15 +212,21 @@ def main(argv: list[str] | None = None) -> int:
     if args.b not in bots.LEVELS or args.b == CHEATER:
         ap.error(f"--b: a level other than {CHEATER}")
     seconds = args.seconds if args.seconds > 0 else None
+    try:
+        entries = ga.level_overrides(args.set, bots.LEVELS[CHEATER])
+    except ValueError as exc:
+        ap.error(str(exc))
+    if args.iterations is not None:
+        entries["iterations"] = args.iterations
     done = load(args.out) if args.out else {}
     results: list[dict[str, Any]] = []
     t0 = time.perf_counter()
     indices = range(args.start, args.start + args.games)
     for i in indices:
-        if i in done and done[i].get("variant") == args.variant:
+        if i in done and done[i].get("variant") == args.variant and done[i].get("set", {}) == entries:
             results.append(done[i])
             continue
-        r = play(args.variant, i, args.b, args.seed, args.players, seconds)
+        r = play(args.variant, i, args.b, args.seed, args.players, seconds, entries)
         results.append(r)
         if args.out:
             with args.out.open("a") as f:
@@ -223,6 +239,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.progress:
         print(file=sys.stderr)
     out = summary(results, time.perf_counter() - t0, args.variant, args.b, args.players, args.seed)
+    if entries:
+        out["set"] = entries
     print(json.dumps(out) if args.json else f"variant {args.variant}\n" + pa.format_report(out))
     return 0
 

@@ -134,6 +134,12 @@ class Level(dict):
 #:                 Likewise ``fitted_iterations``, ``fitted_prune_after`` and
 #:                 ``fitted_race`` (if present) there, unless a budget sets
 #:                 ``iterations``, ``prune_after`` or ``race`` itself.
+#: ``greedy_opponent`` the other seats' turn-level choices in the
+#:                 simulations (a turn's main action, bonus cards, the trade,
+#:                 study B, ending it) are greedy's instead of the fast
+#:                 policy's; their sub-decisions stay the fast policy's.
+#:                 ``greedy`` is who ``hard`` meets in the arena (tried for
+#:                 issue 14, 2026-11-28, not used by a level).
 #: ``cpu_clock``   :func:`choose_action` (the arena) measures the cap in the
 #:                 process's CPU time instead of wall time, so that a busy
 #:                 machine does not cut searches short (``--set
@@ -153,7 +159,7 @@ LEVELS: dict[str, Level] = {
                         "seat's next turn; greedy's favourite unless another is clearly better (at most 0.25 s)"),
     "hard": Level(kind="ismcts", iterations=240, seconds=0.35, width=4, horizon=1, plan=True, paired=True,
                   exploration=0.3, confidence=1.0, prune=1.0, fitted=True, fitted_prune=None,
-                  prune_after=10, race=False, cpu_clock=False,
+                  prune_after=10, race=False, greedy_opponent=False, cpu_clock=False,
                   doc="ISMCTS over greedy's best 4 choices, 60 paired determinizations through the "
                       "seat's next turn judged by a win chance fitted to results; greedy's favourite "
                       "unless another is clearly better (at most 0.35 s)"),
@@ -228,7 +234,8 @@ class Thinker(SearchThinker):
             tree = make_search(det, seat, rng, horizon=spec.horizon or 1, exploration=spec.exploration or 0.7,
                                root_actions=root, paired_root=bool(spec.paired), plan=bool(spec.plan),
                                confidence=spec.confidence, prune=spec.prune, fitted=bool(spec.fitted),
-                               prune_after=spec.prune_after or 10, race=bool(spec.race))
+                               prune_after=spec.prune_after or 10, race=bool(spec.race),
+                               greedy_opponent=bool(spec.greedy_opponent))
             if len(tree.root_actions) == 1:
                 self._action = tree.root_actions[0]
             else:
@@ -1077,13 +1084,14 @@ def make_search(state: Any, seat: int, rng: random.Random, horizon: int = 1,
                 exploration: float = 0.7, root_actions: list[Action] | None = None,
                 paired_root: bool = False, plan: bool = False,
                 confidence: float | None = None, prune: float | None = None, fitted: bool = False,
-                prune_after: int = 10, race: bool = False) -> ISMCTS:
+                prune_after: int = 10, race: bool = False, greedy_opponent: bool = False) -> ISMCTS:
     """The ISMCTS of the search levels, ready to :meth:`~gamekit.ismcts.ISMCTS.step`.
 
     ``state`` must already be what ``seat`` may know (a determinization);
     each iteration re-determinizes it. The tree holds ``seat``'s turn-level
-    decisions; the fast policy plays sub-decisions and the other seats; a
-    simulation stops at the start of ``seat``'s turn ``horizon`` rounds of
+    decisions; the fast policy plays sub-decisions and the other seats
+    (``greedy_opponent``: greedy plays the other seats' turn-level choices,
+    in the tree's play-through and below it alike); a simulation stops at the start of ``seat``'s turn ``horizon`` rounds of
     the table later (or at the game's end) and is scored by :func:`values`
     (``fitted``: by :func:`win_chances`, the win chance fitted to results)."""
     here = _turn_index(state)
@@ -1093,11 +1101,17 @@ def make_search(state: Any, seat: int, rng: random.Random, horizon: int = 1,
     if plan:
         stop_at += 1        # ... and through the seat's own next turn, played by greedy
 
+    def by_greedy(d: Any) -> bool:
+        # The other seats' turn-level choices, played by greedy with ``greedy_opponent``.
+        return not d.stack and d.current_player != seat
+
     def actions(d: Any) -> list[Action]:
         legal = d.legal_actions()
         if len(legal) == 1:
             return legal
         if d.current_player != seat or d.stack:
+            if greedy_opponent and by_greedy(d):
+                return [greedy_action(d, rng)]
             return [fast_action(d, rng)]
         if plan and _turn_index(d) != here:
             return [greedy_action(d, rng)]
@@ -1111,7 +1125,11 @@ def make_search(state: Any, seat: int, rng: random.Random, horizon: int = 1,
         d.record = False
         return d
 
-    return ISMCTS(state, seat, determinize=determinize, actions=actions, rollout=fast_action,
+    def rollout(d: Any, r: random.Random) -> Action:
+        return greedy_action(d, r) if by_greedy(d) else fast_action(d, r)
+
+    return ISMCTS(state, seat, determinize=determinize, actions=actions,
+                  rollout=rollout if greedy_opponent else fast_action,
                   cutoff=cutoff, evaluate=win_chances if fitted else values, exploration=exploration, root_actions=root_actions,
                   paired_root=paired_root, confidence=confidence, prune=prune, prune_after=prune_after,
                   race=race, rng=rng)
