@@ -166,14 +166,19 @@ def test_the_fitted_entry_chooses_what_simulations_end_on() -> None:
     assert t2.tree is not None and t2.tree._evaluate is bots.values
 
 
-def test_the_fitting_script_fits_a_known_model() -> None:
-    """tools/fit_winmodel.py's Newton fit recovers weights from outcomes
-    drawn from a known conditional logit, and its self-play is deterministic."""
+def _fit_winmodel():  # tools/ is not a package: its scripts are imported from their folder
     sys.path.insert(0, str(ROOT / "tools"))
     try:
         import fit_winmodel as fw
     finally:
         sys.path.remove(str(ROOT / "tools"))
+    return fw
+
+
+def test_the_fitting_script_fits_a_known_model() -> None:
+    """tools/fit_winmodel.py's Newton fit recovers weights from outcomes
+    drawn from a known conditional logit, and its self-play is deterministic."""
+    fw = _fit_winmodel()
     r = random.Random(3)
     true = [1.5, -0.7]
     samples = []
@@ -188,15 +193,6 @@ def test_the_fitting_script_fits_a_known_model() -> None:
     assert a == fw.play(2, 1, 0) and a
     fs, y, v = a[0]
     assert len(fs) == 2 and len(fs[0]) == len(bots.FEATURES) and sum(y) == pytest.approx(1.0)
-
-
-def _fit_winmodel():
-    sys.path.insert(0, str(ROOT / "tools"))
-    try:
-        import fit_winmodel as fw
-    finally:
-        sys.path.remove(str(ROOT / "tools"))
-    return fw
 
 
 def test_the_fitting_script_takes_who_plays_the_self_play() -> None:

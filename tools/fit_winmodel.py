@@ -45,9 +45,15 @@ _DAYS = (date(2100, 12, 31) - _DAY0).days
 POLICIES = (("greedy", 0.7), ("easy", 0.15), ("fast", 0.15))
 
 Sample = tuple[list[list[float]], list[float], list[float]]   # features per seat, outcome, greedy's values
+Mix = tuple[tuple[str, float], ...]                            # who plays a seat, and how often (POLICIES)
 
 
-def _policy(r: random.Random, policies: tuple[tuple[str, float], ...] = POLICIES) -> str:
+def _mix_text(policies: Mix) -> str:
+    """``--policies``' way of writing a mix: ``greedy=0.7,easy=0.15,fast=0.15``."""
+    return ",".join(f"{name}={share}" for name, share in policies)
+
+
+def _policy(r: random.Random, policies: Mix = POLICIES) -> str:
     x = r.random()
     for name, share in policies:
         if x < share:
@@ -56,8 +62,7 @@ def _policy(r: random.Random, policies: tuple[tuple[str, float], ...] = POLICIES
     return policies[0][0]
 
 
-def play(players: int, seed: int, index: int,
-         policies: tuple[tuple[str, float], ...] = POLICIES) -> list[Sample]:
+def play(players: int, seed: int, index: int, policies: Mix = POLICIES) -> list[Sample]:
     """One self-play game: the samples of its turn starts, with its outcome."""
     r = random.Random(f"fit-winmodel/{seed}/{players}/{index}")
     day = _DAY0 + timedelta(days=r.randrange(_DAYS + 1))
@@ -182,8 +187,8 @@ def write(models: dict[int, list[float]], note: str) -> None:
     print(f"wrote {len(models)} model(s) into {BOTS_PY.relative_to(ROOT)}")
 
 
-def _policies(text: str) -> tuple[tuple[str, float], ...]:
-    """``--policies``: ``greedy=0.7,easy=0.15,fast=0.15``."""
+def _policies(text: str) -> Mix:
+    """``--policies``' value: a mix as :func:`_mix_text` writes it."""
     try:
         mix = tuple((name, float(share)) for name, share in (item.split("=") for item in text.split(",")))
     except ValueError:
@@ -205,7 +210,7 @@ def main(argv: list[str] | None = None) -> int:
                                               "its name says the --policies when not the default)")
     ap.add_argument("--policies", type=_policies, default=POLICIES, metavar="NAME=SHARE,...",
                     help="who plays the self-play seats: greedy, easy, fast, shares summing to 1 "
-                         "(default: " + ",".join(f"{n}={w}" for n, w in POLICIES) + ")")
+                         f"(default: {_mix_text(POLICIES)})")
     ap.add_argument("--write", action="store_true", help="write the weights into py/ptolemaeus/bots.py")
     args = ap.parse_args(argv)
     policies = args.policies
@@ -235,8 +240,7 @@ def main(argv: list[str] | None = None) -> int:
         notes.append(f"{n}p: {len(games)} games, held-out log loss {new[0]:.4f} (greedy's {base[0]:.4f}), "
                      f"accuracy {new[1]:.3f} ({base[1]:.3f})")
     if args.write:
-        mix = ",".join(f"{n}={w}" for n, w in policies)
-        write(models, f"--seed {args.seed} --l2 {args.l2} --policies {mix}; " + "; ".join(notes))
+        write(models, f"--seed {args.seed} --l2 {args.l2} --policies {_mix_text(policies)}; " + "; ".join(notes))
     return 0
 
 
