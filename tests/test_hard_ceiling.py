@@ -132,7 +132,8 @@ def test_set_and_iterations_change_hards_level_for_the_run(monkeypatch: pytest.M
     """``--set KEY=VALUE`` / ``--iterations`` (a variant of the search paired game by game with
     ``hard`` as it is, e.g. ``greedy_opponent``): the entries reach ``hard``'s budget (and only
     ``hard``'s), are kept in each result, and a resumed run replays a game played with other
-    entries; an entry ``hard`` does not have is a usage error."""
+    entries or in another match (another ``--seed`` here); an entry ``hard`` does not have is a
+    usage error."""
     played: list[tuple[str, int, dict[str, Any]]] = []
 
     def fake_play_game(a: str, b: str, players: int, seed: int, index: int,
@@ -157,5 +158,10 @@ def test_set_and_iterations_change_hards_level_for_the_run(monkeypatch: pytest.M
     assert [r.get("set") for r in rows] == [None, None, entries, entries]
     played.clear()
     assert hc.main(args) == 0 and played == []          # resumed: nothing replayed
+    assert hc.main([*args, "--seed", "2"]) == 0          # another match's games: played again
+    assert [(a, i) for a, i, _ in played] == [("hard", 0), ("hard", 1)]
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [r["match"]["seed"] for r in rows] == [1, 1, 1, 1, 2, 2]
+    assert rows[0]["match"] == {"b": "greedy", "players": 2, "seed": 1, "seconds": None}
     with pytest.raises(SystemExit):
         hc.main(["--variant", "none", "--games", "1", "--set", "no_such_entry=1"])

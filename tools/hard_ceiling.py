@@ -35,8 +35,9 @@ interrupted run keeps its games and a later one with the same ``--out``
 resumes (games already there are skipped). The summary is the arena's
 (``--json``: its JSON object, plus ``variant``). ``--set KEY=VALUE`` and ``--iterations`` change entries of ``hard``'s level for the run (as the
 arena's: e.g. ``--variant none --set greedy_opponent=true --iterations 160``, a variant of the
-search paired game by game with ``hard`` as it is; the entries are kept in each result, and a
-resumed run skips only the games played with the same ones). ``--compare FILE ...`` prints,
+search paired game by game with ``hard`` as it is; the entries are kept in each result). A
+resumed run skips only the games played with the same variant, ``--b``, ``--players``, ``--seed``,
+``--seconds`` and entries (each result keeps them); any other game there is played again. ``--compare FILE ...`` prints,
 for the games two or more result files share, each file's wins and, for every
 pair, the games one won that the other did not.
 """
@@ -151,9 +152,16 @@ def play(variant: str, index: int, b: str = "greedy", seed: int = 1, players: in
     with patched(variant):
         r = pa.play_game(CHEATER, b, players, seed, index, budget)
     r["variant"] = variant
+    r["match"] = match_of(b, players, seed, seconds)
     if entries:
         r["set"] = dict(entries)
     return r
+
+
+def match_of(b: str, players: int, seed: int, seconds: float | None) -> dict[str, Any]:
+    """What else makes game ``index`` the game it is (kept in each result as ``match``): a
+    resumed run skips a game only if it was played with the same variant, match and entries."""
+    return {"b": b, "players": players, "seed": seed, "seconds": seconds}
 
 
 def summary(results: list[dict[str, Any]], seconds: float, variant: str, b: str, players: int,
@@ -218,13 +226,16 @@ def main(argv: list[str] | None = None) -> int:
         ap.error(str(exc))
     if args.iterations is not None:
         entries["iterations"] = args.iterations
+    match = match_of(args.b, args.players, args.seed, seconds)
     done = load(args.out) if args.out else {}
     results: list[dict[str, Any]] = []
     t0 = time.perf_counter()
     indices = range(args.start, args.start + args.games)
     for i in indices:
-        if i in done and done[i].get("variant") == args.variant and done[i].get("set", {}) == entries:
-            results.append(done[i])
+        row = done.get(i)
+        if (row is not None and row.get("variant") == args.variant and row.get("match") == match
+                and row.get("set", {}) == entries):
+            results.append(row)
             continue
         r = play(args.variant, i, args.b, args.seed, args.players, seconds, entries)
         results.append(r)
