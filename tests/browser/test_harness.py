@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
+
 PROBE = """<!doctype html><title>probe</title>
 <script>console.error("probe console error")</script>
 <img src="https://example.invalid/probe.png" alt="">
@@ -65,3 +69,31 @@ def test_guard_forgives_a_request_cut_short_by_the_next_navigation(page, page_gu
     page.wait_for_timeout(200)
     assert [url for _, url, failure, _ in guard._failures if "ERR_ABORTED" in failure] == [site.url + "__slow.txt"]
     assert guard.problems() == []
+
+
+def _renderer_disabled_features() -> list[set[str]]:
+    """The --disable-features of every Playwright-launched Chromium renderer alive now."""
+    found = []
+    for cmdline in Path("/proc").glob("[0-9]*/cmdline"):
+        try:
+            # Chromium rewrites its process title: one string, arguments split by spaces.
+            args = cmdline.read_bytes().replace(b"\0", b" ").split()
+        except OSError:  # the process ended meanwhile
+            continue
+        if b"--type=renderer" not in args or not any(b"playwright" in a for a in args):
+            continue
+        disabled: set[str] = set()
+        for arg in args:
+            if arg.startswith(b"--disable-features="):
+                disabled |= set(arg.decode().split("=", 1)[1].split(","))
+        found.append(disabled)
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/cmdline").exists(), reason="needs Linux's /proc")
+def test_renderers_run_without_gwp_asan(page, site):
+    """GWP-ASan's sampled stack walk crashes renderers on Pyodide's JSPI stacks (conftest's CHROMIUM_ARGS)."""
+    page.goto(site.url + "README.md")
+    renderers = _renderer_disabled_features()
+    assert renderers, "no renderer process found under /proc"
+    assert all({"GwpAsanMalloc", "GwpAsanPartitionAlloc"} <= disabled for disabled in renderers)
