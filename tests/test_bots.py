@@ -303,9 +303,11 @@ def test_hard_does_not_prune_in_two_players_and_spends_its_budget() -> None:
     determinizations (``fitted_prune`` None: it won more games that way,
     docs/bots.md), so on the positions where a pruned search settles early,
     ``hard``'s own search runs its whole budget and prunes nothing. In 4
-    players (greedy's values at the leaves) it prunes as before, and
-    ``normal`` prunes."""
+    players (the 4-player fitted chance at the leaves since 2026-11-28, but
+    ``fitted_for`` is 2 players only) it prunes as before, and ``normal``
+    prunes."""
     assert bots.LEVELS["hard"].fitted_prune is None and bots.LEVELS["hard"].prune == 1.0
+    assert bots.LEVELS["hard"].fitted_for == (2,)
     assert bots.LEVELS["normal"].prune == 1.0 and "fitted_prune" not in bots.LEVELS["normal"]
     compared = 0
     for s in POSITIONS["turn"] + POSITIONS["after_action"]:
@@ -326,7 +328,10 @@ def test_hard_does_not_prune_in_two_players_and_spends_its_budget() -> None:
     assert compared >= 1
     s4 = pt.new_game(players=4, seed=7, start=START)
     t4 = bots.Thinker(s4, s4.current_player, "hard", random.Random(1), budget={"iterations": 8, "seconds": None})
-    assert t4.tree is not None and t4.tree.prune == 1.0
+    assert t4.tree is not None and t4.tree.prune == 1.0 and t4.tree._evaluate is bots.win_chances
+    t4b = bots.Thinker(s4, s4.current_player, "hard", random.Random(1),
+                       budget={"iterations": 8, "seconds": None, "fitted_for": (2, 4)})
+    assert t4b.tree is not None and t4b.tree.prune is None
 
 
 def test_a_raced_search_gives_a_close_decision_more_determinizations() -> None:

@@ -101,10 +101,11 @@ def test_features_are_potentials_terms(players: int) -> None:
             assert f[F["score"]] == float(s.score(p))
 
 
-def test_win_chances_are_a_distribution_and_the_outcome_at_the_end() -> None:
-    for s in _random_positions(4, 2, seed=2):
+@pytest.mark.parametrize("players", [2, 4])
+def test_win_chances_are_a_distribution_and_the_outcome_at_the_end(players: int) -> None:
+    for s in _random_positions(4, players, seed=2):
         w = bots.win_chances(s)
-        assert len(w) == 2
+        assert len(w) == players
         if s.over:
             assert w == s.returns()
         else:
@@ -113,20 +114,23 @@ def test_win_chances_are_a_distribution_and_the_outcome_at_the_end() -> None:
             assert w == bots.win_chances(s.clone())          # deterministic
 
 
-@pytest.mark.parametrize("players", [1, 3, 4])
+@pytest.mark.parametrize("players", [1, 3])
 def test_other_seat_counts_keep_greedys_values(players: int) -> None:
-    """Only the 2-player model is kept (with a 4-player one, hard won fewer
-    4-player games: docs/bots.md): 1, 3 and 4 seats get greedy's values."""
+    """The 2- and 4-player models are kept (docs/bots.md): solitaire and
+    3 seats get greedy's values."""
     assert bots._model_for(players) is None
     for s in _random_positions(2, players, seed=players):
         assert bots.win_chances(s) == (s.returns() if s.over else bots.values(s))
 
 
-def test_the_fitted_model_is_there_for_two_players() -> None:
-    assert set(bots.WIN_MODEL) == {2}
-    w = bots.WIN_MODEL[2]
-    assert len(w) == len(bots.FEATURES) and all(math.isfinite(x) for x in w)
-    assert bots._model_for(2) is w
+def test_the_fitted_models_are_there_for_two_and_four_players() -> None:
+    """Issue 14 (2026-11-28): the 4-player model joined the 2-player one."""
+    assert set(bots.WIN_MODEL) == {2, 4}
+    for n in (2, 4):
+        w = bots.WIN_MODEL[n]
+        assert len(w) == len(bots.FEATURES) and all(math.isfinite(x) for x in w)
+        assert bots._model_for(n) is w
+    assert bots.WIN_MODEL[2] != bots.WIN_MODEL[4]
 
 
 def test_more_points_mean_a_better_chance() -> None:
@@ -146,15 +150,19 @@ def test_more_points_mean_a_better_chance() -> None:
     assert bots.win_chances(late)[0] > after[0]
 
 
-def test_hard_ends_its_simulations_on_the_fitted_chance_and_greedy_is_unchanged() -> None:
+@pytest.mark.parametrize("players", [2, 4])
+def test_hard_ends_its_simulations_on_the_fitted_chance_and_greedy_is_unchanged(players: int) -> None:
     """Issue 14: ``hard`` is the level that uses the fitted win chance (in
-    2 players); ``greedy`` (the baseline) and ``normal`` keep greedy's evaluation."""
+    2 and 4 players); ``greedy`` (the baseline) and ``normal`` keep greedy's evaluation."""
     assert bots.LEVELS["hard"].fitted is True
     assert not bots.LEVELS["normal"].fitted and bots.LEVELS["greedy"].kind == "greedy"
-    s = pt.new_game(2, 7, START)
+    s = pt.new_game(players, 7, START)
     seat = s.current_player
     t = bots.Thinker(s, seat, "hard", random.Random(1), budget={"iterations": 8, "seconds": None})
     assert t.tree is not None and t.tree._evaluate is bots.win_chances
+    leaf = s.clone()
+    leaf.record = False
+    assert bots.win_chances(leaf) != bots.values(leaf)     # the model's chance, not greedy's values
 
 
 def test_the_fitted_entry_chooses_what_simulations_end_on() -> None:
@@ -208,6 +216,33 @@ def test_the_fitting_script_takes_who_plays_the_self_play() -> None:
     for bad in ("greedy=0.5,clever=0.5", "greedy=0.5", "greedy", "greedy=x", "greedy=1.5,fast=-0.5", ""):
         with pytest.raises(SystemExit):
             fw.main(["--games", "1", "--policies", bad])
+
+
+def test_the_fitting_script_writes_its_models_and_keeps_the_others(tmp_path, monkeypatch) -> None:
+    """``--write`` replaces the weights and note of the numbers of players it
+    fitted and keeps the other models with their notes (the 2- and 4-player
+    models come from runs with different ``--games``)."""
+    fw = _fit_winmodel()
+    original = fw.BOTS_PY.read_text()
+
+    def block_of(src: str) -> str:
+        return src[src.index("# BEGIN WIN_MODEL"):src.index("# END WIN_MODEL")]
+
+    copy = tmp_path / "bots.py"
+    copy.write_text(original)
+    monkeypatch.setattr(fw, "BOTS_PY", copy)
+    monkeypatch.setattr(fw, "ROOT", tmp_path)
+    new4 = [round(0.25 * i - 2.0, 3) for i in range(len(bots.FEATURES))]
+    fw.write({4: new4}, {4: "a test fit"})
+    src = copy.read_text()
+    block = block_of(src)
+    scope: dict = {}
+    exec(block, scope)
+    assert scope["WIN_MODEL"][2] == pytest.approx(bots.WIN_MODEL[2], rel=1e-5)
+    assert scope["WIN_MODEL"][4] == tuple(new4)
+    notes = fw._kept_notes(block)
+    assert notes[4] == "# 4p: a test fit" and notes[2] == fw._kept_notes(block_of(original))[2]
+    assert src.replace(block, "") == original.replace(block_of(original), "")   # nothing else touched
 
 
 def test_hard_with_the_fitted_chance_sees_only_what_its_seat_sees() -> None:

@@ -13,8 +13,11 @@
 3. Print the log loss and accuracy (the seat with the highest chance is a
    winner) on the held-out 20%, against greedy's own ``values`` normalised
    to sum to 1 (the evaluation ``hard`` used before).
-4. ``--write``: replace the block between ``# BEGIN WIN_MODEL`` and
-   ``# END WIN_MODEL`` in ``py/ptolemaeus/bots.py`` with the weights.
+4. ``--write``: rewrite the block between ``# BEGIN WIN_MODEL`` and
+   ``# END WIN_MODEL`` in ``py/ptolemaeus/bots.py``: the numbers of players
+   fitted get the new weights and a note line each (``# 4p: ...``), the
+   others keep theirs (the 2-player and 4-player models come from runs with
+   different ``--games``).
 
 Pure Python (no numpy): a few thousand games and 18 features are small.
 Deterministic for a given ``--seed`` and ``--games``.
@@ -171,20 +174,37 @@ def report(name: str, samples: list[Sample], chances: Any) -> tuple[float, float
     return loss / n, right / n
 
 
-def write(models: dict[int, list[float]], note: str) -> None:
+def _kept_notes(block: str) -> dict[int, str]:
+    """The note line of each model in a WIN_MODEL block (``# 2p: ...``)."""
+    notes = {}
+    for line in block.splitlines():
+        head = line[2:].split("p:", 1)[0] if line.startswith("# ") else ""
+        if head.isdigit():
+            notes[int(head)] = line
+    return notes
+
+
+def write(models: dict[int, list[float]], notes: dict[int, str]) -> None:
+    """Replace the weights of the numbers of players in ``models`` (their note
+    lines ``notes``, without the ``# Np: ``) and keep the other models."""
     src = BOTS_PY.read_text()
     begin = src.index("# BEGIN WIN_MODEL")
     end = src.index("# END WIN_MODEL")
-    lines = ["# BEGIN WIN_MODEL (written by tools/fit_winmodel.py; do not edit by hand)", f"# {note}",
-             "WIN_MODEL: dict[int, tuple[float, ...]] = {"]
-    for n, w in sorted(models.items()):
+    kept_notes = _kept_notes(src[begin:end])
+    every: dict[int, tuple[list[float], str]] = {
+        n: (list(w), kept_notes.get(n, f"# {n}p: (no note)")) for n, w in bots.WIN_MODEL.items()}
+    every.update({n: (w, f"# {n}p: {notes[n]}") for n, w in models.items()})
+    lines = ["# BEGIN WIN_MODEL (written by tools/fit_winmodel.py; do not edit by hand)"]
+    lines += [note for _, (_, note) in sorted(every.items())]
+    lines.append("WIN_MODEL: dict[int, tuple[float, ...]] = {")
+    for n, (w, _) in sorted(every.items()):
         lines.append(f"    {n}: (  # {', '.join(bots.FEATURES)}")
         for i in range(0, len(w), 6):
             lines.append("        " + " ".join(f"{x:.6g}," for x in w[i:i + 6]))
         lines.append("    ),")
     lines.append("}")
     BOTS_PY.write_text(src[:begin] + "\n".join(lines) + "\n" + src[end:])
-    print(f"wrote {len(models)} model(s) into {BOTS_PY.relative_to(ROOT)}")
+    print(f"wrote {len(models)} model(s) into {BOTS_PY.relative_to(ROOT)} ({len(every)} in all)")
 
 
 def _policies(text: str) -> Mix:
@@ -203,7 +223,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=2000, help="self-play games per number of players")
     ap.add_argument("--players", type=int, nargs="+", default=[2],
-                    help="numbers of players to fit (the bots use the 2-player model only; docs/bots.md)")
+                    help="numbers of players to fit (the bots have a 2-player and a 4-player model; docs/bots.md)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--l2", type=float, default=1.0)
     ap.add_argument("--cache", type=Path, help="keep the self-play samples in this JSON file (reused if present; "
@@ -215,7 +235,7 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     policies = args.policies
     models: dict[int, list[float]] = {}
-    notes = []
+    notes: dict[int, str] = {}
     for n in args.players:
         mixed = "" if policies == POLICIES else "." + "_".join(f"{name}{w:g}" for name, w in policies)
         cache = args.cache.with_suffix(f"{mixed}.{n}p.json") if args.cache else None
@@ -237,10 +257,10 @@ def main(argv: list[str] | None = None) -> int:
         new = report("fitted (held out)", test, lambda fs, v, w=w: _probs(w, fs))
         report("fitted (training)", train, lambda fs, v, w=w: _probs(w, fs))
         models[n] = w
-        notes.append(f"{n}p: {len(games)} games, held-out log loss {new[0]:.4f} (greedy's {base[0]:.4f}), "
-                     f"accuracy {new[1]:.3f} ({base[1]:.3f})")
+        notes[n] = (f"--seed {args.seed} --l2 {args.l2} --policies {_mix_text(policies)}; {len(games)} games, "
+                    f"held-out log loss {new[0]:.4f} (greedy's {base[0]:.4f}), accuracy {new[1]:.3f} ({base[1]:.3f})")
     if args.write:
-        write(models, f"--seed {args.seed} --l2 {args.l2} --policies {_mix_text(policies)}; " + "; ".join(notes))
+        write(models, notes)
     return 0
 
 

@@ -29,8 +29,8 @@ The ladder (budgets in :data:`LEVELS`, documented in ``docs/bots.md``):
     policy (:func:`fast_action`), a simulation runs until the seat's turn
     comes round again (``normal`` and ``hard``: and through that turn,
     played by greedy) and the greedy evaluation scores it (``hard`` in
-    2-player games: :func:`win_chances`, fitted to self-play results by
-    ``tools/fit_winmodel.py``). ``normal`` and ``hard`` compare the root candidates on the same determinizations
+    2- and 4-player games: :func:`win_chances`, fitted to self-play results
+    by ``tools/fit_winmodel.py``). ``normal`` and ``hard`` compare the root candidates on the same determinizations
     (paired). The budgets are in :data:`LEVELS`.
 
 ``python -m ptolemaeus.bots --bench`` prints the search speed.
@@ -129,11 +129,16 @@ class Level(dict):
 #:                 instead of greedy's hand-tuned :func:`values`.
 #: ``fitted_prune`` (if present) the ``prune`` used instead where the
 #:                 fitted chance is what simulations end on (a number of
-#:                 seats with a model in :data:`WIN_MODEL`: 2 players);
-#:                 ``None``: no pruning (hard: it won more games without).
+#:                 seats with a model in :data:`WIN_MODEL`) and the number
+#:                 of seats is in ``fitted_for``; ``None``: no pruning
+#:                 (hard in 2 players: it won more games without).
 #:                 Likewise ``fitted_iterations``, ``fitted_prune_after`` and
 #:                 ``fitted_race`` (if present) there, unless a budget sets
 #:                 ``iterations``, ``prune_after`` or ``race`` itself.
+#: ``fitted_for``  the numbers of seats the ``fitted_*`` entries were tuned
+#:                 for (hard: 2); with another number of seats and a model
+#:                 (4 players) the fitted chance ends the simulations and the
+#:                 plain entries stay (hard prunes there: 2026-11-28).
 #: ``greedy_opponent`` the other seats' turn-level choices in the
 #:                 simulations (a turn's main action, bonus cards, the trade,
 #:                 study B, ending it) are greedy's instead of the fast
@@ -158,7 +163,7 @@ LEVELS: dict[str, Level] = {
                     doc="ISMCTS over greedy's best 3 choices, 20 paired determinizations through the "
                         "seat's next turn; greedy's favourite unless another is clearly better (at most 0.25 s)"),
     "hard": Level(kind="ismcts", iterations=240, seconds=0.35, width=4, horizon=1, plan=True, paired=True,
-                  exploration=0.3, confidence=1.0, prune=1.0, fitted=True, fitted_prune=None,
+                  exploration=0.3, confidence=1.0, prune=1.0, fitted=True, fitted_prune=None, fitted_for=(2,),
                   prune_after=10, race=False, greedy_opponent=False, cpu_clock=False,
                   doc="ISMCTS over greedy's best 4 choices, 60 paired determinizations through the "
                       "seat's next turn judged by a win chance fitted to results; greedy's favourite "
@@ -205,10 +210,12 @@ class Thinker(SearchThinker):
         spec = Level(LEVELS[level])
         if budget:
             spec.update(budget)
-        if spec.kind == "ismcts" and spec.fitted and _model_for(det.n) is not None:
-            # The fitted chance judges the leaves (2 players): the search settings made for
-            # it (``fitted_*``) replace the plain ones; a budget's own ``iterations``,
-            # ``prune_after`` or ``race`` (the arena's --iterations, --set) win.
+        if (spec.kind == "ismcts" and spec.fitted and _model_for(det.n) is not None
+                and det.n in (spec.fitted_for or ())):
+            # The fitted chance judges the leaves, with the number of seats the search
+            # settings made for it (``fitted_*``) were tuned for: they replace the plain ones;
+            # a budget's own ``iterations``, ``prune_after`` or ``race`` (the arena's
+            # --iterations, --set) win.
             for key in ("iterations", "prune", "prune_after", "race"):
                 if "fitted_" + key in spec and (key == "prune" or key not in (budget or {})):
                     spec[key] = spec["fitted_" + key]
@@ -618,16 +625,17 @@ def features(s: Any, p: int, ctx: _Ctx | None = None) -> list[float]:
 def _model_for(n: int) -> tuple[float, ...] | None:
     """The fitted weights for ``n`` seats, if a model for ``n`` is kept.
 
-    Only the 2-player model is: with the 4-player one ``hard`` won fewer
-    4-player games against three greedies (docs/bots.md), so 3 and 4
-    players keep greedy's :func:`values`."""
+    The 2- and 4-player models are (the 4-player one since 2026-11-28:
+    ``hard`` with it won 62 of 100 uncapped 4-player games against three
+    greedies, 51 without; docs/bots.md); solitaire and 3 players keep
+    greedy's :func:`values`."""
     return WIN_MODEL.get(n)
 
 
 def win_chances(s: Any, weights: tuple[float, ...] | None = None) -> list[float]:
     """The fitted win chance of every seat (they sum to 1); the real outcome
     once the game is over, and greedy's :func:`values` for a number of
-    seats without a fitted model (all but 2: see :func:`_model_for`)."""
+    seats without a fitted model (1 and 3: see :func:`_model_for`)."""
     if s.over:
         return s.returns()
     if weights is None:
@@ -643,12 +651,18 @@ def win_chances(s: Any, weights: tuple[float, ...] | None = None) -> list[float]
 
 
 # BEGIN WIN_MODEL (written by tools/fit_winmodel.py; do not edit by hand)
-# --seed 1 --l2 1.0; 2p: 2000 games, held-out log loss 0.5878 (greedy's 0.5938), accuracy 0.675 (0.671)
+# 2p: --seed 1 --l2 1.0; 2000 games, held-out log loss 0.5878 (greedy's 0.5938), accuracy 0.675 (0.671)
+# 4p: --seed 1 --l2 1.0 --policies greedy=0.7,easy=0.15,fast=0.15; 800 games, held-out log loss 1.1193 (greedy's 1.1706), accuracy 0.509 (0.499)
 WIN_MODEL: dict[int, tuple[float, ...]] = {
     2: (  # score, score_sq, study, generic, hand, bonus, asteroid_part, to_play, studied, tokens, cards, objective, reserve, pairs_live, late_score, late_study, late_hand, late_bonus
         0.328136, 0.121674, 0.597763, 1.50382, 1.06067, 0.99609,
         0.940833, 0.428136, 0.368606, -0.161792, 0.0243567, -0.0906312,
         -0.206814, 0.128592, 0.403524, 0.947872, -0.267634, -0.645892,
+    ),
+    4: (  # score, score_sq, study, generic, hand, bonus, asteroid_part, to_play, studied, tokens, cards, objective, reserve, pairs_live, late_score, late_study, late_hand, late_bonus
+        0.222419, 0.203005, 0.600152, 2.81495, 1.22371, 0.990537,
+        0.80531, 0.422707, 0.33805, -0.14946, -0.00662319, 0.0643944,
+        -0.18859, 0.0472813, 0.415174, 1.07088, -0.821677, -0.640423,
     ),
 }
 # END WIN_MODEL
