@@ -626,9 +626,9 @@ def _model_for(n: int) -> tuple[float, ...] | None:
     """The fitted weights for ``n`` seats, if a model for ``n`` is kept.
 
     The 2- and 4-player models are (the 4-player one since 2026-11-28:
-    ``hard`` with it won 62 of 100 uncapped 4-player games against three
-    greedies, 51 without; docs/bots.md); solitaire and 3 players keep
-    greedy's :func:`values`."""
+    ``hard`` with it won 83.8 of 150 uncapped 4-player games against three
+    greedies, 77 without, and 53.2% of 200 capped ones; docs/bots.md);
+    solitaire and 3 players keep greedy's :func:`values`."""
     return WIN_MODEL.get(n)
 
 
