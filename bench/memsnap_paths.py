@@ -23,6 +23,7 @@ from playwright.sync_api import sync_playwright
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
 import serve  # noqa: E402
+from chromium import launch_kwargs  # noqa: E402
 
 IN_PAGE = """async ([archives, modules]) => {
   const longTasks = [];
@@ -61,7 +62,7 @@ def main(rounds: int = 3) -> None:
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_address[1]}/"
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--headless", "--no-sandbox"])
+        browser = p.chromium.launch(**launch_kwargs())
         context = browser.new_context(service_workers="block")
         page = context.new_page()
         page.goto(url + "index.html?seats=human,bot&seed=1")

@@ -15,13 +15,13 @@ from __future__ import annotations
 
 import argparse
 import base64
-import os
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 ICONS = ROOT / "static" / "icons"
-CHROMIUM = "/usr/bin/chromium"
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from chromium import launch_kwargs  # noqa: E402
 
 # png name -> (svg name, size in px)
 RENDERS = {
@@ -68,9 +68,7 @@ def difference(page, a: bytes, b: bytes) -> dict:
 
 
 def launch(playwright):
-    kwargs = {"executable_path": CHROMIUM, "args": ["--headless", "--no-sandbox", "--disable-gpu"]} \
-        if os.path.exists(CHROMIUM) else {}
-    return playwright.chromium.launch(**kwargs)
+    return playwright.chromium.launch(**launch_kwargs())
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -76,7 +76,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.png:
         from playwright.sync_api import sync_playwright
         with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--headless", "--no-sandbox"])
+            sys.path.insert(0, str(ROOT / "tools"))
+            from chromium import launch_kwargs
+            browser = p.chromium.launch(**launch_kwargs())
             for name, size in (("wide", (1280, 800)), ("narrow", (360, 740))):
                 pg = browser.new_page(viewport={"width": size[0], "height": size[1]})
                 pg.goto(html.as_uri())

@@ -38,7 +38,6 @@ from __future__ import annotations
 
 import contextlib
 import importlib.util
-import os
 import threading
 from dataclasses import dataclass
 from pathlib import Path
@@ -50,26 +49,9 @@ ROOT = Path(__file__).resolve().parents[2]
 _spec = importlib.util.spec_from_file_location("ptolemaeus_site_serve", ROOT / "tools" / "serve.py")
 serve = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(serve)
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    # Debian's Chromium samples malloc with GWP-ASan in some renderers; a sampled
-    # allocation records its stack by walking frame pointers, and when it happens
-    # while Pyodide runs on a JSPI (stack-switching) stack the walk runs past that
-    # stack's end: SIGSEGV, "Target crashed".  Three renderer crash dumps in make
-    # test runs (2026-11-27/28, three different tests) all fault at the same
-    # instruction in that scan and all had the crash key gwp-asan-malloc set; see
-    # docs/testing.md.  A Chromium bug, not the page's: switched off for tests.
-    # (Chromium merges this list with Playwright's own --disable-features.)
-    "--disable-features=GwpAsanMalloc,GwpAsanPartitionAlloc",
-]
+_spec = importlib.util.spec_from_file_location("ludus_chromium", ROOT / "tools" / "chromium.py")
+chromium = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(chromium)  # the launch arguments every script shares
 SUBPATH = "/ptolemaeus/"
 READY_TIMEOUT_MS = 60_000
 
@@ -105,9 +87,7 @@ def pytest_collection_modifyitems(config, items):
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args):
     """Debian's Chromium when installed (Playwright can't download its own here)."""
-    if not os.path.exists(CHROMIUM):
-        return browser_type_launch_args
-    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+    return chromium.launch_kwargs(**browser_type_launch_args)
 
 
 @pytest.fixture(scope="session")

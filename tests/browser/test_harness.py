@@ -92,7 +92,7 @@ def _renderer_disabled_features() -> list[set[str]]:
 
 @pytest.mark.skipif(not Path("/proc/self/cmdline").exists(), reason="needs Linux's /proc")
 def test_renderers_run_without_gwp_asan(page, site):
-    """GWP-ASan's sampled stack walk crashes renderers on Pyodide's JSPI stacks (conftest's CHROMIUM_ARGS)."""
+    """GWP-ASan's sampled stack walk crashes renderers on Pyodide's JSPI stacks (tools/chromium.py's ARGS)."""
     page.goto(site.url + "README.md")
     renderers = _renderer_disabled_features()
     assert renderers, "no renderer process found under /proc"
