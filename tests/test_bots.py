@@ -413,6 +413,14 @@ def test_hard_searches_60_determinizations_of_its_4_candidates() -> None:
     s4 = pt.new_game(players=4, seed=7, start=START)
     t4 = bots.Thinker(s4, s4.current_player, "hard", random.Random(1), budget={"seconds": None})
     assert t4.budget == 240
+    # A level's ``seats`` entries apply in games of that many seats only, and a budget's own wins.
+    seats = {"seconds": None, "seats": {4: {"iterations": 12, "width": 3}}}
+    t4 = bots.Thinker(s4, s4.current_player, "hard", random.Random(1), budget=seats)
+    assert (t4.budget, t4.spec.width, len(t4.tree.root_actions)) == (12, 3, 3)
+    t4 = bots.Thinker(s4, s4.current_player, "hard", random.Random(1), budget={**seats, "iterations": 8})
+    assert (t4.budget, t4.spec.width) == (8, 3)
+    t = bots.Thinker(s2, s2.current_player, "hard", random.Random(2), budget=seats)
+    assert (t.budget, t.spec.width) == (240, 4)
 
 
 def test_the_arena_may_measure_the_cap_in_cpu_time(monkeypatch: pytest.MonkeyPatch) -> None:

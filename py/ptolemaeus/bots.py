@@ -139,6 +139,10 @@ class Level(dict):
 #:                 for (hard: 2); with another number of seats and a model
 #:                 (4 players) the fitted chance ends the simulations and the
 #:                 plain entries stay (hard prunes there: 2026-11-28).
+#: ``seats``       (if present) entries for games of a number of seats, e.g.
+#:                 ``{4: {"iterations": 400}}``: they replace the plain ones
+#:                 (and the ``fitted_*`` ones) there, unless a budget sets the
+#:                 entry itself (the arena's ``--iterations``, ``--set``).
 #: ``greedy_opponent`` the other seats' turn-level choices in the
 #:                 simulations (a turn's main action, bonus cards, the trade,
 #:                 study B, ending it) are greedy's instead of the fast
@@ -219,6 +223,9 @@ class Thinker(SearchThinker):
             for key in ("iterations", "prune", "prune_after", "race"):
                 if "fitted_" + key in spec and (key == "prune" or key not in (budget or {})):
                     spec[key] = spec["fitted_" + key]
+        for key, value in (spec.get("seats") or {}).get(det.n, {}).items():
+            if key not in (budget or {}):
+                spec[key] = value
         self.spec = spec
         self.seat = seat
         self.budget = spec.iterations
