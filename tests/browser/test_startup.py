@@ -4,7 +4,11 @@ is shared, a timed assertion would only be flaky; the figures go to docs/startup
 
 Cold: each page is loaded ROUNDS times, alternating, each in a fresh browser context (empty
 cache, no service worker); the best time of each is reported, as the least disturbed by whatever
-else the machine is doing.  Request routing (the page guard) is on for every page alike.
+else the machine is doing.  Pyodide's boot (the same work on every page) swings by ±0.8 s from
+one load to the next on this 2-core machine, as much as all of the page's own part: with two
+rounds the ratios moved by 0.1–0.2 between runs of the same code (docs/startup.md, 2026-11-28),
+so since then four rounds, and beside the ratio of the bests the median of each round's ratio
+(a page against the bare page loaded just before it).  Request routing (the page guard) is on for every page alike.
 
 * ``bare``  bench/bare.html: the vendored runtime and nothing else (the baseline);
 * ``index`` index.html: the new-game screen;
@@ -23,6 +27,7 @@ their last board's picture is painted (loader.js, from localStorage) and when th
 from __future__ import annotations
 
 import gzip
+import statistics
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -31,7 +36,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 PAGES = (("bare", "bench/bare.html"), ("index", "index.html"), ("game", "index.html?seats=human,bot&seed=1"),
          ("pompeii", "index.html?game=pompeii&seats=human,bot&seed=1"))
-ROUNDS = 2
+ROUNDS = 4
 TRANSFER_BUDGET = 200 * 1024   # gzip bytes beyond the bare page, for a Ptolemaeus game (issue 13)
 WARM_ROUNDS = 3
 
@@ -110,12 +115,16 @@ def test_startup_bare_vs_index(new_context, page_guard, site, ready, record_prop
 
     best = {name: min(times) for name, times in samples.items()}
     ratio = best["index"] / best["bare"]
+    paired = {name: statistics.median(t / b for t, b in zip(samples[name], samples["bare"], strict=True))
+              for name in ("index", "game", "pompeii")}
     for name, times in samples.items():
         record_property(f"{name}_ready_ms", round(best[name]))
         record_property(f"{name}_samples_ms", [round(t) for t in times])
     record_property("index_over_bare", round(ratio, 2))
     record_property("game_over_bare", round(best["game"] / best["bare"], 2))
     record_property("pompeii_over_bare", round(best["pompeii"] / best["bare"], 2))
+    for name, value in paired.items():
+        record_property(f"{name}_over_bare_paired_median", round(value, 2))
     report(
         f"start-up (navigation -> data-ready, cold cache, best of {ROUNDS}): "
         f"bare {best['bare']:.0f} ms, index {best['index']:.0f} ms, ratio {ratio:.2f}, "
@@ -124,6 +133,8 @@ def test_startup_bare_vs_index(new_context, page_guard, site, ready, record_prop
         f"(samples: " + "; ".join(f"{name} {', '.join(f'{t:.0f}' for t in times)}"
                                   for name, times in samples.items()) + ")"
     )
+    report("  median of the rounds' ratios (each page / the bare page of its round): "
+           + ", ".join(f"{name} {value:.2f}" for name, value in paired.items()))
     # Before and after PyScript's py:ready, against the bare page (which runs its own inline script
     # after it: PyScript's bootstrap code and `import pyscript` are paid by every page).
     bare_ready, bare_py = best["bare"], marks["bare"].get("bench:py-ready")
