@@ -280,7 +280,7 @@ def test_a_pruned_search_stops_early_and_thinker_is_done() -> None:
     settled = 0
     for s in POSITIONS["turn"] + POSITIONS["after_action"]:
         seat = s.current_player
-        budget = {"iterations": 400, "seconds": None, "confidence": 1.0, "prune": 1.0, "fitted_prune": 1.0,
+        budget = {"iterations": 400, "seconds": None, "confidence": 1.0, "prune": 1.0,
                   "prune_after": 10, "race": False}
         t = bots.Thinker(s, seat, "hard", random.Random(6), budget=budget)
         if t.tree is None:
@@ -300,20 +300,19 @@ def test_a_pruned_search_stops_early_and_thinker_is_done() -> None:
 def test_hard_does_not_prune_in_two_players_and_spends_its_budget() -> None:
     """Issue 14 (2026-11-26): in 2 players, where its simulations end on the
     fitted chance, ``hard`` simulates every root candidate on all its
-    determinizations (``fitted_prune`` None: it won more games that way,
-    docs/bots.md), so on the positions where a pruned search settles early,
-    ``hard``'s own search runs its whole budget and prunes nothing. In 4
-    players (the 4-player fitted chance at the leaves since 2026-11-28, but
-    ``fitted_for`` is 2 players only) it prunes as before, and ``normal``
-    prunes."""
-    assert bots.LEVELS["hard"].fitted_prune is None and bots.LEVELS["hard"].prune == 1.0
-    assert bots.LEVELS["hard"].fitted_for == (2,)
-    assert bots.LEVELS["normal"].prune == 1.0 and "fitted_prune" not in bots.LEVELS["normal"]
+    determinizations (its ``seats`` entry for 2 players: ``prune`` None; it won more games
+    that way, docs/bots.md), so on the positions where a pruned search settles early,
+    ``hard``'s own search runs its whole budget and prunes nothing; a budget's own ``prune``
+    wins over the ``seats`` entry. In 4 players (the 4-player fitted chance at the leaves
+    since 2026-11-28) it prunes as before, and ``normal`` prunes."""
+    assert bots.LEVELS["hard"].seats[2] == {"prune": None} and bots.LEVELS["hard"].prune == 1.0
+    assert "prune" not in bots.LEVELS["hard"].seats[4]
+    assert bots.LEVELS["normal"].prune == 1.0 and "seats" not in bots.LEVELS["normal"]
     compared = 0
     for s in POSITIONS["turn"] + POSITIONS["after_action"]:
         seat = s.current_player
         pruned = bots.Thinker(s, seat, "hard", random.Random(6),
-                              budget={"iterations": 400, "seconds": None, "fitted_prune": 1.0})
+                              budget={"iterations": 400, "seconds": None, "prune": 1.0})
         if pruned.tree is None:
             continue
         pruned.tree.run(iterations=400)
@@ -330,7 +329,7 @@ def test_hard_does_not_prune_in_two_players_and_spends_its_budget() -> None:
     t4 = bots.Thinker(s4, s4.current_player, "hard", random.Random(1), budget={"iterations": 8, "seconds": None})
     assert t4.tree is not None and t4.tree.prune == 1.0 and t4.tree._evaluate is bots.win_chances
     t4b = bots.Thinker(s4, s4.current_player, "hard", random.Random(1),
-                       budget={"iterations": 8, "seconds": None, "fitted_for": (2, 4)})
+                       budget={"iterations": 8, "seconds": None, "seats": {4: {"prune": None}}})
     assert t4b.tree is not None and t4b.tree.prune is None
 
 
@@ -342,7 +341,7 @@ def test_a_raced_search_gives_a_close_decision_more_determinizations() -> None:
     clear decision settles after 30 determinizations and a close one spends what the others
     no longer use on the candidates still in the race: more than the 60 determinizations
     of 4 candidates that ``hard`` runs (240 simulations, no pruning)."""
-    raced = {"seconds": None, "iterations": 400, "fitted_prune": 2.0, "prune_after": 30, "race": True}
+    raced = {"seconds": None, "iterations": 400, "prune": 2.0, "prune_after": 30, "race": True}
     dets = []
     for s in POSITIONS["turn"] + POSITIONS["after_action"]:
         if s.n != 2:
@@ -414,7 +413,7 @@ def test_hard_searches_60_determinizations_of_its_4_candidates() -> None:
     assert t.budget == 400
     s4 = pt.new_game(players=4, seed=7, start=START)
     t4 = bots.Thinker(s4, s4.current_player, "hard", random.Random(1), budget={"seconds": None})
-    assert bots.LEVELS["hard"].seats == {4: {"iterations": 400}}
+    assert bots.LEVELS["hard"].seats[4] == {"iterations": 400}
     assert t4.budget == t4.spec.iterations == 400
     while not t4.done:
         t4.step(50)

@@ -36,22 +36,22 @@ from typing import Any
 import ptolemaeus as pt
 from ptolemaeus import bots
 
-# name -> budget entries on top of LEVELS["hard"] (2 players: fitted leaves; fitted_prune is the prune
-# used there). Every entry is explicit, so a row means the same whatever LEVELS["hard"] holds; "hard (240,
+# name -> budget entries on top of LEVELS["hard"] (2 players: fitted leaves; a budget's prune wins over
+# the level's seats entry). Every entry is explicit, so a row means the same whatever LEVELS["hard"] holds; "hard (240,
 # no prune)" is hard (2 players), "400, prune 2.0 after 30, race" the raced search tried in the arena on
 # 2026-11-27 (evening) and not kept.
-_PLAIN = {"fitted_prune": None, "prune_after": 10, "race": False}
+_PLAIN = {"prune": None, "prune_after": 10, "race": False}
 VARIANTS: dict[str, dict[str, Any]] = {
     "hard (240, no prune)": {**_PLAIN, "iterations": 240},
     "400, no prune": {**_PLAIN, "iterations": 400},
-    "480, prune 2.0 after 20": {"iterations": 480, "fitted_prune": 2.0, "prune_after": 20, "race": False},
-    "480, prune 2.0 after 20, race": {"iterations": 480, "fitted_prune": 2.0, "prune_after": 20, "race": True},
-    "480, prune 2.5 after 20, race": {"iterations": 480, "fitted_prune": 2.5, "prune_after": 20, "race": True},
-    "400, prune 2.0 after 30, race": {"iterations": 400, "fitted_prune": 2.0, "prune_after": 30, "race": True},
-    "300, prune 2.0 after 15, race": {"iterations": 300, "fitted_prune": 2.0, "prune_after": 15, "race": True},
-    "320, prune 2.0 after 20, race": {"iterations": 320, "fitted_prune": 2.0, "prune_after": 20, "race": True},
-    "360, prune 1.5 after 20, race": {"iterations": 360, "fitted_prune": 1.5, "prune_after": 20, "race": True},
-    "600, prune 3.0 after 20, race": {"iterations": 600, "fitted_prune": 3.0, "prune_after": 20, "race": True},
+    "480, prune 2.0 after 20": {"iterations": 480, "prune": 2.0, "prune_after": 20, "race": False},
+    "480, prune 2.0 after 20, race": {"iterations": 480, "prune": 2.0, "prune_after": 20, "race": True},
+    "480, prune 2.5 after 20, race": {"iterations": 480, "prune": 2.5, "prune_after": 20, "race": True},
+    "400, prune 2.0 after 30, race": {"iterations": 400, "prune": 2.0, "prune_after": 30, "race": True},
+    "300, prune 2.0 after 15, race": {"iterations": 300, "prune": 2.0, "prune_after": 15, "race": True},
+    "320, prune 2.0 after 20, race": {"iterations": 320, "prune": 2.0, "prune_after": 20, "race": True},
+    "360, prune 1.5 after 20, race": {"iterations": 360, "prune": 1.5, "prune_after": 20, "race": True},
+    "600, prune 3.0 after 20, race": {"iterations": 600, "prune": 3.0, "prune_after": 20, "race": True},
 }
 
 

@@ -127,22 +127,12 @@ class Level(dict):
 #: ``fitted``      simulations end on :func:`win_chances` (a win chance
 #:                 fitted to self-play results, ``tools/fit_winmodel.py``)
 #:                 instead of greedy's hand-tuned :func:`values`.
-#: ``fitted_prune`` (if present) the ``prune`` used instead where the
-#:                 fitted chance is what simulations end on (a number of
-#:                 seats with a model in :data:`WIN_MODEL`) and the number
-#:                 of seats is in ``fitted_for``; ``None``: no pruning
-#:                 (hard in 2 players: it won more games without).
-#:                 Likewise ``fitted_iterations``, ``fitted_prune_after`` and
-#:                 ``fitted_race`` (if present) there, unless a budget sets
-#:                 ``iterations``, ``prune_after`` or ``race`` itself.
-#: ``fitted_for``  the numbers of seats the ``fitted_*`` entries were tuned
-#:                 for (hard: 2); with another number of seats and a model
-#:                 (4 players) the fitted chance ends the simulations and the
-#:                 plain entries stay (hard prunes there: 2026-11-28).
 #: ``seats``       (if present) entries for games of a number of seats, e.g.
 #:                 ``{4: {"iterations": 400}}``: they replace the plain ones
-#:                 (and the ``fitted_*`` ones) there, unless a budget sets the
-#:                 entry itself (the arena's ``--iterations``, ``--set``).
+#:                 there, unless a budget sets the entry itself (the arena's
+#:                 ``--iterations``, ``--set``). ``hard``: no pruning in 2
+#:                 players (with its fitted leaves it won more games that way,
+#:                 2026-11-26), 100 determinizations in 4 (2026-11-28).
 #: ``greedy_opponent`` the other seats' turn-level choices in the
 #:                 simulations (a turn's main action, bonus cards, the trade,
 #:                 study B, ending it) are greedy's instead of the fast
@@ -167,11 +157,12 @@ LEVELS: dict[str, Level] = {
                     doc="ISMCTS over greedy's best 3 choices, 20 paired determinizations through the "
                         "seat's next turn; greedy's favourite unless another is clearly better (at most 0.25 s)"),
     "hard": Level(kind="ismcts", iterations=240, seconds=0.35, width=4, horizon=1, plan=True, paired=True,
-                  exploration=0.3, confidence=1.0, prune=1.0, fitted=True, fitted_prune=None, fitted_for=(2,),
+                  exploration=0.3, confidence=1.0, prune=1.0, fitted=True,
                   prune_after=10, race=False, greedy_opponent=False, cpu_clock=False,
-                  # 4 players: 100 determinizations (2026-11-28, docs/bots.md: 58 of 100 fresh deals
-                  # against 52.5 uncapped, 56.2% of 200 capped against 53.2%)
-                  seats={4: {"iterations": 400}},
+                  # 2 players: no pruning (2026-11-26); 4 players: 100 determinizations (2026-11-28,
+                  # docs/bots.md: 58 of 100 fresh deals against 52.5 uncapped, 56.2% of 200 capped
+                  # against 53.2%)
+                  seats={2: {"prune": None}, 4: {"iterations": 400}},
                   doc="ISMCTS over greedy's best 4 choices, 60 paired determinizations (100 in 4 "
                       "players) through the seat's next turn judged by a win chance fitted to results; "
                       "greedy's favourite unless another is clearly better (at most 0.35 s)"),
@@ -217,15 +208,6 @@ class Thinker(SearchThinker):
         spec = Level(LEVELS[level])
         if budget:
             spec.update(budget)
-        if (spec.kind == "ismcts" and spec.fitted and _model_for(det.n) is not None
-                and det.n in (spec.fitted_for or ())):
-            # The fitted chance judges the leaves, with the number of seats the search
-            # settings made for it (``fitted_*``) were tuned for: they replace the plain ones;
-            # a budget's own ``iterations``, ``prune_after`` or ``race`` (the arena's
-            # --iterations, --set) win.
-            for key in ("iterations", "prune", "prune_after", "race"):
-                if "fitted_" + key in spec and (key == "prune" or key not in (budget or {})):
-                    spec[key] = spec["fitted_" + key]
         for key, value in (spec.get("seats") or {}).get(det.n, {}).items():
             if key not in (budget or {}):
                 spec[key] = value
