@@ -218,6 +218,25 @@ def test_the_fitting_script_takes_who_plays_the_self_play() -> None:
             fw.main(["--games", "1", "--policies", bad])
 
 
+def test_the_fitting_script_marks_the_seats_hard_plays(monkeypatch) -> None:
+    """With ``hard`` in ``--policies`` each seat's features get one more column, 1 for a seat
+    ``hard`` plays (2026-11-29, docs/bots.md: without it the fit credits ``hard``'s positions
+    with ``hard``'s skill); the seats' players are those the game's deal drew."""
+    fw = _fit_winmodel()
+    monkeypatch.setattr(fw, "HARD_BUDGET", {"seconds": None, "iterations": 8})
+    mix = fw._policies("hard=0.5,greedy=0.5")
+    assert fw._with_hard(mix) and not fw._with_hard(fw.POLICIES)
+    columns = set()
+    for index in range(4):
+        game = fw.play(2, 7, index, mix)
+        assert game == fw.play(2, 7, index, mix)
+        fs, _, _ = game[0]
+        assert all(len(f) == len(bots.FEATURES) + 1 for f in fs)
+        columns.add(tuple(f[-1] for f in fs))
+        assert {tuple(f[-1] for f in g[0]) for g in game} == {tuple(f[-1] for f in fs)}   # the same all game
+    assert columns <= {(0.0, 0.0), (0.0, 1.0), (1.0, 0.0), (1.0, 1.0)} and len(columns) > 1
+
+
 def test_the_fitting_script_writes_its_models_and_keeps_the_others(tmp_path, monkeypatch) -> None:
     """``--write`` replaces the weights and note of the numbers of players it
     fitted and keeps the other models with their notes (the 2- and 4-player

@@ -1,12 +1,17 @@
 """Fit the win chance that ``hard`` ends its simulations on (``ptolemaeus.bots.WIN_MODEL``).
 
-    PYTHONPATH=py .venv/bin/python tools/fit_winmodel.py --games 2000 --players 2 --write
+    PYTHONPATH=py .venv/bin/python tools/fit_winmodel.py --games 500 --players 2 --seed 7 --policies hard=0.5,greedy=0.5 --write
 
 1. Self-play: games between ``greedy``, ``easy`` and the search's fast policy
-   (each seat's player drawn per game, greedy most often), deals drawn from
-   ``--seed``; at the start of every turn the position's
-   :func:`ptolemaeus.bots.features` for every seat are kept, and at the end
-   the game's outcome (``returns()``, a shared win split).
+   (each seat's player drawn per game, greedy most often; ``--policies`` may
+   also name ``hard``, uncapped), deals drawn from ``--seed``; at the start of
+   every turn the position's :func:`ptolemaeus.bots.features` for every seat
+   are kept, and at the end the game's outcome (``returns()``, a shared win
+   split).  With ``hard`` in the mix every seat's features get one more
+   column, 1 for a seat ``hard`` plays: ``hard`` wins more from any position,
+   and without the column the fit would credit what ``hard``'s positions look
+   like with ``hard``'s skill.  The column is fitted and then left out of the
+   model (the search compares positions, not players).
 2. Fit, per number of players, a conditional logit: P(p wins) =
    exp(w . f_p) / sum_q exp(w . f_q), by Newton's method with a small L2
    penalty, on the first 80% of the games.
@@ -46,6 +51,8 @@ _DAY0 = date(1900, 1, 1)
 _DAYS = (date(2100, 12, 31) - _DAY0).days
 # Who plays a seat in the self-play games, and how often.
 POLICIES = (("greedy", 0.7), ("easy", 0.15), ("fast", 0.15))
+# ``hard`` in a mix: its level without the time cap (the samples do not depend on the machine).
+HARD_BUDGET: dict[str, Any] = {"seconds": None}
 
 Sample = tuple[list[list[float]], list[float], list[float]]   # features per seat, outcome, greedy's values
 Mix = tuple[tuple[str, float], ...]                            # who plays a seat, and how often (POLICIES)
@@ -65,6 +72,11 @@ def _policy(r: random.Random, policies: Mix = POLICIES) -> str:
     return policies[0][0]
 
 
+def _with_hard(policies: Mix) -> bool:
+    """``hard`` plays some seats: the samples carry the "played by hard" column."""
+    return any(name == "hard" and share > 0 for name, share in policies)
+
+
 def play(players: int, seed: int, index: int, policies: Mix = POLICIES) -> list[Sample]:
     """One self-play game: the samples of its turn starts, with its outcome."""
     r = random.Random(f"fit-winmodel/{seed}/{players}/{index}")
@@ -73,18 +85,21 @@ def play(players: int, seed: int, index: int, policies: Mix = POLICIES) -> list[
     s.record = False
     who = [_policy(r, policies) for _ in range(players)]
     rng = random.Random(r.getrandbits(64))
+    skill = [[1.0 if w == "hard" else 0.0] for w in who] if _with_hard(policies) else [[] for _ in who]
     kept: list[tuple[list[list[float]], list[float]]] = []
     while not s.is_over:
         p = s.current_player
         if not s.stack and s.actions_left == 1 and not s.acted:
             ctx = bots._Ctx(s)
-            f = [bots.features(s, q, ctx) for q in range(players)]
+            f = [bots.features(s, q, ctx) + skill[q] for q in range(players)]
             v = bots.values(s)
             kept.append((f, [x / sum(v) for x in v]))
         d = s.determinize(p, rng)
         d.record = False
         level = who[p]
-        if level == "fast" and not d.stack:
+        if level == "hard":
+            a = bots.choose_action(s, p, "hard", rng, budget=HARD_BUDGET)
+        elif level == "fast" and not d.stack:
             a = bots.fast_action(d, rng)
         elif level == "easy" and not d.stack:
             a = bots.beginner_action(d, rng, bots.LEVELS["easy"].sample)
@@ -213,9 +228,9 @@ def _policies(text: str) -> Mix:
         mix = tuple((name, float(share)) for name, share in (item.split("=") for item in text.split(",")))
     except ValueError:
         mix = ()
-    if (not mix or {n for n, _ in mix} - {"greedy", "easy", "fast"} or any(w < 0 for _, w in mix)
+    if (not mix or {n for n, _ in mix} - {"greedy", "easy", "fast", "hard"} or any(w < 0 for _, w in mix)
             or abs(sum(w for _, w in mix) - 1) > 1e-9):
-        raise argparse.ArgumentTypeError(f"names among greedy, easy, fast with shares summing to 1, not {text!r}")
+        raise argparse.ArgumentTypeError(f"names among greedy, easy, fast, hard with shares summing to 1, not {text!r}")
     return mix
 
 
@@ -252,6 +267,13 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{n} players: {len(games)} games, {len(train)} training and {len(test)} held-out positions "
               f"({time.time() - t0:.0f} s of self-play)", flush=True)
         w = fit([(f, y, v) for f, y, v in train], l2=args.l2)
+        if _with_hard(policies):   # the "played by hard" column: fitted, then left out of the model
+            print(f"  played by hard: {w[-1]:+.3f} (fitted, not kept)")
+            full = w
+            report("fitted with that column (held out)", test, lambda fs, v, w=full: _probs(w, fs))
+            w = w[:-1]
+            test = [([f[:-1] for f in fs], y, v) for fs, y, v in test]
+            train = [([f[:-1] for f in fs], y, v) for fs, y, v in train]
         print("  weights: " + ", ".join(f"{name} {x:+.3f}" for name, x in zip(bots.FEATURES, w)))
         base = report("greedy's values (held out)", test, lambda fs, v: v)
         new = report("fitted (held out)", test, lambda fs, v, w=w: _probs(w, fs))
