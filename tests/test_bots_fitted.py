@@ -264,6 +264,25 @@ def test_the_fitting_script_writes_its_models_and_keeps_the_others(tmp_path, mon
     assert src.replace(block, "") == original.replace(block_of(original), "")   # nothing else touched
 
 
+def test_a_fit_with_hard_in_the_mix_writes_a_model_without_the_column(tmp_path, monkeypatch, capsys) -> None:
+    """The "played by hard" column is fitted and printed, and left out of the written model (the
+    search compares positions, not players): the model has one weight per feature."""
+    fw = _fit_winmodel()
+    copy = tmp_path / "bots.py"
+    copy.write_text(fw.BOTS_PY.read_text())
+    monkeypatch.setattr(fw, "BOTS_PY", copy)
+    monkeypatch.setattr(fw, "ROOT", tmp_path)
+    monkeypatch.setattr(fw, "HARD_BUDGET", {"seconds": None, "iterations": 8})
+    assert fw.main(["--games", "5", "--seed", "7", "--policies", "hard=0.5,greedy=0.5", "--write"]) == 0
+    src = copy.read_text()
+    scope: dict = {}
+    exec(src[src.index("# BEGIN WIN_MODEL"):src.index("# END WIN_MODEL")], scope)
+    assert len(scope["WIN_MODEL"][2]) == len(bots.FEATURES)
+    assert scope["WIN_MODEL"][4] == pytest.approx(bots.WIN_MODEL[4], rel=1e-5)
+    out = capsys.readouterr().out
+    assert "played by hard:" in out and "--policies hard=0.5,greedy=0.5" in src
+
+
 def test_hard_with_the_fitted_chance_sees_only_what_its_seat_sees() -> None:
     """R17: ``hard`` (fitted leaves) answers two states with the same
     view(seat) but different hidden cards, objectives and deck orders alike;
