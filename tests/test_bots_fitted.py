@@ -183,6 +183,20 @@ def _fit_winmodel():  # tools/ is not a package: its scripts are imported from t
     return fw
 
 
+def _block_of(src: str) -> str:
+    """The WIN_MODEL block of a bots.py source."""
+    return src[src.index("# BEGIN WIN_MODEL"):src.index("# END WIN_MODEL")]
+
+
+def _bots_py_copy(fw, tmp_path, monkeypatch):
+    """A copy of bots.py in ``tmp_path`` that the fitting script writes instead of the real one."""
+    copy = tmp_path / "bots.py"
+    copy.write_text(fw.BOTS_PY.read_text())
+    monkeypatch.setattr(fw, "BOTS_PY", copy)
+    monkeypatch.setattr(fw, "ROOT", tmp_path)
+    return copy
+
+
 def test_the_fitting_script_fits_a_known_model() -> None:
     """tools/fit_winmodel.py's Newton fit recovers weights from outcomes
     drawn from a known conditional logit, and its self-play is deterministic."""
@@ -243,40 +257,30 @@ def test_the_fitting_script_writes_its_models_and_keeps_the_others(tmp_path, mon
     models come from runs with different ``--games``)."""
     fw = _fit_winmodel()
     original = fw.BOTS_PY.read_text()
-
-    def block_of(src: str) -> str:
-        return src[src.index("# BEGIN WIN_MODEL"):src.index("# END WIN_MODEL")]
-
-    copy = tmp_path / "bots.py"
-    copy.write_text(original)
-    monkeypatch.setattr(fw, "BOTS_PY", copy)
-    monkeypatch.setattr(fw, "ROOT", tmp_path)
+    copy = _bots_py_copy(fw, tmp_path, monkeypatch)
     new4 = [round(0.25 * i - 2.0, 3) for i in range(len(bots.FEATURES))]
     fw.write({4: new4}, {4: "a test fit"})
     src = copy.read_text()
-    block = block_of(src)
+    block = _block_of(src)
     scope: dict = {}
     exec(block, scope)
     assert scope["WIN_MODEL"][2] == pytest.approx(bots.WIN_MODEL[2], rel=1e-5)
     assert scope["WIN_MODEL"][4] == tuple(new4)
     notes = fw._kept_notes(block)
-    assert notes[4] == "# 4p: a test fit" and notes[2] == fw._kept_notes(block_of(original))[2]
-    assert src.replace(block, "") == original.replace(block_of(original), "")   # nothing else touched
+    assert notes[4] == "# 4p: a test fit" and notes[2] == fw._kept_notes(_block_of(original))[2]
+    assert src.replace(block, "") == original.replace(_block_of(original), "")   # nothing else touched
 
 
 def test_a_fit_with_hard_in_the_mix_writes_a_model_without_the_column(tmp_path, monkeypatch, capsys) -> None:
     """The "played by hard" column is fitted and printed, and left out of the written model (the
     search compares positions, not players): the model has one weight per feature."""
     fw = _fit_winmodel()
-    copy = tmp_path / "bots.py"
-    copy.write_text(fw.BOTS_PY.read_text())
-    monkeypatch.setattr(fw, "BOTS_PY", copy)
-    monkeypatch.setattr(fw, "ROOT", tmp_path)
+    copy = _bots_py_copy(fw, tmp_path, monkeypatch)
     monkeypatch.setattr(fw, "HARD_BUDGET", {"seconds": None, "iterations": 8})
     assert fw.main(["--games", "5", "--seed", "7", "--policies", "hard=0.5,greedy=0.5", "--write"]) == 0
     src = copy.read_text()
     scope: dict = {}
-    exec(src[src.index("# BEGIN WIN_MODEL"):src.index("# END WIN_MODEL")], scope)
+    exec(_block_of(src), scope)
     assert len(scope["WIN_MODEL"][2]) == len(bots.FEATURES)
     assert scope["WIN_MODEL"][4] == pytest.approx(bots.WIN_MODEL[4], rel=1e-5)
     out = capsys.readouterr().out

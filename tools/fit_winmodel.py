@@ -49,7 +49,8 @@ from ptolemaeus import bots  # noqa: E402
 BOTS_PY = ROOT / "py" / "ptolemaeus" / "bots.py"
 _DAY0 = date(1900, 1, 1)
 _DAYS = (date(2100, 12, 31) - _DAY0).days
-# Who plays a seat in the self-play games, and how often.
+# Who may play a seat in the self-play games (``--policies``), and by default how often.
+NAMES = ("greedy", "easy", "fast", "hard")
 POLICIES = (("greedy", 0.7), ("easy", 0.15), ("fast", 0.15))
 # ``hard`` in a mix: its level without the time cap (the samples do not depend on the machine).
 HARD_BUDGET: dict[str, Any] = {"seconds": None}
@@ -228,9 +229,9 @@ def _policies(text: str) -> Mix:
         mix = tuple((name, float(share)) for name, share in (item.split("=") for item in text.split(",")))
     except ValueError:
         mix = ()
-    if (not mix or {n for n, _ in mix} - {"greedy", "easy", "fast", "hard"} or any(w < 0 for _, w in mix)
+    if (not mix or {n for n, _ in mix} - set(NAMES) or any(w < 0 for _, w in mix)
             or abs(sum(w for _, w in mix) - 1) > 1e-9):
-        raise argparse.ArgumentTypeError(f"names among greedy, easy, fast, hard with shares summing to 1, not {text!r}")
+        raise argparse.ArgumentTypeError(f"names among {', '.join(NAMES)} with shares summing to 1, not {text!r}")
     return mix
 
 
@@ -244,7 +245,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--cache", type=Path, help="keep the self-play samples in this JSON file (reused if present; "
                                               "its name says the --policies when not the default)")
     ap.add_argument("--policies", type=_policies, default=POLICIES, metavar="NAME=SHARE,...",
-                    help="who plays the self-play seats: greedy, easy, fast, shares summing to 1 "
+                    help=f"who plays the self-play seats: {', '.join(NAMES)}, shares summing to 1 "
                          f"(default: {_mix_text(POLICIES)})")
     ap.add_argument("--write", action="store_true", help="write the weights into py/ptolemaeus/bots.py")
     args = ap.parse_args(argv)
@@ -269,8 +270,7 @@ def main(argv: list[str] | None = None) -> int:
         w = fit([(f, y, v) for f, y, v in train], l2=args.l2)
         if _with_hard(policies):   # the "played by hard" column: fitted, then left out of the model
             print(f"  played by hard: {w[-1]:+.3f} (fitted, not kept)")
-            full = w
-            report("fitted with that column (held out)", test, lambda fs, v, w=full: _probs(w, fs))
+            report("fitted with that column (held out)", test, lambda fs, v, w=w: _probs(w, fs))
             w = w[:-1]
             test = [([f[:-1] for f in fs], y, v) for fs, y, v in test]
             train = [([f[:-1] for f in fs], y, v) for fs, y, v in train]
