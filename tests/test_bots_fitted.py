@@ -7,6 +7,7 @@ right (more points, a better chance)."""
 
 from __future__ import annotations
 
+import json
 import math
 import random
 import sys
@@ -285,6 +286,31 @@ def test_a_fit_with_hard_in_the_mix_writes_a_model_without_the_column(tmp_path, 
     assert scope["WIN_MODEL"][4] == pytest.approx(bots.WIN_MODEL[4], rel=1e-5)
     out = capsys.readouterr().out
     assert "played by hard:" in out and "--policies hard=0.5,greedy=0.5" in src
+
+
+def test_a_fit_pools_the_games_an_earlier_run_cached(tmp_path, monkeypatch, capsys) -> None:
+    """``--pool``: the games another run kept with ``--cache`` are fitted with this run's (a model
+    fitted on several rounds of self-play); a file whose samples have other columns is refused."""
+    fw = _fit_winmodel()
+    copy = _bots_py_copy(fw, tmp_path, monkeypatch)
+    assert fw.main(["--games", "3", "--seed", "8", "--cache", str(tmp_path / "c8")]) == 0
+    cached = tmp_path / "c8.2p.json"
+    assert len(json.loads(cached.read_text())) == 3
+    capsys.readouterr()
+    assert fw.main(["--games", "2", "--seed", "9", "--pool", str(cached), "--write"]) == 0
+    out = capsys.readouterr().out
+    assert "5 games (3 of them pooled)" in out
+    assert f"--pool {cached.name}; 5 games" in copy.read_text()
+    games = json.loads(cached.read_text()) + [fw.play(2, 9, i) for i in range(2)]
+    expected = fw.fit([tuple(x) for g in games[:4] for x in g])     # the first 80% of the pooled games
+    scope: dict = {}
+    exec(_block_of(copy.read_text()), scope)
+    assert scope["WIN_MODEL"][2] == pytest.approx(expected, rel=1e-5)
+    wide = tmp_path / "wide.json"
+    wide.write_text(json.dumps([[([f + [1.0] for f in fs], y, v) for fs, y, v in g]
+                                for g in json.loads(cached.read_text())]))
+    with pytest.raises(SystemExit, match="columns"):
+        fw.main(["--games", "2", "--seed", "9", "--pool", str(wide)])
 
 
 def test_hard_with_the_fitted_chance_sees_only_what_its_seat_sees() -> None:

@@ -24,6 +24,10 @@
    others keep theirs (the 2-player and 4-player models come from runs with
    different ``--games``).
 
+``--pool`` adds the games of earlier runs (the files their ``--cache``
+wrote) before this run's, so that a model can be fitted on several rounds
+of self-play (each drawn from its own ``--seed``) without playing them again.
+
 Pure Python (no numpy): a few thousand games and 18 features are small.
 Deterministic for a given ``--seed`` and ``--games``.
 """
@@ -223,6 +227,16 @@ def write(models: dict[int, list[float]], notes: dict[int, str]) -> None:
     print(f"wrote {len(models)} model(s) into {BOTS_PY.relative_to(ROOT)} ({len(every)} in all)")
 
 
+def _cached(path: Path, policies: Mix) -> list[list[Sample]]:
+    """The games an earlier run kept with ``--cache`` (``--pool``): their samples must have the
+    columns this run's have (with ``hard`` in the mix, the "played by hard" one)."""
+    games = json.loads(path.read_text())
+    width = len(bots.FEATURES) + (1 if _with_hard(policies) else 0)
+    if not isinstance(games, list) or any(len(f) != width for g in games for fs, _, _ in g for f in fs):
+        raise SystemExit(f"{path}: not the games of a --cache with {width} columns a seat")
+    return games
+
+
 def _policies(text: str) -> Mix:
     """``--policies``' value: a mix as :func:`_mix_text` writes it."""
     try:
@@ -247,6 +261,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--policies", type=_policies, default=POLICIES, metavar="NAME=SHARE,...",
                     help=f"who plays the self-play seats: {', '.join(NAMES)}, shares summing to 1 "
                          f"(default: {_mix_text(POLICIES)})")
+    ap.add_argument("--pool", type=Path, nargs="+", default=[], metavar="CACHE",
+                    help="also fit on the games of earlier runs (files their --cache wrote), before this "
+                         "run's: the held-out 20%% are the last games of the whole")
     ap.add_argument("--write", action="store_true", help="write the weights into py/ptolemaeus/bots.py")
     args = ap.parse_args(argv)
     policies = args.policies
@@ -262,11 +279,13 @@ def main(argv: list[str] | None = None) -> int:
             games = [play(n, args.seed, i, policies) for i in range(args.games)]
             if cache:
                 cache.write_text(json.dumps(games))
+        pooled = [g for path in args.pool for g in _cached(path, policies)]
+        games = pooled + games
         cut = int(len(games) * 0.8)
         train = [x for g in games[:cut] for x in g]
         test = [x for g in games[cut:] for x in g]
-        print(f"{n} players: {len(games)} games, {len(train)} training and {len(test)} held-out positions "
-              f"({time.time() - t0:.0f} s of self-play)", flush=True)
+        print(f"{n} players: {len(games)} games ({len(pooled)} of them pooled), {len(train)} training and "
+              f"{len(test)} held-out positions ({time.time() - t0:.0f} s of self-play)", flush=True)
         w = fit([(f, y, v) for f, y, v in train], l2=args.l2)
         if _with_hard(policies):   # the "played by hard" column: fitted, then left out of the model
             print(f"  played by hard: {w[-1]:+.3f} (fitted, not kept)")
@@ -279,7 +298,8 @@ def main(argv: list[str] | None = None) -> int:
         new = report("fitted (held out)", test, lambda fs, v, w=w: _probs(w, fs))
         report("fitted (training)", train, lambda fs, v, w=w: _probs(w, fs))
         models[n] = w
-        notes[n] = (f"--seed {args.seed} --l2 {args.l2} --policies {_mix_text(policies)}; {len(games)} games, "
+        pool = f" --pool {' '.join(p.name for p in args.pool)}" if args.pool else ""
+        notes[n] = (f"--seed {args.seed} --l2 {args.l2} --policies {_mix_text(policies)}{pool}; {len(games)} games, "
                     f"held-out log loss {new[0]:.4f} (greedy's {base[0]:.4f}), accuracy {new[1]:.3f} ({base[1]:.3f})")
     if args.write:
         write(models, notes)
