@@ -290,7 +290,8 @@ def test_a_fit_with_hard_in_the_mix_writes_a_model_without_the_column(tmp_path, 
 
 def test_a_fit_pools_the_games_an_earlier_run_cached(tmp_path, monkeypatch, capsys) -> None:
     """``--pool``: the games another run kept with ``--cache`` are fitted with this run's (a model
-    fitted on several rounds of self-play); a file whose samples have other columns is refused."""
+    fitted on several rounds of self-play); a file that is not such games (other columns, another
+    number of players, broken JSON, missing) is refused with a message."""
     fw = _fit_winmodel()
     copy = _bots_py_copy(fw, tmp_path, monkeypatch)
     assert fw.main(["--games", "3", "--seed", "8", "--cache", str(tmp_path / "c8")]) == 0
@@ -309,8 +310,13 @@ def test_a_fit_pools_the_games_an_earlier_run_cached(tmp_path, monkeypatch, caps
     wide = tmp_path / "wide.json"
     wide.write_text(json.dumps([[([f + [1.0] for f in fs], y, v) for fs, y, v in g]
                                 for g in json.loads(cached.read_text())]))
-    with pytest.raises(SystemExit, match="columns"):
-        fw.main(["--games", "2", "--seed", "9", "--pool", str(wide)])
+    broken = tmp_path / "broken.json"
+    broken.write_text(cached.read_text()[:-40])
+    for bad in (wide, broken, tmp_path / "missing.json"):
+        with pytest.raises(SystemExit, match="not the games of a --cache of 2 players"):
+            fw.main(["--games", "2", "--seed", "9", "--pool", str(bad)])
+    with pytest.raises(SystemExit, match="of 4 players"):    # a 2-player run's games in a 4-player fit
+        fw.main(["--games", "1", "--players", "4", "--seed", "9", "--pool", str(cached)])
 
 
 def test_hard_with_the_fitted_chance_sees_only_what_its_seat_sees() -> None:

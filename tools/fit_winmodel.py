@@ -227,13 +227,19 @@ def write(models: dict[int, list[float]], notes: dict[int, str]) -> None:
     print(f"wrote {len(models)} model(s) into {BOTS_PY.relative_to(ROOT)} ({len(every)} in all)")
 
 
-def _cached(path: Path, policies: Mix) -> list[list[Sample]]:
-    """The games an earlier run kept with ``--cache`` (``--pool``): their samples must have the
-    columns this run's have (with ``hard`` in the mix, the "played by hard" one)."""
-    games = json.loads(path.read_text())
+def _cached(path: Path, policies: Mix, players: int) -> list[list[Sample]]:
+    """The games an earlier run kept with ``--cache`` (``--pool``): their samples must have this
+    run's number of seats and columns (with ``hard`` in the mix, the "played by hard" one)."""
     width = len(bots.FEATURES) + (1 if _with_hard(policies) else 0)
-    if not isinstance(games, list) or any(len(f) != width for g in games for fs, _, _ in g for f in fs):
-        raise SystemExit(f"{path}: not the games of a --cache with {width} columns a seat")
+    try:
+        games = json.loads(path.read_text())
+        fits = isinstance(games, list) and all(
+            len(fs) == players and len(y) == players and all(len(f) == width for f in fs)
+            for g in games for fs, y, _ in g)
+    except (OSError, ValueError, TypeError):
+        fits = False
+    if not fits:
+        raise SystemExit(f"{path}: not the games of a --cache of {players} players with {width} columns a seat")
     return games
 
 
@@ -279,7 +285,7 @@ def main(argv: list[str] | None = None) -> int:
             games = [play(n, args.seed, i, policies) for i in range(args.games)]
             if cache:
                 cache.write_text(json.dumps(games))
-        pooled = [g for path in args.pool for g in _cached(path, policies)]
+        pooled = [g for path in args.pool for g in _cached(path, policies, n)]
         games = pooled + games
         cut = int(len(games) * 0.8)
         train = [x for g in games[:cut] for x in g]
