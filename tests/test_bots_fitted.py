@@ -315,8 +315,11 @@ def test_a_fit_pools_the_games_an_earlier_run_cached(tmp_path, monkeypatch, caps
     for bad in (wide, broken, tmp_path / "missing.json"):
         with pytest.raises(SystemExit, match="not the games of a --cache of 2 players"):
             fw.main(["--games", "2", "--seed", "9", "--pool", str(bad)])
+    played = []
+    monkeypatch.setattr(fw, "play", lambda *a, **k: played.append(a) or [])
     with pytest.raises(SystemExit, match="of 4 players"):    # a 2-player run's games in a 4-player fit
         fw.main(["--games", "1", "--players", "4", "--seed", "9", "--pool", str(cached)])
+    assert played == []                                      # refused before any self-play
 
 
 def test_hard_with_the_fitted_chance_sees_only_what_its_seat_sees() -> None:

@@ -275,6 +275,8 @@ def main(argv: list[str] | None = None) -> int:
     policies = args.policies
     models: dict[int, list[float]] = {}
     notes: dict[int, str] = {}
+    # The pooled games are read and checked before any self-play, which may take hours.
+    pools = {n: [g for path in args.pool for g in _cached(path, policies, n)] for n in args.players}
     for n in args.players:
         mixed = "" if policies == POLICIES else "." + "_".join(f"{name}{w:g}" for name, w in policies)
         cache = args.cache.with_suffix(f"{mixed}.{n}p.json") if args.cache else None
@@ -285,7 +287,7 @@ def main(argv: list[str] | None = None) -> int:
             games = [play(n, args.seed, i, policies) for i in range(args.games)]
             if cache:
                 cache.write_text(json.dumps(games))
-        pooled = [g for path in args.pool for g in _cached(path, policies, n)]
+        pooled = pools[n]
         games = pooled + games
         cut = int(len(games) * 0.8)
         train = [x for g in games[:cut] for x in g]
