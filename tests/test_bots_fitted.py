@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import math
 import random
+import re
 import sys
 from pathlib import Path
 
@@ -320,6 +321,32 @@ def test_a_fit_pools_the_games_an_earlier_run_cached(tmp_path, monkeypatch, caps
     with pytest.raises(SystemExit, match="of 4 players"):    # a 2-player run's games in a 4-player fit
         fw.main(["--games", "1", "--players", "4", "--seed", "9", "--pool", str(cached)])
     assert played == []                                      # refused before any self-play
+
+
+def test_a_reused_cache_is_checked_before_any_self_play(tmp_path, monkeypatch, capsys) -> None:
+    """``--cache``: an existing file is reused instead of playing, but only if it holds the games
+    of this run's players and columns and as many as ``--games`` asks for; otherwise the run stops
+    with a message before any self-play (a 4-player fit does not wait for the 2-player one)."""
+    fw = _fit_winmodel()
+    _bots_py_copy(fw, tmp_path, monkeypatch)
+    assert fw.main(["--games", "3", "--seed", "8", "--cache", str(tmp_path / "c")]) == 0
+    cached = tmp_path / "c.2p.json"
+    first = capsys.readouterr().out
+    played = []
+    monkeypatch.setattr(fw, "play", lambda *a, **k: played.append(a) or [])
+    assert fw.main(["--games", "3", "--seed", "8", "--cache", str(tmp_path / "c")]) == 0
+    def timeless(out: str) -> str:
+        return re.sub(r"\d+ s of self-play", "", out)
+    assert played == [] and timeless(capsys.readouterr().out) == timeless(first)   # reused: the same fit
+    with pytest.raises(SystemExit, match="holds 3 games, not the 2 that --games asks for"):
+        fw.main(["--games", "2", "--seed", "8", "--cache", str(tmp_path / "c")])
+    (tmp_path / "c.4p.json").write_text(cached.read_text())       # 2-player games under a 4-player name
+    with pytest.raises(SystemExit, match="not the games of a --cache of 4 players"):
+        fw.main(["--games", "3", "--players", "2", "4", "--seed", "8", "--cache", str(tmp_path / "c")])
+    cached.write_text(cached.read_text()[:-40])
+    with pytest.raises(SystemExit, match="not the games of a --cache of 2 players"):
+        fw.main(["--games", "3", "--seed", "8", "--cache", str(tmp_path / "c")])
+    assert played == []
 
 
 def test_hard_with_the_fitted_chance_sees_only_what_its_seat_sees() -> None:

@@ -228,8 +228,8 @@ def write(models: dict[int, list[float]], notes: dict[int, str]) -> None:
 
 
 def _cached(path: Path, policies: Mix, players: int) -> list[list[Sample]]:
-    """The games an earlier run kept with ``--cache`` (``--pool``): their samples must have this
-    run's number of seats and columns (with ``hard`` in the mix, the "played by hard" one)."""
+    """The games an earlier run kept with ``--cache`` (``--pool``, or a reused ``--cache``): their
+    samples must have this run's number of seats and columns (with ``hard`` in the mix, the "played by hard" one)."""
     width = len(bots.FEATURES) + (1 if _with_hard(policies) else 0)
     try:
         games = json.loads(path.read_text())
@@ -240,6 +240,18 @@ def _cached(path: Path, policies: Mix, players: int) -> list[list[Sample]]:
         fits = False
     if not fits:
         raise SystemExit(f"{path}: not the games of a --cache of {players} players with {width} columns a seat")
+    return games
+
+
+def _reused(path: Path, policies: Mix, players: int, count: int) -> list[list[Sample]]:
+    """The games of an existing ``--cache`` file, reused instead of playing them: checked like a
+    pooled file, and there must be ``--games`` of them (the file's name says the mix and the
+    number of players, not how many games: without the check a fit would silently use another
+    number)."""
+    games = _cached(path, policies, players)
+    if len(games) != count:
+        raise SystemExit(f"{path}: holds {len(games)} games, not the {count} that --games asks for "
+                         f"(give --games {len(games)}, or another --cache name)")
     return games
 
 
@@ -262,8 +274,8 @@ def main(argv: list[str] | None = None) -> int:
                     help="numbers of players to fit (the bots have a 2-player and a 4-player model; docs/bots.md)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--l2", type=float, default=1.0)
-    ap.add_argument("--cache", type=Path, help="keep the self-play samples in this JSON file (reused if present; "
-                                              "its name says the --policies when not the default)")
+    ap.add_argument("--cache", type=Path, help="keep the self-play samples in this JSON file (reused if present, if it "
+                                              "holds --games games; its name says the --policies when not the default)")
     ap.add_argument("--policies", type=_policies, default=POLICIES, metavar="NAME=SHARE,...",
                     help=f"who plays the self-play seats: {', '.join(NAMES)}, shares summing to 1 "
                          f"(default: {_mix_text(POLICIES)})")
@@ -275,14 +287,17 @@ def main(argv: list[str] | None = None) -> int:
     policies = args.policies
     models: dict[int, list[float]] = {}
     notes: dict[int, str] = {}
-    # The pooled games are read and checked before any self-play, which may take hours.
+    # The pooled games, and the games of a reused --cache, are read and checked before any
+    # self-play, which may take hours.
     pools = {n: [g for path in args.pool for g in _cached(path, policies, n)] for n in args.players}
+    mixed = "" if policies == POLICIES else "." + "_".join(f"{name}{w:g}" for name, w in policies)
+    caches = {n: args.cache.with_suffix(f"{mixed}.{n}p.json") if args.cache else None for n in args.players}
+    reused = {n: _reused(cache, policies, n, args.games) for n, cache in caches.items() if cache and cache.exists()}
     for n in args.players:
-        mixed = "" if policies == POLICIES else "." + "_".join(f"{name}{w:g}" for name, w in policies)
-        cache = args.cache.with_suffix(f"{mixed}.{n}p.json") if args.cache else None
+        cache = caches[n]
         t0 = time.time()
-        if cache and cache.exists():
-            games = json.loads(cache.read_text())
+        if n in reused:
+            games = reused[n]
         else:
             games = [play(n, args.seed, i, policies) for i in range(args.games)]
             if cache:
