@@ -3,13 +3,16 @@ observer knows and of its random generator only, and a view shows nothing hidden
 
 import json
 import random
+from collections import Counter
 
 import pytest
 from gamekit.game import IllegalAction
 from pompeii.game import PompeiiRules
 from pompeii.hidden import deal_of, determinize
 from pompeii.saves import to_json
-from pompeii.state import State
+from pompeii import board as B
+from pompeii.board import AD79, OMEN
+from pompeii.state import State, new_game
 
 R = PompeiiRules()
 _CACHES = ("_reach", "_legal", "_events")
@@ -90,3 +93,40 @@ def test_p69_apply_events_are_public(players, stop_at):
     assert a.deck != b.deck or a.hands != b.hands
     for action in s.log:
         assert a.apply(action) == b.apply(action)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_p70_the_piles_returned_unseen_are_re_dealt_with_the_unknown_cards(players):
+    """P25, P70: the piles nobody took are unknown to every seat, so a bot's world deals them
+    anew from the unknown Pompeii cards (the other hands, the deck, the piles): the unknown
+    multiset is kept, and the real piles are not (the twin test above cannot see this: its
+    twin is made by determinize itself)."""
+    s = _play(players, 31 + players, 30)
+
+    def unknown(x, observer):
+        return Counter([c for c in x.deck if c <= 11] + x.boxed_cards
+                       + [c for p in range(x.n) if p != observer for c in x.hands[p]])
+
+    for observer in range(players):
+        kept = 0
+        for k in range(20):
+            d = determinize(s, observer, random.Random(k))
+            assert unknown(d, observer) == unknown(s, observer) and len(d.boxed_cards) == len(s.boxed_cards)
+            kept += sorted(d.boxed_cards) == sorted(s.boxed_cards)
+        assert kept <= 2
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_p22_p23_omens_are_shuffled_into_the_bottom_stack_too(players):
+    """P22-P23: the 7 Omens are shuffled with the 25 Pompeii cards before the bottom stack (10
+    or 15 of the 32, plus the second AD 79) is counted off, so it holds 7 x 10/32 or 7 x 15/32
+    Omens on average, and none of them above the first AD 79 (P24)."""
+    size = B.BOTTOM_STACK[players]
+    counts = []
+    for seed in range(300):
+        deck = new_game(players, seed).deck             # the top card is the last
+        bottom = deck[:size + 1]
+        assert bottom.count(AD79) == 1 and OMEN not in deck[-9:]
+        counts.append(bottom.count(OMEN))
+    assert abs(sum(counts) / len(counts) - 7 * size / 32) < 0.4
+    assert max(counts) >= 4

@@ -250,6 +250,39 @@ def test_p53_p60_lone_is_judged_at_the_start_of_the_turn_not_after_the_first_mov
     assert s.step == "move" and any(a.square == s_q(4, 1) for a in s.legal_actions() if a.kind == "move")
 
 
+def test_p60_the_engine_judges_alone_by_every_colour_when_the_turn_begins():
+    """P60, PR13, computed by the engine at the start of the turn (the tests above set it up
+    with the scenario): a citizen alone on its square may move twice; one that shares its
+    square only with another colour's citizen may not, though it is its colour's only one."""
+    def turn_of_0():
+        s = phase2(citizens={(4, 1): [1, 1], (3, 5): [1, 0], (2, 7): [0, 1]}, step="move", current=1,
+                   bag=["coin", "coin"])
+        s.apply(end())                                  # seat 1 ends: seat 0's turn begins
+        s.apply(s.legal_actions()[0])                   # its lava tile (not near any citizen)
+        assert s.current == 0 and s.step == "move" and not s.last_one
+        return s
+
+    s = turn_of_0()
+    s.apply(move((3, 5), (3, 6)))                       # alone: allowance 1, then a second move
+    assert s.step == "move" and any(a.square == s_q(3, 6) for a in s.legal_actions() if a.kind == "move")
+    s = turn_of_0()
+    s.apply(move((4, 1), (4, 2)))                       # with a yellow citizen: allowance 2, not alone
+    assert s.step == "move"
+    assert not any(a.square == s_q(4, 2) for a in s.legal_actions() if a.kind in ("move", "leave"))
+    assert any(a.square == s_q(3, 5) for a in s.legal_actions() if a.kind == "move")
+
+
+def test_p59_the_engine_judges_the_last_citizen_when_the_movement_step_begins():
+    """P59, PR13, computed by the engine: seat 0's one citizen in the city shares its square with
+    a yellow one (so P60 does not apply), yet it may be given both moves."""
+    s = phase2(citizens={(4, 1): [1, 1], (2, 7): [0, 1]}, step="move", current=1, bag=["coin", "coin"])
+    s.apply(end())
+    s.apply(s.legal_actions()[0])
+    assert s.current == 0 and s.step == "move" and not s.lone
+    s.apply(move((4, 1), (4, 2)))
+    assert s.step == "move" and any(a.square == s_q(4, 2) for a in s.legal_actions() if a.kind == "move")
+
+
 def _brute(s, start, allowance):
     """Every simple path of at most ``allowance`` steps (P55, PR11): its end squares, and the
     gates it may leave through (one more point from an open gate square, P57)."""

@@ -14,7 +14,7 @@ DATA = json.loads((RULES / "pompeii-board.json").read_text())
 
 
 def test_p11_every_square_matches_the_json():
-    """P8-P17, PR19: kind, capacity, building/part, neutral id, gate, vent and P19 distance."""
+    """P8-P17 (P10: every square's kind), PR19: kind, capacity, building/part, neutral id, gate, vent and P19 distance."""
     assert (DATA["width"], DATA["height"]) == (B.WIDTH, B.HEIGHT)
     assert DATA["map"] == [" ".join(r.split()) for r in B.MAP] or \
         [r.split() for r in DATA["map"]] == [r.split() for r in B.MAP]
@@ -38,6 +38,19 @@ def test_p11_every_square_matches_the_json():
             assert dist[q] == -1
 
 
+def test_p9_p18_seven_outside_positions_and_orthogonal_adjacency_between_city_squares():
+    """P9: the 7 positions outside the wall are not squares (nobody walks or is placed there);
+    P18: city squares are adjacent exactly orthogonally, with no walls inside the city."""
+    outside = [(0, 8), (0, 9), (0, 10), (1, 10), (6, 0), (6, 1), (6, 2)]
+    assert sorted(B.rc(q) for q in range(B.SQUARES) if q not in B.CITY) == outside
+    assert len(B.CITY) == 70 and not any(B.WALKABLE[B.sq(*rc)] or B.CAPACITY[B.sq(*rc)] for rc in outside)
+    for q in B.CITY:
+        r, c = B.rc(q)
+        expected = {B.sq(r + dr, c + dc) for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
+                    if 0 <= r + dr < B.HEIGHT and 0 <= c + dc < B.WIDTH and (r + dr, c + dc) not in outside}
+        assert set(B.NEIGHBOURS[q]) == expected, (r, c)
+
+
 def test_p12_p14_buildings_parts_and_neutrals():
     for b in DATA["buildings"]:
         n = b["number"]
@@ -53,6 +66,7 @@ def test_p12_p14_buildings_parts_and_neutrals():
 
 
 def test_p15_p16_vents_and_gates():
+    """P15, P16; PR18: the corner gates' exit sides (cosmetic) as the JSON gives them."""
     assert {v["lava_symbol"]: B.sq(*v["cell"]) for v in DATA["vents"]} == B.VENT_OF
     assert [(g["id"], g["name"], B.sq(*g["cell"]), g["exit"]) for g in DATA["gates"]] == \
         [(g["id"], g["name"], g["square"], g["exit"]) for g in B.GATES]

@@ -141,6 +141,7 @@ def test_p35_no_relatives_before_the_first_ad79():
 
 
 def test_p36_pr21_first_ad79_is_discarded_and_replaced_rules_start():
+    """P36, PR21; PR3: AD 79 acts when drawn and never reaches a hand."""
     s = new_game(2, 3, first=0)
     for _ in range(8):                                       # the 8 Pompeii cards above it
         s.apply(next(a for a in s.legal_actions()))

@@ -24,6 +24,7 @@ def test_p48_first_tile_of_a_symbol_must_go_on_its_vent():
 
 
 def test_p49_later_tiles_go_next_to_a_tile_of_the_same_symbol():
+    """P49; P47: the drawer chooses among every legal square of the tile's symbol."""
     s = phase2(tile="coin", lava={(1, 2): "coin", (2, 1): "coin"}, citizens={(4, 1): [1, 0]})
     expected = {s_q(0, 2), s_q(1, 1), s_q(1, 3), s_q(2, 2), s_q(3, 1), s_q(2, 0)}
     assert lava_squares(s) == expected
@@ -162,6 +163,7 @@ def test_pr12_the_movement_step_may_end_after_zero_or_one_move():
 
 
 def test_p61_no_citizen_in_the_city_skips_the_movement_step():
+    """P61, P46: the lava step still happens; the movement step is skipped."""
     s = phase2(tile="coin", citizens={(4, 1): [0, 2]}, bag=["mask"])
     s.apply(lava((1, 2), "coin"))
     assert s.current == 1 and s.step == "lava"
