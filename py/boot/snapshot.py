@@ -114,7 +114,12 @@ def take(app: Any) -> dict[str, Any] | None:
     if not is_none(notices) and resumed is not None:
         notices.replaceChildren(*resumed())
     base = str(window.location.href).split("?")[0].split("#")[0].rsplit("/", 1)[0] + "/"
-    css = [_page_relative(str(link.href), base) for link in document.querySelectorAll('link[rel="stylesheet"]')]
+    # The page's own stylesheets and the game on screen's, not another game's that this tab
+    # showed earlier (the shell marks a game's link data-game): the returning player's page
+    # would load it for nothing, and Chromium warns of a preload not used.
+    key = getattr(getattr(session, "spec", None), "key", None)
+    css = [_page_relative(str(link.href), base) for link in document.querySelectorAll('link[rel="stylesheet"]')
+           if is_none(link.getAttribute("data-game")) or str(link.getAttribute("data-game")) == key]
     loader = archives.LOADER
     prefetch = []
     if loader.active:

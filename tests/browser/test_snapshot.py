@@ -139,3 +139,25 @@ def test_no_picture_for_a_game_link_or_another_current_game(new_context, page_gu
     assert page.evaluate("document.body.dataset.screen") == "newgame"
     page.wait_for_function(f"localStorage.getItem('{KEY}') === null", timeout=10_000)  # no game: no picture
     context.close()
+
+
+def test_the_picture_loads_only_the_game_on_screens_stylesheet(new_context, page_guard, site, ready):
+    """A tab that showed Ptolemaeus and then plays Pompeii: its picture links the page's own
+    stylesheets and pompeii.css, not ptolemaeus.css (a returning player's page would fetch it for
+    nothing; Chromium warns of a preloaded stylesheet not used)."""
+    context = new_context(viewport={"width": 1280, "height": 900})
+    page = page_guard.watch(context.new_page())
+    page.goto(site.url + "index.html")
+    ready(page)
+    page.locator('.lobby-game[data-game="ptolemaeus"] .lobby-play').click()
+    page.wait_for_function("document.querySelector('#game svg.pt-board') !== null", timeout=30_000)
+    assert _wait_for_snapshot(page, "game")["css"].count("./static/ptolemaeus.css") == 1
+    page.locator("#shell-new").click()
+    page.locator('.lobby-game[data-game="pompeii"] .lobby-play').click()
+    page.wait_for_function("document.querySelector('#game svg.pp-board') !== null", timeout=30_000)
+    page.wait_for_function("document.body.dataset.busy !== '1'", timeout=30_000)
+    page.evaluate("window.dispatchEvent(new Event('pagehide'))")   # the picture is saved again, now
+    css = json.loads(page.evaluate(f"localStorage.getItem('{KEY}')"))["css"]
+    assert "./static/pompeii.css" in css and "./static/ptolemaeus.css" not in css, css
+    assert "./static/app.css" in css and len(css) == len(set(css)), css
+    context.close()
