@@ -222,7 +222,13 @@ def test_the_chart_is_svg_with_one_bar_per_played_day_and_wins_marked():
     assert all(b.find("s:title", ns).text for b in bars)
     assert root.get("role") == "img" and root.find("s:title", ns).text == "Points of the last 30 days"
     heights = {b.get("data-points"): float(b.find("s:rect", ns).get("height")) for b in bars}
-    assert heights["12"] > heights["3"] > heights["0"] > 0
+    assert heights["12"] > heights["3"] > heights["0"] >= 4          # a 0-point day is seen too
+    width = float(root.get("viewBox").split()[2])
+    labels = root.findall("s:text", ns)
+    assert [x.text for x in labels][-1] == TODAY.strftime("%m-%d")
+    last = labels[-1]                                     # today's: it ends inside the chart, not cut off
+    assert last.get("text-anchor") == "end" and float(last.get("x")) <= width
+    assert all(x.get("text-anchor") == "middle" and 20 <= float(x.get("x")) <= width - 40 for x in labels[:-1])
 
 
 # ---------------------------------------------------------------- a real game's result

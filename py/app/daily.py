@@ -299,6 +299,9 @@ def _esc(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
 
 
+_MIN_BAR = 4.0     # a day played for 0 points still shows a bar (1 unit was invisible)
+
+
 def chart_svg(entries: list[DailyEntry], today: _dt.date, days: int = 30) -> str:
     """The history as an SVG chart: one bar per day of the last ``days`` (points), a win marked
     with a star, a day not played left empty; a title and a description for screen readers."""
@@ -317,8 +320,10 @@ def chart_svg(entries: list[DailyEntry], today: _dt.date, days: int = 30) -> str
         result = finished.get(day)
         x = i * slot
         if (days - 1 - i) % 7 == 0:          # today and every week before it
-            parts.append(f'<text class="daily-label" x="{x + slot / 2:.1f}" y="{height - 10}" '
-                         f'text-anchor="middle">{day.strftime("%m-%d")}</text>')
+            # Today's label ends at the right edge: centred on the last slot, it was cut off.
+            at, anchor = (width - 1, "end") if i == days - 1 else (x + slot / 2, "middle")
+            parts.append(f'<text class="daily-label" x="{at:.1f}" y="{height - 10}" '
+                         f'text-anchor="{anchor}">{day.strftime("%m-%d")}</text>')
         if result is None:
             continue
         h = (height - top - bottom) * result.points / peak
@@ -328,7 +333,7 @@ def chart_svg(entries: list[DailyEntry], today: _dt.date, days: int = 30) -> str
         cls = "daily-bar daily-won" if result.won else "daily-bar"
         parts.append(f'<g class="{cls}" data-day="{day.isoformat()}" data-points="{result.points}">'
                      f'<title>{_esc(label)}</title>'
-                     f'<rect x="{x + 2:.1f}" y="{y:.1f}" width="{slot - 4:.1f}" height="{max(h, 1):.1f}"/>')
+                     f'<rect x="{x + 2:.1f}" y="{y:.1f}" width="{slot - 4:.1f}" height="{max(h, _MIN_BAR):.1f}"/>')
         if result.won:
             parts.append(f'<text class="daily-star" x="{x + slot / 2:.1f}" y="{max(y - 4, 12):.1f}" '
                          f'text-anchor="middle">\u2605</text>')
