@@ -289,7 +289,7 @@ def _exits(model: Model) -> list[El]:
         if saved:   # citizens saved through this gate since the viewer decided: "+N" beside it
             dx, dy = (0, -20) if side in ("W", "E") else (22, 0)
             body.append(El("text", {"x": cx + dx, "y": cy + dy + 4, "class": "saved-count",
-                                    "aria-hidden": "true"}, [f"+{sum(saved.values())}"]))
+                                    "aria-hidden": "true", "pointer-events": "none"}, [f"+{sum(saved.values())}"]))
         out.append(El("g", attrs, body, key=f"exit-{g['id']}"))
     return out
 
@@ -342,12 +342,14 @@ def render_board(model: Model) -> El:
     extra: list[El] = []
     if len(model.path) > 1:
         pts = " ".join(f"{xy(p[0], p[1])[0] + CELL / 2:.0f},{xy(p[0], p[1])[1] + CELL / 2:.0f}" for p in model.path)
-        extra.append(El("polyline", {"points": pts, "class": "path"}, key="path"))
+        # Drawn above the squares but only a picture: the clicks go through it to the square below
+        # (it ends at squares' centres, where a player clicks).
+        extra.append(El("polyline", {"points": pts, "class": "path", "pointer-events": "none"}, key="path"))
     if model.walker is not None:
         wr, wc = model.walker["at"]
         wx, wy = xy(wr, wc)
         seat = model.walker["seat"]
-        extra.append(El("g", {"class": "walker", "style": f"transform: translate({wx:.0f}px, {wy:.0f}px)"},
+        extra.append(El("g", {"class": "walker", "pointer-events": "none", "style": f"transform: translate({wx:.0f}px, {wy:.0f}px)"},
                         [shape(seat, CELL / 2, CELL * 0.6, 9, {"class": f"citizen s{seat}",
                                                                "fill": seat_colour(model.seats, seat)})],
                         key="walker"))

@@ -423,8 +423,10 @@ def render_board(model: Model) -> El:
         El("circle", {"class": "sky", "cx": CX, "cy": CY, "r": R_OUT + 6}),
         El("g", {"class": "stars", "aria-hidden": "true"}, _STARS, key="stars"),
         El("g", {"class": "consts"}, consts, key="consts"),
-        El("g", {"class": "markers"}, _markers(model, scene), key="markers"),
-        El("g", {"class": "chords", "aria-hidden": "true"}, _chords(model), key="chords"),
+        # Drawn above the constellations but only pictures (their names are in the constellations'
+        # labels): clicks go through them to the constellation below.
+        El("g", {"class": "markers", "pointer-events": "none"}, _markers(model, scene), key="markers"),
+        El("g", {"class": "chords", "aria-hidden": "true", "pointer-events": "none"}, _chords(model), key="chords"),
         _center(model, scene),
         progress,
         El("g", {"class": "tokens", "aria-hidden": "true"}, _tokens(model, scene), key="tokens"),
@@ -475,7 +477,8 @@ def _comet_progress(model: Model, scene: dict) -> El:
         large = 1 if a1 - a0 > 180 else 0
         children.append(El("path", {"class": "comet-arc",
                                     "d": f"M {fmt(x0)} {fmt(y0)} A {r} {r} 0 {large} 1 {fmt(x1)} {fmt(y1)}"}))
-    return El("g", {"class": "comet-progress-arc", "aria-hidden": "true"}, children, key="comet-arc")
+    return El("g", {"class": "comet-progress-arc", "aria-hidden": "true", "pointer-events": "none"}, children,
+              key="comet-arc")
 
 
 # ------------------------------------------------------------------ panels

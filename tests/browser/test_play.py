@@ -159,6 +159,31 @@ def test_the_link_starts_the_game_under_the_real_sky(game):
     assert page.locator(".pt-hand").count() == 1
 
 
+OVERLAYS_LET_CLICKS_THROUGH = """() => {
+    const over = [...document.querySelectorAll(
+        '.pt-board .markers, .pt-board .markers *, .pt-board .chords, .pt-board .chords *, '
+        + '.pt-board .comet-progress-arc, .pt-board .comet-progress-arc *, .pt-board .tokens *')];
+    const taking = over.filter(e => getComputedStyle(e).pointerEvents !== 'none').map(e => e.getAttribute('class'));
+    const under = [...document.querySelectorAll('.pt-board [data-asteroid], .pt-board [data-comet-start]')].map(m => {
+        const b = m.getBoundingClientRect();
+        const e = document.elementFromPoint(b.x + b.width / 2, b.y + b.height / 2);
+        return e && e.closest('.const') ? e.closest('.const').dataset.constellation : (e ? e.tagName : null);
+    });
+    return {taking, under};
+}"""
+
+
+def test_the_markers_drawn_over_the_constellations_let_clicks_through(game):
+    """Play-test D1, Ptolemaeus' side: the Comet's start marker, the Asteroids, the chords of a
+    configuration and the Comet's arc are drawn above the constellations; a click on them reaches
+    the constellation below (the one the marker sits in)."""
+    game.wait_human()
+    got = game.page.evaluate(OVERLAYS_LET_CLICKS_THROUGH)
+    assert got["taking"] == []
+    view = game.state().view(0)
+    assert got["under"] == view["asteroids_on_board"] + [view["comet_start"]]
+
+
 def test_draw_a_face_up_card_then_from_the_deck(game):
     info = game.wait_human()
     assert info["pending"] is None

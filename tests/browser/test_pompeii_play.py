@@ -359,6 +359,53 @@ def test_undo_a_move_then_the_tooltip_of_a_square(game):
     assert "6a" in tip and "row 3, column 2" in tip
 
 
+def _first_step_then_a_citizen_on_its_path(s):
+    """(first move, square) when seat 0 begins its phase-2 movement and, after that move, may move a
+    citizen from one end of the path just walked (where the dotted line ends); else None."""
+    if not (s.phase == "p2" and s.step == "move" and s.moves == 0):
+        return None
+    for a in s.legal_actions():
+        if a.kind != "move":
+            continue
+        c = s.clone()
+        c.apply(a)
+        if c.current_player != 0 or c.step != "move":
+            continue
+        starts = {b.square for b in c.legal_actions() if b.kind in ("move", "leave")}
+        for q in (a.to, a.square):
+            if q in starts:
+                return a, q
+    return None
+
+
+CENTRES_INSIDE = """() => [...document.querySelectorAll('.pp-board [data-act="sq"]')].map(g => {
+    const b = g.getBoundingClientRect();
+    const e = document.elementFromPoint(b.x + b.width / 2, b.y + b.height / 2);
+    return [g.dataset.square, g.contains(e), e ? e.tagName + '.' + (e.getAttribute('class') || '') : ''];
+})"""
+
+
+def test_the_path_just_walked_does_not_swallow_a_click_at_a_squares_centre(game):
+    """Play-test D1: the dotted line of the last move is drawn above the squares and ends at their
+    centres; a click there (the second move of the turn, from the square just moved to or from)
+    must reach the square, not the line. Every highlighted square's centre is the square's own."""
+    seed, actions = find_position(lambda s: _first_step_then_a_citizen_on_its_path(s) is not None)
+    game.load(seed, actions, name="path-click")
+    first, q = _first_step_then_a_citizen_on_its_path(game.state())
+    game.play_by_clicks(first)
+    game.wait_human()
+    page = game.page
+    assert page.locator(".pp-board polyline.path").count() == 1      # the line is on screen
+    hits = page.evaluate(CENTRES_INSIDE)
+    assert hits and all(inside for _sq, inside, _what in hits), hits
+    arg = f"{q // 11},{q % 11}"
+    box = page.locator(f'.pp-board [data-square="{arg}"][data-act="sq"]').bounding_box()
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.wait_for_selector(f'.pp-board [data-square="{arg}"].selected')
+    assert page.locator(".pp-board .sq.can.dest").count() > 0          # its destinations offered
+    game.click("cancel", "")
+
+
 def _bot_events(game, after: int) -> list[dict]:
     """The public events of the actions after index ``after`` of the saved game (replayed)."""
     data = game.session()
