@@ -388,3 +388,15 @@ def test_the_views_own_acts_are_answered_alike_by_every_screen():
     assert screen.view_click("newgame").host == "new_game" and screen.view_click("undo").host == "undo"
     with pytest.raises(ValueError, match="'card' is not an act of the view"):
         screen.view_click("card")
+
+
+def test_awaiting_offers_nothing_while_the_viewers_move_waits_for_confirm():
+    from boardui.screen import Snapshot, awaiting
+
+    snap = Snapshot({"step": "play"}, 0, ["a", "b"])
+    assert awaiting(snap, None) is snap                                  # nothing waits
+    assert awaiting(Snapshot({}, None, []), "held", "x").waiting is None   # nobody's eyes
+    held = awaiting(snap, "held", "You play a card")
+    assert (held.view, held.viewer, held.legal, held.waiting, held.held) == \
+        ({"step": "play"}, 0, [], "held", "You play a card")
+    assert snap.legal == ["a", "b"]                                      # the snapshot given is not changed

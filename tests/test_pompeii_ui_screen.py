@@ -365,3 +365,28 @@ def test_marks_skip_events_that_do_not_parse(events):
     for table in (marks.lost_at, marks.saved_at):
         assert all(isinstance(k, int) and isinstance(n, int) and n > 0 for here in table.values()
                    for k, n in here.items())
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "it", "de"])
+def test_a_move_held_for_confirm_is_named_and_nothing_else_is_offered(lang):
+    """Play-test D5 (c): while the viewer's move waits for Confirm (``boardui.screen.awaiting``) the
+    screen offers no card or square and its prompt names the held move in the log's words, without
+    what it would reveal (the card drawn, an Omen, AD 79)."""
+    from boardui.screen import awaiting
+    from pompeii_ui.words import held_move
+
+    i18n.set_language(lang)
+    s = new_game(2, 5)
+    seat = s.current_player
+    action = next(a for a in s.legal_actions() if a.kind == "play" and a.square >= 0)
+    events = s.clone().apply(action)
+    words = held_move(events, SEATS[:2], seat)
+    assert words == "; ".join(describe(e, SEATS[:2]) for e in events[:2])     # the card and the square
+    assert all(e["type"] in ("card_played", "placed") for e in events[:2])
+    screen = Screen()
+    screen.receive(awaiting(snapshot(s, seat), "held", words), [], SEATS[:2])
+    html = to_markup(screen.scene([]))
+    assert "data-act=" not in html and 'data-waiting="held"' in html and words in html
+    screen.receive(snapshot(s, seat), [], SEATS[:2])                           # taken back: offered again
+    html = to_markup(screen.scene([]))
+    assert 'data-act="card"' in html and "data-waiting" not in html

@@ -296,3 +296,28 @@ def test_every_point_is_marked_at_its_seat_until_the_player_acts_and_a_bot_turn_
     # Issue 13: what a redraw does not show again is marked data-transient (the returning player's
     # picture, boot.snapshot, drops it so that the resumed board lands where the picture's was).
     assert not [e for e in tree.walk() if "data-transient" in e.attrs]
+
+
+@pytest.mark.parametrize("kind", ["held", "applied"])
+def test_a_move_waiting_for_confirm_offers_nothing_and_says_it_waits_for_the_player(kind):
+    """Play-test D5 (a, b): while the viewer's move waits for Confirm (``boardui.screen.awaiting``)
+    no card, the deck or a constellation is offered and the panel says that the move waits for the
+    player, naming a held draw, not that someone else is deciding."""
+    from boardui.screen import awaiting
+    from ptolemaeus_ui.words import held_move
+
+    state = pt.new_game(2, 3, DATE)
+    seat = state.current_player
+    draw = next(a for a in state.legal_actions() if a.kind == "draw_deck")
+    c = state.clone()
+    c.apply(draw)
+    words = held_move(list(c.last_events), SEATS, seat)
+    assert words == "You draw a card from the deck"
+    shown = state if kind == "held" else c
+    screen = Screen()
+    screen.receive(awaiting(snapshot(shown, seat), kind, words if kind == "held" else None), [], SEATS)
+    html = to_markup(screen.scene([]))
+    assert [a for a in ('data-act="deck"', 'data-act="take"', 'data-act="const"', 'class="deck can"') if a in html] == []
+    assert f'data-waiting="{kind}"' in html and "waits for your confirmation" in html
+    assert "is deciding" not in html and "Waiting for" not in html
+    assert (words in html) == (kind == "held")

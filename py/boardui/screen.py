@@ -61,6 +61,20 @@ class Snapshot:
     view: dict[str, Any]
     viewer: int | None
     legal: list[Any]
+    # "Confirm my moves" (the shell's ``host.awaiting``): "applied" or "held" while the viewer's own
+    # move waits for their Confirm / Take back; ``legal`` is then [] (nothing else may be decided)
+    # and ``held`` is a held move (not on the board yet) in the game's words, if it has them.
+    waiting: str | None = None
+    held: str | None = None
+
+
+def awaiting(snap: Snapshot, kind: str | None, held: str | None = None) -> Snapshot:
+    """``snap`` while the viewer's move waits for Confirm (``kind`` "applied" or "held"): nothing is
+    offered (no legal action, so nothing is clickable, highlighted or in the tab order) and the
+    screen says what waits; ``kind`` None (or nobody's eyes): ``snap`` as it is."""
+    if kind is None or snap.viewer is None:
+        return snap
+    return Snapshot(snap.view, snap.viewer, [], waiting=kind, held=held)
 
 
 @dataclass

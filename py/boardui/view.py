@@ -27,7 +27,7 @@ from .anim import motion_factor, transition_ms
 from .browser import Delegation, FramePlayer, apply_focus, media
 from .dom import Patcher
 from .focus import FocusPlan
-from .screen import Outcome, Screen
+from .screen import Outcome, Screen, awaiting
 from .tree import El
 
 
@@ -58,7 +58,9 @@ class BoardView:
         if self.destroyed:
             return
         self.state = state
-        started = self.screen.receive(self.snapshot(state, viewer), list(events or []), self.host.seats)
+        snap = awaiting(self.snapshot(state, viewer), getattr(self.host, "awaiting", None),
+                        self._held_words(state, viewer))
+        started = self.screen.receive(snap, list(events or []), self.host.seats)
         if started:
             self.frame_shown(self.screen.frames.current)
         self.draw()
@@ -66,6 +68,21 @@ class BoardView:
             self.player.start()
         self.focus(self.screen.settle())
         self.after_show()
+
+    def _held_words(self, state: Any, viewer: int | None) -> str | None:
+        held = getattr(self.host, "held", None)
+        if held is None or viewer is None or getattr(self.host, "awaiting", None) != "held":
+            return None
+        try:
+            return self.held_words(state, held)
+        except Exception as e:  # noqa: BLE001 - the words are a nicety: the prompt says a move waits anyway
+            window.console.warn(f"{self.name}: the held move has no words: {e!r}")
+            return None
+
+    def held_words(self, state: Any, action: Any) -> str | None:
+        """A held move (``action``, not applied to ``state`` yet) in the game's words, for the prompt
+        (games override it; None: the prompt says only that a move waits)."""
+        return None
 
     def set_busy(self, text: str | None) -> None:
         self.screen.busy = text or None

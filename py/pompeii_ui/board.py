@@ -75,6 +75,8 @@ class Model:
     recent: set[str] = field(default_factory=set)
     lost_at: dict[str, dict[int, int]] = field(default_factory=dict)
     saved_at: dict[str, dict[int, int]] = field(default_factory=dict)
+    waiting: str | None = None      # "applied" / "held": the viewer's move waits for Confirm (boardui.screen)
+    held: str | None = None         # a held move in the log's words
 
 
 def phase_number(view: dict[str, Any]) -> str:
@@ -407,10 +409,18 @@ def _choice(c: Any, seats: list[dict]) -> El:
                         "data-act": c.act, "data-arg": c.arg or None}, t(c.key, **params))
 
 
+def confirm_text(waiting: str | None, held: str | None) -> str | None:
+    """The prompt while the viewer's own move waits for Confirm (None: it does not)."""
+    if waiting is None:
+        return None
+    return t("prompt.confirm.held", move=held) if held else t("prompt.confirm")
+
+
 def _prompt(model: Model) -> El:
     view, ui = model.view, model.ui
-    children: list[Any] = [h("p", {"class": "prompt", "tabindex": "-1", "data-pending": view["step"] or view["phase"]},
-                             prompt_text(view, ui, model.viewer, model.seats))]
+    text = confirm_text(model.waiting, model.held) or prompt_text(view, ui, model.viewer, model.seats)
+    children: list[Any] = [h("p", {"class": "prompt", "tabindex": "-1", "data-pending": view["step"] or view["phase"],
+                                   "data-waiting": model.waiting}, text)]
     if view.get("tile"):
         tile = view["tile"]
         children.append(h("div", {"class": "pp-tile", "data-tile": tile},

@@ -271,7 +271,8 @@ class Screen(ScreenState):
                      losses={p: int(k) for p, k in self.lost.gains.items()},
                      recap=list(self.recap.lines), recent=set() if anim else set(self.marks.recent),
                      lost_at={} if anim else dict(self.marks.lost_at),
-                     saved_at={} if anim else dict(self.marks.saved_at))
+                     saved_at={} if anim else dict(self.marks.saved_at),
+                     waiting=self.snap.waiting, held=self.snap.held)
 
     def log_words(self, log: list[dict]) -> list[str]:
         """The move log in words, describing only the events new since the last call (the whole

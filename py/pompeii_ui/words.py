@@ -124,6 +124,25 @@ def describe_log(events: list[dict], seats: list[dict]) -> list[str]:
     return [line for line in (describe(e, seats) for e in events) if line]
 
 
+# What a seat itself chose in a decision, as opposed to what the decision then reveals (a card or a
+# lava tile drawn, an Omen, AD 79, the eruption): a move held for "confirm my moves" is named by these.
+OWN_EVENTS = frozenset({"card_played", "placed", "relatives", "relative_placed", "omen_victim", "lava_placed",
+                        "moved", "saved", "eruption_declared"})
+
+
+def held_move(events: list[dict], seats: list[dict], seat: Any) -> str | None:
+    """A held move in the move log's words: the public events of ``seat``'s decision (applied to a
+    copy) up to the first one that is not its own choice, which is not shown before it is confirmed."""
+    lines = []
+    for e in events:
+        if e.get("type") not in OWN_EVENTS or e.get("seat") != seat:
+            break
+        line = describe(e, seats)
+        if line:
+            lines.append(line)
+    return "; ".join(lines) or None
+
+
 def end_summary(view: dict[str, Any], seats: list[dict]) -> dict[str, Any]:
     """Saved and lost citizens per seat, the places (PR25), the winner line and the tie-break (P65)."""
     n = view["players"]

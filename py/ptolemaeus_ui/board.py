@@ -82,6 +82,7 @@ class Model:
     animating: bool = False
     log: list[dict] = field(default_factory=list)
     busy: str | None = None
+    waiting: str | None = None   # "applied" / "held": the viewer's move waits for Confirm (boardui.screen)
     last: str | None = None                      # the latest move, in words
     show_end: bool = True
     recent: set[str] = field(default_factory=set)  # constellations touched by the last events
@@ -598,6 +599,11 @@ def _choice_button(c: Choice, radio: bool) -> El:
     return El("button", attrs, inner)
 
 
+def confirm_text(waiting: str | None, held: str | None) -> str:
+    """The prompt while the viewer's own move waits for Confirm, naming a held move when it can."""
+    return t("prompt.confirm.held", move=held) if waiting == "held" and held else t("prompt.confirm")
+
+
 def _prompt(model: Model) -> El:
     ui = model.ui
     view = model.view
@@ -611,7 +617,7 @@ def _prompt(model: Model) -> El:
         return El("section", {"class": "pt-panel pt-prompt animating"}, children, key="prompt")
     children = [h("h2", {"class": "panel-title"}, t("prompt.heading")),
                 h("p", {"class": "prompt", "data-pending": (view.get("pending") or {}).get("kind", "turn"),
-                        "tabindex": "-1"}, ui.prompt)]
+                        "data-waiting": model.waiting, "tabindex": "-1"}, ui.prompt)]
     for note in ui.notes:
         children.append(h("p", {"class": "note"}, note))
     for g in ui.groups:

@@ -24,7 +24,7 @@ from boardui.screen import Outcome, ScreenState, Snapshot
 from boardui.tree import El
 from ptolemaeus.data import CONSTELLATIONS
 
-from .board import Model, public_points, public_view, render, scene_of, whose_turn
+from .board import Model, confirm_text, public_points, public_view, render, scene_of, whose_turn
 from .interact import UI, Controller, Selection
 from .points import earned as points_earned
 from .words import describe_log, last_move
@@ -121,9 +121,13 @@ class Screen(ScreenState):
     def model(self, log: list[dict], rules_href: str = "./rules.html") -> Model:
         assert self.snap is not None
         anim = self.frames.current
+        ui = UI() if anim else self.ctl.ui()
+        if self.snap.waiting is not None and not anim:   # the viewer's own move waits for Confirm
+            ui.prompt = confirm_text(self.snap.waiting, self.snap.held)
+            ui.notes = []
         return Model(
             view=self.snap.view, viewer=self.snap.viewer, seats=self.seats,
-            ui=UI() if anim else self.ctl.ui(),
+            ui=ui, waiting=None if anim else self.snap.waiting,
             scene=anim.scene if anim else None, caption=anim.caption if anim else None,
             animating=anim is not None, log=list(log)[-LOG_LIMIT:], busy=self.busy, show_end=self.show_end,
             last=last_move(self.last, self.seats), recent=set() if anim else self.recent,

@@ -30,6 +30,7 @@ from boardui.tree import El
 
 from .screen import Screen, snapshot
 from .strings import rules_href
+from .words import held_move
 
 class GameView(HookedView):
     root_class = "pt-host"
@@ -43,6 +44,10 @@ class GameView(HookedView):
 
     def scene(self) -> El:
         return self.screen.scene(self.log(), rules_href())
+
+    def held_words(self, state: Any, action: Any) -> str | None:
+        seat = self.spec.current_player(state)
+        return held_move(self.spec.apply(self.spec.clone(state), action), self.host.seats, seat)
 
     # ------------------------------------------------------------ test hook
 

@@ -142,6 +142,23 @@ def describe_log(events: list[dict], seats: list[dict]) -> list[tuple[str, str]]
     return out
 
 
+# What a seat itself chose in a decision, as opposed to what follows from it (a new round, an event
+# card revealed, a bonus card drawn): a move held for "confirm my moves" is named by these.
+OWN_EVENTS = frozenset({"take", "draw", "observe", "place", "study", "play", "trade", "swap", "steal", "retrieve",
+                        "discard"})
+
+
+def held_move(events: list[dict], seats: list[dict], seat: Any) -> str | None:
+    """A held move in the move log's words: the public events of ``seat``'s decision (applied to a
+    copy) up to the first one that is not its own choice, which is not shown before it is confirmed."""
+    lines: list[str] = []
+    for e in events:
+        if e.get("type") not in OWN_EVENTS or e.get("seat") != seat:
+            break
+        lines += [text for _kind, text in describe(e, seats)]
+    return " ".join(lines).rstrip(".") or None
+
+
 def last_move(events: list[dict], seats: list[dict]) -> str | None:
     """The latest line worth a glance (what a bot just did), or None."""
     for e in reversed(events or []):

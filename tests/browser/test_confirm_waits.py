@@ -1,0 +1,146 @@
+"""While a move waits for Confirm ("confirm my moves" on), both games in Chromium (play-test D5).
+
+The shell holds a move that would reveal something hidden and keeps an applied turn-ending move
+waiting for Confirm / Take back (``app.host.Controller.awaiting``); meanwhile the game offers
+nothing else (no card, deck, square or constellation is highlighted, clickable or in the tab order)
+and its prompt says that the player's own move waits, naming a held move in the log's words, not
+that another player is deciding. Positions are put on the page by the shell's Import, as in
+``test_play.py`` and ``test_pompeii_play.py``, with "confirm my moves" on.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import gamepage
+import test_play
+import test_pompeii_play
+from ptolemaeus import actions as A
+from pompeii_ui.interact import click_path as pompeii_clicks
+
+CONFIRM_ON = f"""
+localStorage.setItem("{gamepage.PREFIX}settings", JSON.stringify({{bot_speed: "instant", confirm: "on"}}));
+"""
+WAITS = "waits for your confirmation"
+
+
+@pytest.fixture(scope="module")
+def ptol(browser, browser_context_args, site, site_under_subpath):
+    with gamepage.open_game(test_play.Game, browser, browser_context_args, site, site_under_subpath,
+                            test_play.LINK, "window.ptolemaeusTestEnable = true;" + CONFIRM_ON) as g:
+        yield g
+
+
+@pytest.fixture(scope="module")
+def pomp(browser, browser_context_args, site, site_under_subpath):
+    with gamepage.open_game(test_pompeii_play.Game, browser, browser_context_args, site, site_under_subpath,
+                            test_pompeii_play.LINK, "window.pompeiiTestEnable = true;" + CONFIRM_ON) as g:
+        yield g
+
+
+@pytest.fixture(autouse=True)
+def no_page_errors(request):
+    for name in ("ptol", "pomp"):
+        if name in request.fixturenames:
+            g = request.getfixturevalue(name)
+            before = len(g.guard.problems())
+            yield
+            problems = g.guard.problems()[before:]
+            assert not problems, "the page misbehaved:\n  " + "\n  ".join(problems)
+            return
+    yield
+
+
+def ends_turn(kind: str, reveals: bool, revealed: str = "last_revealed"):
+    """Seat 0 may make a ``kind`` move that ends its turn and does (not) reveal something hidden
+    (``revealed``: the engine's flag of that)."""
+    def want(s):
+        return any(_ends_turn(s, a, reveals, revealed) for a in s.legal_actions() if a.kind == kind)
+    return want
+
+
+def _ends_turn(s, a, reveals: bool, revealed: str) -> bool:
+    c = s.clone()
+    c.apply(a)
+    return c.current_player != 0 and bool(getattr(c, revealed)) == reveals
+
+
+# Everything offered: clickable or highlighted (a bonus card's button only opens its description).
+OFFERED = """(root) => [...document.querySelectorAll(root + ' [data-act], ' + root + ' .can')]
+    .filter(e => e.dataset.act !== 'bonus' || e.classList.contains('can'))
+    .map(e => e.dataset.act || e.getAttribute('class'))"""
+TAB_STOPS = """(root) => [...document.querySelectorAll(root + ' [data-act]')]
+    .filter(e => !e.disabled && e.tabIndex >= 0 && e.dataset.act !== 'bonus').map(e => e.dataset.act)"""
+
+
+def test_ptolemaeus_a_held_draw_offers_nothing_else_and_is_named(ptol):
+    """D5 (a): after the second draw is held, no face-up card, deck or constellation looks or is
+    clickable or focusable; the panel says the draw waits for the player's confirmation."""
+    page = ptol.page
+    seed, actions = test_play.find_position(ends_turn(A.DRAW_DECK, True))
+    ptol.load(seed, actions, name="held-draw")
+    n = ptol.moves()
+    assert page.locator('.pt [data-act="deck"]').count() == 1
+    page.locator('.pt [data-act="deck"]').click()
+    page.wait_for_function("document.body.dataset.confirm === 'held'")
+    assert ptol.moves() == n
+    assert page.evaluate(OFFERED, ".pt") == []
+    assert page.evaluate(TAB_STOPS, ".pt-cards, .pt-board, .pt-hand") == []
+    prompt = page.locator(".pt-prompt .prompt")
+    assert prompt.get_attribute("data-waiting") == "held"
+    text = prompt.inner_text()
+    assert WAITS in text and "You draw a card from the deck" in text and "deciding" not in text
+    assert page.locator(".pt-prompt .note").count() == 0
+    page.locator("#shell-confirm-back").click()                         # Take back: offered again
+    page.wait_for_function("!document.body.dataset.confirm")
+    assert page.locator('.pt [data-act="deck"]').count() == 1
+    assert page.locator(".pt-prompt .prompt").get_attribute("data-waiting") is None
+
+
+def test_ptolemaeus_an_applied_move_waits_for_the_player_not_the_bot(ptol):
+    """D5 (b): an applied turn-ending move (ending the turn reveals nothing here) waits for the
+    player's Confirm; the panel says so, not "Hypatia is deciding", and offers nothing."""
+    page = ptol.page
+    seed, actions = test_play.find_position(ends_turn(A.END_TURN, False))
+    ptol.load(seed, actions, name="applied-end")
+    n = ptol.moves()
+    page.locator('.pt-prompt [data-act="end"]').click()
+    page.wait_for_function("document.body.dataset.confirm === 'applied'")
+    assert ptol.moves() == n + 1
+    prompt = page.locator(".pt-prompt .prompt")
+    assert prompt.get_attribute("data-waiting") == "applied"
+    text = page.locator(".pt-prompt").inner_text()
+    assert WAITS in text and "deciding" not in text and "Waiting for" not in text
+    assert page.evaluate(OFFERED, ".pt") == []
+    page.locator("#shell-confirm-ok").click()                           # Confirm: the bot answers
+    page.wait_for_function(f"Number(document.body.dataset.moves) > {n + 1}", timeout=60_000)
+    ptol.wait_human()
+    assert page.locator(".pt-prompt .prompt").get_attribute("data-waiting") is None
+
+
+def test_pompeii_a_held_card_is_named_and_the_hand_is_not_offered(pomp):
+    """D5 (c): a card played (a card is then drawn: the move is held) is named in the prompt in the
+    move log's words; the hand and the city offer nothing until Confirm or Take back."""
+    page = pomp.page
+    def held_card(s, a):
+        return a.kind == "play" and a.square >= 0 and _ends_turn(s, a, True, "revealed")
+    seed, actions = test_pompeii_play.find_position(
+        lambda s: s.phase == "p1" and s.step == "play" and any(held_card(s, a) for a in s.legal_actions()))
+    pomp.load(seed, actions, name="held-card")
+    state = pomp.state()
+    action = next(a for a in state.legal_actions() if held_card(state, a))
+    n = pomp.moves()
+    for act, arg in pompeii_clicks(action, state.legal_actions()):
+        pomp.click(act, arg)
+    page.wait_for_function("document.body.dataset.confirm === 'held'")
+    assert pomp.moves() == n
+    assert page.evaluate(OFFERED, ".pp") == []
+    assert page.evaluate(TAB_STOPS, ".pp-hand") == []
+    prompt = page.locator(".pp-prompt .prompt")
+    assert prompt.get_attribute("data-waiting") == "held"
+    text = prompt.inner_text()
+    assert WAITS in text and f"You played card {action.card}" in text and "Choose a card" not in text
+    page.locator("#shell-confirm-ok").click()                           # Confirm: played, the bot answers
+    pomp.wait_human()
+    assert pomp.session()["actions"][n] == action.to_json()
+    assert page.locator(".pp-prompt .prompt").get_attribute("data-waiting") is None
