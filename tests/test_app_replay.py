@@ -128,6 +128,54 @@ def ptolemaeus_game(seed: int = 3) -> Session:
     return play_out(session, seed)
 
 
+SCREENS = {"ptolemaeus": ("ptolemaeus_ui.screen", "pt-end"), "pompeii": ("pompeii_ui.screen", "pp-end")}
+
+
+@pytest.mark.parametrize("key", list(SCREENS))
+def test_in_a_replay_the_end_dialog_does_not_open_by_itself_over_the_controls(key):
+    """D2: a replay's host says so (``replaying``), and every game's screen, told the state is
+    watched (what ``boardui.view.BoardView.show`` does after ``receive``), keeps its modal end
+    dialog closed, at the end of a link's game or stepping onto the last move; its reopen button
+    offers it, and it closes again when the replay moves on.  In play it opens as before."""
+    import importlib
+
+    from boardui.focus import has_class
+
+    module, end_class = SCREENS[key]
+    screens = importlib.import_module(module)
+    spec = PAGE_CATALOG[key].load()
+    setup = {"players": 2, "seed": 4, "start": "1969-07-20T20:17Z"} if key == "ptolemaeus" else {"players": 2, "seed": 4}
+    session = play_out(Session.start(spec, setup, default_seats(spec, ["human", "bot"])), 4)
+    replay = Replay(session)
+    host = ReplayHost(replay, {"bot_speed": "instant"})
+    assert host.replaying is True
+
+    def shown(screen, frame):
+        screen.receive(screens.snapshot(frame.state, frame.viewer), frame.events, session.seats)
+        if host.replaying:
+            screen.watched()
+        tree = screen.scene(host.log())
+        return tree, screen.settle()
+
+    screen = screens.Screen()
+    for frame in (replay.frame(), replay.seek(replay.length - 1), replay.step(1)):   # opened at the end, stepped onto it
+        tree, plan = shown(screen, frame)
+        assert not tree.find_all(role="dialog") and not has_class(tree, end_class)
+        assert screens.END_TITLE not in plan.targets
+    while screen.frames.playing:                               # the last move's animation ends
+        screen.frames.advance()
+        assert not has_class(screen.scene(host.log()), end_class)
+    assert screen.scene(host.log()).find_all(data_act="open_end")   # the result is still offered
+    opened = screen.click("open_end")
+    assert has_class(screen.scene(host.log()), end_class) and screen.after_click(opened).targets == (screens.END_TITLE,)
+    tree, _plan = shown(screen, replay.seek(replay.length))    # the replay moves on: closed again
+    assert not has_class(tree, end_class)
+
+    played = screens.Screen()                                  # in play (no watched()): as before
+    played.receive(screens.snapshot(session.state, 0), [], session.seats)
+    assert has_class(played.scene([]), end_class) and played.settle().targets == (screens.END_TITLE,)
+
+
 def test_ptolemaeus_rounds_can_be_jumped_to():
     """R14: a round is three turns; each round's first position is a place to jump to."""
     session = ptolemaeus_game()

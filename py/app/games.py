@@ -59,6 +59,9 @@ class Host(Protocol):
 
     seats: list[dict[str, Any]]   # [{"kind": "human"|"bot", "level": str|None, "name": str, "colour": str}, ...]
     settings: dict[str, Any]      # {"bot_speed": "instant"|"watchable", "lang": "en"|"es"|"it"|"de"}
+    # True in a replay (app.replay.ReplayHost): the shell's replay controls are on the screen,
+    # so the view opens no modal dialog by itself (the end of the game shown non-modally, if at all).
+    replaying: bool
 
     def submit(self, action: Any) -> None:
         """A human's decision; must be legal and by a human seat (else ValueError)."""

@@ -99,6 +99,7 @@ class Controller:
         self._stopped = False
         self._busy_seat: int | None = None  # the bot thinking now, if any
         self.read_only = False              # another tab plays this game (app.tabs): show, change nothing
+        self.replaying = False              # play, not a replay (app.games.Host)
         self.awaiting: str | None = None    # "applied" / "held": a human's move waits for Confirm
         self.held: Any = None               # the held move (it would reveal hidden information)
         self._confirm_from = 0              # how many actions there were before the awaiting move

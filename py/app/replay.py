@@ -223,6 +223,8 @@ class Replay:
 class ReplayHost:
     """The ``Host`` a view is mounted with in a replay: nobody may decide, the log follows the cursor."""
 
+    replaying = True    # the replay's controls are on the screen: the view opens no modal dialog by itself
+
     def __init__(self, replay: Replay, settings: dict[str, Any], on_new_game: Any = None):
         self.replay = replay
         self.seats = replay.seats

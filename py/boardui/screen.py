@@ -5,6 +5,7 @@ the UI-local state (a selection, an open dialog, the board's tab stop, the
 animation queue, the live region's lines) and computes everything:
 
     receive(snapshot, events, seats) -> bool   a new state; True when an animation starts
+    watched()                                  that state is shown in a replay: no end dialog by itself
     scene(log) -> El                           the whole screen now (and remembered as drawn)
     settle() -> FocusPlan                      the focus after a new state was drawn
     click(act, arg) -> Outcome                 a data-act click / Enter / Space
@@ -125,6 +126,13 @@ class ScreenState:
         prompt after a decision made here, or when the focus was lost with its element."""
         return self.focus.settle(self.end_shown)
 
+    def watched(self) -> None:
+        """The state just received is shown in a replay (the host's ``replaying``): the shell's
+        replay controls are on the screen, so the end screen, a modal dialog, does not open by
+        itself over them. The board, its scores and the log show the result; the button that
+        reopens the end screen (``open_end``) offers the rest until the replay moves on."""
+        self.show_end = False
+
     def view_click(self, act: str) -> Outcome:
         """What every game's screen does alike with the acts of the view itself: skip the
         animation, close or open the end screen, a new game, undo."""
@@ -156,6 +164,7 @@ class Screen(Protocol):
     def animating(self) -> bool: ...
 
     def receive(self, snap: Any, events: list[dict], seats: list[dict]) -> bool: ...
+    def watched(self) -> None: ...
     def scene(self, log: list[dict]) -> El: ...
     def settle(self) -> FocusPlan: ...
     def click(self, act: str, arg: str = "") -> Outcome: ...

@@ -10,7 +10,10 @@ Space, Escape and the board's arrow keys come back through
 ``host.new_game()``, ``host.undo()``, a skipped animation, or a redraw and a
 focus plan. The end-of-round (or any) frames play through
 :class:`boardui.browser.FramePlayer`, their CSS transitions last
-``--anim-ms`` (none with ``prefers-reduced-motion``).
+``--anim-ms`` (none with ``prefers-reduced-motion``). In a replay (the host's
+``replaying`` is true: the shell's replay controls are on the screen) the end
+screen, a modal dialog, does not open by itself (``Screen.watched``); its
+reopen button offers it.
 
 Subclasses may override :meth:`scene` (extra arguments for the screen),
 :meth:`after_show` (e.g. a test hook) and :meth:`frame_shown`.
@@ -40,6 +43,8 @@ class BoardView:
                  snapshot: Callable[[Any, int | None], Any]) -> None:
         self.host = host
         self.screen = screen
+        # A replay (the shell's controls on the screen): no modal dialog opens by itself.
+        self.replaying = bool(getattr(host, "replaying", False))
         self.snapshot = snapshot
         self.root = document.createElement("div")
         self.root.className = self.root_class
@@ -63,6 +68,8 @@ class BoardView:
         started = self.screen.receive(snap, list(events or []), self.host.seats)
         if started:
             self.frame_shown(self.screen.frames.current)
+        if self.replaying:
+            self.screen.watched()
         self.draw()
         if started:
             self.player.start()

@@ -52,7 +52,7 @@ def open_page(page, site, ready, query: str) -> None:
 
 
 def close_end_dialog(page) -> None:
-    """The game's end dialog (modal, as in play): "View the board" closes it."""
+    """The game's end dialog (modal, in play; not in a replay): "View the board" closes it."""
     page.wait_for_selector(".pt-end")
     page.click('.pt-end [data-act="close_end"]')
     page.wait_for_selector(".pt-end", state="detached")
@@ -95,7 +95,7 @@ def test_the_daily_game_starts_resumes_records_and_shows_its_results(guarded_pag
     page.click("#shell-replay-btn")
     page.wait_for_function("document.body.dataset.screen === 'replay'")
     assert page.evaluate("Number(document.body.dataset.replayIndex)") == len(done.actions)
-    close_end_dialog(page)
+    assert page.locator(".pt-end").count() == 0       # no end dialog over the replay's controls
     page.click("#replay-close")
     page.wait_for_function("document.body.dataset.screen === 'game'")
     close_end_dialog(page)
@@ -147,7 +147,7 @@ def test_the_replay_link_opens_the_replay_with_controls_by_mouse_and_keyboard(gu
     n = len(done.actions)
     index = "Number(document.body.dataset.replayIndex)"
     assert page.evaluate(index) == n
-    close_end_dialog(page)            # the end of the game, shown exactly as in play
+    assert page.locator(".pt-end").count() == 0       # the end dialog does not cover the controls
     page.click("#replay-start")
     assert page.evaluate(index) == 0 and page.is_disabled("#replay-back")
     page.click("#replay-forward")
@@ -163,7 +163,7 @@ def test_the_replay_link_opens_the_replay_with_controls_by_mouse_and_keyboard(gu
     assert page.evaluate(index) == 3
     page.keyboard.press("End")
     assert page.evaluate(index) == n and page.is_disabled("#replay-forward")
-    close_end_dialog(page)
+    assert page.locator(".pt-end").count() == 0
     page.focus("#shell-replay-title")
     page.keyboard.press("Home")
     assert page.evaluate(index) == 0

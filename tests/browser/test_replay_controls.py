@@ -1,0 +1,134 @@
+"""The replay screen of a finished game in Chromium, for every game (the shell's replay): its
+controls can be clicked — the game's end dialog (modal in play) does not cover them — when the
+replay is opened from a link in a fresh browser and from the finished game on screen.
+
+A finished game is made here with the engine (seeded random play, a human and a bot); the page
+gets it as a replay link (``app.replay.encode_link``) and through the shell's Import.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import catalog  # noqa: F401 - registers the page's games
+from app.games import CATALOG
+from app.replay import encode_link
+from app.session import Session, default_seats
+
+INIT = """
+if (!localStorage.getItem("ludus.settings"))
+  localStorage.setItem("ludus.settings", JSON.stringify({bot_speed: "instant", lang: "en", confirm: "off"}));
+"""
+SETUPS = {"ptolemaeus": {"players": 2, "seed": 5, "start": "1969-07-20T20:17Z"},
+          "pompeii": {"players": 2, "seed": 5}}
+ROOTS = {"ptolemaeus": ".pt", "pompeii": ".pp"}
+INDEX = "Number(document.body.dataset.replayIndex)"
+CLICK_MS = 3000     # a click the dialog would intercept fails fast
+CONTROLS = ("#replay-start", "#replay-back", "#replay-play", "#replay-forward", "#replay-end", "#replay-slider",
+            "#replay-round", "#replay-speed", "#replay-viewer", "#replay-share", "#replay-close")
+
+# Is each control the element under its own centre (nothing drawn over it)?
+HIT = """(selectors) => selectors.filter(s => document.querySelector(s)).map(s => {
+  const el = document.querySelector(s);
+  el.scrollIntoView({block: "center"});
+  const r = el.getBoundingClientRect();
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return [s, hit === el || el.contains(hit), hit ? hit.tagName + "." + hit.className : null];
+})"""
+
+
+def finished(key: str, seed: int = 5) -> Session:
+    spec = CATALOG[key].load()
+    session = Session.start(spec, SETUPS[key], default_seats(spec, ["human", "bot"]))
+    rng = random.Random(seed)
+    while not session.over:
+        session.apply(rng.choice(spec.legal_actions(session.state)))
+    return session
+
+
+def open_page(page, site, ready, where: str = "") -> None:
+    page.add_init_script(INIT)
+    page.goto(site.url + "index.html" + where)
+    ready(page)
+
+
+def settled(page, key: str) -> None:
+    """The board's animation (a step forward animates the move) has ended."""
+    page.wait_for_selector(f"#shell-replay-view {ROOTS[key]}:not(.anim)")
+
+
+def assert_controls_clickable(page, key: str, n: int) -> None:
+    """No modal dialog in the replay; every control is under its own centre and answers a plain
+    click (Playwright's click waits until nothing else would receive it)."""
+    assert page.evaluate("document.body.dataset.screen") == "replay"
+    assert page.locator('#shell-replay-view [aria-modal="true"]').count() == 0
+    hits = page.evaluate(HIT, list(CONTROLS))
+    assert len(hits) >= 9 and all(ok for _s, ok, _hit in hits), hits
+
+    page.click("#replay-start", timeout=CLICK_MS)
+    assert page.evaluate(INDEX) == 0
+    page.click("#replay-forward", timeout=CLICK_MS)
+    settled(page, key)
+    page.click("#replay-forward", timeout=CLICK_MS)
+    assert page.evaluate(INDEX) == 2
+    page.click("#replay-back", timeout=CLICK_MS)
+    assert page.evaluate(INDEX) == 1
+    page.click("#replay-end", timeout=CLICK_MS)
+    assert page.evaluate(INDEX) == n
+    page.click("#replay-back", timeout=CLICK_MS)
+    assert page.evaluate(INDEX) == n - 1
+    page.click("#replay-forward", timeout=CLICK_MS)       # stepped onto the last move: it animates, then…
+    assert page.evaluate(INDEX) == n
+    settled(page, key)
+    assert page.locator('#shell-replay-view [aria-modal="true"]').count() == 0    # …no dialog
+    assert all(ok for _s, ok, _hit in page.evaluate(HIT, list(CONTROLS)))
+    page.click("#replay-slider", timeout=CLICK_MS)        # its middle
+    assert 0 < page.evaluate(INDEX) < n
+    for select in ("#replay-round", "#replay-speed", "#replay-viewer"):
+        if page.locator(select).count():
+            page.click(select, timeout=CLICK_MS)
+            page.keyboard.press("Escape")
+    page.select_option("#replay-speed", "fast")
+    page.click("#replay-play", timeout=CLICK_MS)
+    assert page.get_attribute("#replay-play", "aria-pressed") == "true"
+    page.click("#replay-play", timeout=CLICK_MS)
+    assert page.get_attribute("#replay-play", "aria-pressed") == "false"
+    page.click("#replay-share", timeout=CLICK_MS)
+    page.wait_for_function("document.querySelector('#shell-replay').dataset.link")
+    # The result is still there to be seen, on request: the game's own end screen.
+    page.click("#replay-end", timeout=CLICK_MS)
+    settled(page, key)
+    page.click('#shell-replay-view [data-act="open_end"]', timeout=CLICK_MS)
+    page.click('#shell-replay-view [aria-modal="true"] [data-act="close_end"]', timeout=CLICK_MS)
+    page.click("#replay-start", timeout=CLICK_MS)
+    assert page.evaluate(INDEX) == 0
+
+
+@pytest.mark.parametrize("key", list(SETUPS))
+def test_the_replay_controls_of_a_finished_game_can_be_clicked_from_a_link_and_from_the_game(
+        guarded_page, site, ready, key):
+    """D2: from a replay link in a fresh browser, then from the finished game on screen (its end
+    dialog closed with "Look at the board", then the header's Replay)."""
+    page = guarded_page
+    done = finished(key)
+    n = len(done.actions)
+    open_page(page, site, ready, encode_link(done))
+    assert page.evaluate(INDEX) == n
+    assert_controls_clickable(page, key, n)
+
+    page.click("#replay-close", timeout=CLICK_MS)          # "New game"
+    page.wait_for_function("document.body.dataset.screen === 'newgame'")
+    page.set_input_files("#shell-import-file", files=[{
+        "name": "finished.json", "mimeType": "application/json", "buffer": done.to_json().encode()}])
+    page.wait_for_function("document.body.dataset.screen === 'game'")
+    dialog = f'#game {ROOTS[key]} [aria-modal="true"]'
+    page.click(f'{dialog} [data-act="close_end"]')          # in play the end dialog opens, as before
+    page.wait_for_selector(dialog, state="detached")
+    page.click("#shell-replay-btn")
+    page.wait_for_function("document.body.dataset.screen === 'replay'")
+    assert page.evaluate(INDEX) == n
+    assert_controls_clickable(page, key, n)
+    page.click("#replay-close", timeout=CLICK_MS)          # back to the game
+    page.wait_for_function("document.body.dataset.screen === 'game'")
