@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 from app.errors import error_text
 from app.games import Catalog
 from app.i18n import APP
-from app.replay import LINK_PREFIX, Replay, ReplayHost, ReplayLinkError, decode_link, encode_link, is_replay_link
+from app.replay import (LINK_PREFIX, Replay, ReplayHost, ReplayLinkError, address_without_link, decode_link,
+                        encode_link, is_replay_link)
 from app.session import Session, default_seats
 import catalog  # noqa: F401 - registers the page's games
 from app.games import CATALOG as PAGE_CATALOG
@@ -268,6 +269,17 @@ def test_a_cut_off_link_is_damaged():
         with pytest.raises(ReplayLinkError) as caught:
             decode_link(link[:cut], GAMES)
         assert caught.value.code == "replay.link.damaged"
+
+
+@pytest.mark.parametrize("path, fragment, address", [
+    ("/index.html", "#replay=1.eNrVabc", "/index.html"),
+    ("/ptolemaeus/index.html", "#replay=1.!!!!", "/ptolemaeus/index.html"),    # GitHub Pages' sub-path kept
+    ("/ptolemaeus/", "#replay=", "/ptolemaeus/"),                             # a damaged one too
+    ("/index.html", "", None), ("/index.html", "#top", None),                   # no link: nothing to change
+])
+def test_a_replay_link_left_is_dropped_from_the_address_keeping_the_path(path, fragment, address):
+    """D3: once read and left, the link (and any query) goes, so a reload resumes the game played."""
+    assert address_without_link(path, fragment) == address
 
 
 def test_every_replay_code_has_a_text_in_every_language():

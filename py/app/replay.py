@@ -40,7 +40,7 @@ from app.session import FORMAT, VERSION, SaveError, Session, shown
 from gamekit import safejson
 
 __all__ = ["LINK_PREFIX", "LINK_VERSION", "MAX_LINK_CHARS", "Replay", "ReplayHost", "ReplayLinkError",
-           "decode_link", "encode_link", "is_replay_link"]
+           "address_without_link", "decode_link", "encode_link", "is_replay_link"]
 
 LINK_PREFIX = "#replay="
 LINK_VERSION = 1
@@ -55,6 +55,14 @@ class ReplayLinkError(ShellError):
 def is_replay_link(fragment: str) -> bool:
     """Whether the URL fragment (with its ``#``) is a replay link (a malformed one included)."""
     return isinstance(fragment, str) and fragment.startswith(LINK_PREFIX)
+
+
+def address_without_link(path: str, fragment: str) -> str | None:
+    """The address that replaces one holding a replay link (``fragment``, with its ``#``) once the
+    link was read and its replay left: the page's own path (the sub-path a project site is served
+    under included), without the link's query or fragment, so that a reload shows the game being
+    played, not the replay or its error again.  None when the fragment is no replay link."""
+    return path if is_replay_link(fragment) else None
 
 
 def _b64encode(data: bytes) -> str:

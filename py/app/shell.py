@@ -158,6 +158,7 @@ class App:
         self._heard: tuple = ()                # (game id, moves, human to decide, over, marks) last refresh
         self.tab = GameTab(NoLocks(), storage_prefix)   # who plays the game on screen (run() sets the locks)
         self.replay_screen: ReplayScreen | None = None    # made when first used
+        self._replay_link_read = False    # a #replay= link was opened or refused: leaving drops it
         self.daily_screen: DailyScreen | None = None      # idem
         self.daily_entry: DailyEntry | None = None        # of the game on screen, if it is a daily one
         self._results_recorded: set[tuple[str, int]] = set()   # (game id, moves) whose result is stored
@@ -297,6 +298,8 @@ class App:
         n["daily"].hidden = name != "daily"
         if name != "replay" and self.replay_screen is not None:
             self.replay_screen.close_view()
+        if name != "replay" and self._replay_link_read:
+            self._forget_replay_link()
         document.body.dataset.screen = name
         self.refresh()
 
@@ -678,6 +681,7 @@ class App:
         """A replay link (``#replay=1.…``): the finished game it carries, else why not."""
         from app.replay import ReplayLinkError, decode_link
 
+        self._replay_link_read = True
         try:
             session = decode_link(fragment, self.games)
         except ReplayLinkError as e:
@@ -688,6 +692,17 @@ class App:
         self._screen("replay")
         self._replay_screen().open(session, self.show_newgame, from_link=True)
         self._focus("shell-replay-title")
+
+    def _forget_replay_link(self) -> None:
+        """The replay link was read (opened, or refused with its message) and its replay left: the
+        address loses it (and its query), keeping the path, so that a reload resumes the game being
+        played.  While the replay is on screen a reload shows it again."""
+        from app.replay import address_without_link
+
+        self._replay_link_read = False
+        address = address_without_link(str(window.location.pathname), str(window.location.hash or ""))
+        if address is not None:
+            window.history.replaceState(None, "", address)
 
     def _focus(self, element_id: str) -> None:
         node = by_id(element_id)

@@ -1,6 +1,8 @@
 """The replay screen of a finished game in Chromium, for every game (the shell's replay): its
 controls can be clicked — the game's end dialog (modal in play) does not cover them — when the
-replay is opened from a link in a fresh browser and from the finished game on screen.
+replay is opened from a link in a fresh browser and from the finished game on screen (D2); once a
+replay link was read and left, the address no longer holds it, so a reload resumes the game being
+played (D3; under GitHub Pages' sub-path too).
 
 A finished game is made here with the engine (seeded random play, a human and a bot); the page
 gets it as a replay link (``app.replay.encode_link``) and through the shell's Import.
@@ -18,6 +20,8 @@ from app.replay import encode_link
 from app.session import Session, default_seats
 
 INIT = """
+window.ptolemaeusTestEnable = true;
+window.pompeiiTestEnable = true;
 if (!localStorage.getItem("ludus.settings"))
   localStorage.setItem("ludus.settings", JSON.stringify({bot_speed: "instant", lang: "en", confirm: "off"}));
 """
@@ -46,6 +50,11 @@ def finished(key: str, seed: int = 5) -> Session:
     while not session.over:
         session.apply(rng.choice(spec.legal_actions(session.state)))
     return session
+
+
+HOOKS = {"ptolemaeus": "ptolemaeusTest", "pompeii": "pompeiiTest"}
+CURRENT = """() => { const id = localStorage.getItem("ludus.current");
+                     return [id, JSON.parse(localStorage.getItem("ludus.game." + id)).actions.length]; }"""
 
 
 def open_page(page, site, ready, where: str = "") -> None:
@@ -132,3 +141,55 @@ def test_the_replay_controls_of_a_finished_game_can_be_clicked_from_a_link_and_f
     assert_controls_clickable(page, key, n)
     page.click("#replay-close", timeout=CLICK_MS)          # back to the game
     page.wait_for_function("document.body.dataset.screen === 'game'")
+
+
+def play_now_and_move(page, key: str) -> tuple[str, int]:
+    """The lobby's "Play now" for ``key``; a few moves (the human's by a random bot through the
+    game's test hook); returns the game's id and its saved moves."""
+    page.click(f'.lobby-game[data-game="{key}"] .lobby-play')
+    page.wait_for_function(f"document.body.dataset.screen === 'game' && window.{HOOKS[key]}")
+    page.evaluate(f"window.{HOOKS[key]}.speed(0)")
+    page.evaluate(f"window.{HOOKS[key]}.autoplay('random')")
+    page.wait_for_function("Number(document.body.dataset.moves || 0) >= 3")
+    page.evaluate(f"window.{HOOKS[key]}.autoplay('')")
+    return page.evaluate(CURRENT)
+
+
+def reload_resumes(page, ready, game: tuple[str, int], path: str) -> None:
+    page.reload()
+    ready(page)
+    assert page.evaluate("document.body.dataset.screen") == "game"
+    assert page.evaluate("[location.pathname, location.search, location.hash]") == [path, "", ""]
+    game_id, moves = game
+    now_id, now_moves = page.evaluate(CURRENT)
+    assert now_id == game_id and now_moves >= moves >= 3
+    page.wait_for_function(f"() => ({CURRENT})()[1] === Number(document.body.dataset.moves)")   # that game, resumed
+    assert page.locator('.shell-notice[data-kind="error"]').count() == 0
+
+
+def test_a_replay_link_left_goes_from_the_address_and_a_reload_resumes_the_game(
+        guarded_page, site_under_subpath, ready):
+    """D3, a good link under GitHub Pages' sub-path: a reload while the replay is on screen shows it
+    again; once left ("New game"), the address is the page's path alone, and after "Play now" and a
+    few moves a reload resumes that game, not the replay."""
+    page = guarded_page
+    path = "/ptolemaeus/index.html"
+    open_page(page, site_under_subpath, ready, encode_link(finished("ptolemaeus")))
+    assert page.evaluate("document.body.dataset.screen") == "replay"
+    page.reload()
+    ready(page)
+    assert page.evaluate("document.body.dataset.screen") == "replay"
+    page.click("#replay-close", timeout=CLICK_MS)          # "New game"
+    page.wait_for_function("document.body.dataset.screen === 'newgame'")
+    assert page.evaluate("[location.pathname, location.hash]") == [path, ""]
+    reload_resumes(page, ready, play_now_and_move(page, "pompeii"), path)
+
+
+def test_a_damaged_replay_link_is_explained_once_and_a_reload_resumes_the_game(guarded_page, site, ready):
+    """D3, a damaged link: refused with its message; then "Play now", a few moves, and a reload
+    resumes the game without the link's error again."""
+    page = guarded_page
+    open_page(page, site, ready, "#replay=1.!!!!")
+    assert page.evaluate("document.body.dataset.screen") == "newgame"
+    assert "This replay link cannot be opened" in page.inner_text('.shell-notice[data-kind="error"]')
+    reload_resumes(page, ready, play_now_and_move(page, "ptolemaeus"), "/index.html")
