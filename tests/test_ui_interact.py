@@ -261,3 +261,25 @@ def test_a_wildcard_is_never_spent_silently():
     place_btn = next(c for g in ctl.ui().groups for c in g.choices if c.act == "confirm")
     assert place_btn.label == "Place on Leo, paying Sextans"
     assert ctl.click("confirm") == place("Leo", "Sextans")
+
+
+def test_the_turn_prompt_names_only_the_ways_open_now():
+    """Play-test N3: "or observe (click a glowing constellation)" was said when nothing glowed.
+    At each turn-level decision of random games the prompt offers drawing and observing only
+    when each is legal."""
+    from ptolemaeus_ui.strings import t
+
+    seen = set()
+    for seed in range(12):
+        s = pt.new_game(2, seed, "1969-07-20T20:17Z")
+        rng = random.Random(seed)
+        while not s.is_over and len(seen) < 3:
+            legal = s.legal_actions()
+            kinds = {a.kind for a in legal}
+            if not s.stack and kinds & {A.DRAW_DECK, A.TAKE, A.OBSERVE}:
+                draws, observes = bool(kinds & {A.DRAW_DECK, A.TAKE}), A.OBSERVE in kinds
+                key = "prompt.turn" if draws and observes else "prompt.turn_draw" if draws else "prompt.turn_observe"
+                assert controller(s).ui().prompt == t(key)
+                seen.add(key)
+            s.apply(rng.choice(legal))
+    assert {"prompt.turn", "prompt.turn_draw"} <= seen

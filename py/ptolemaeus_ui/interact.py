@@ -490,7 +490,9 @@ class Controller:
         ui.deck = bool(self._of(A.DRAW_DECK))
         ui.display = {CARD_NAMES[a.cards[0]] for a in self._of(A.TAKE)}
         if observes or draws:
-            ui.prompt = t("prompt.turn")
+            # Only the ways open now: no "click a glowing constellation" when none glows.
+            ui.prompt = t("prompt.turn" if observes and draws else "prompt.turn_observe" if observes
+                          else "prompt.turn_draw")
             if view.get("actions_left", 1) > 1:
                 ui.notes.append(t("prompt.extra_action"))
         else:
