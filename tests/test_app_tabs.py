@@ -15,7 +15,7 @@ import pytest
 
 from app.host import Controller
 from app.session import Session, default_seats
-from app.storage import MemoryStorage, SaveConflict, SaveStore
+from app.storage import GameInUse, MemoryStorage, SaveConflict, SaveStore
 from app.tabs import ASKING, IDLE, PLAYING, WATCHING, GameTab, NoLocks
 from shellgame import TallySpec
 
@@ -227,6 +227,54 @@ def test_two_tabs_on_one_game_lose_no_move():
     a.play(1, rng)
     assert len(stored_actions(storage, first.id)) == 6
     assert stored_actions(storage, first.id)[:5] == b.controller.session.actions
+
+
+def test_only_the_tab_playing_a_game_may_delete_it():
+    """D4: a watching tab's "Abandon" deleted the game the first tab was playing.  A change under
+    the game's lock (``GameTab.exclusive``) runs in the tab that plays it, or in a tab that can take
+    the free lock (given back after); a watching tab, or any tab while another holds the lock, is
+    refused; a browser without Web Locks lets every tab."""
+    (a, b, c), _, _ = tabs(3)
+    a.open("g")
+    b.open("g")
+    done = []
+    b.exclusive("g", lambda: done.append("b"), lambda: done.append("b refused"))     # watches it
+    c.exclusive("g", lambda: done.append("c"), lambda: done.append("c refused"))     # another game's tab
+    a.exclusive("g", lambda: done.append("a"), lambda: done.append("a refused"))     # plays it
+    assert done == ["b refused", "c refused", "a"]
+    assert a.holds("g") and not b.holds("g") and not c.holds("g")
+    held = []
+    c.exclusive("free", lambda: held.append(c.holds("free")), lambda: held.append("refused"))
+    assert held == [True] and not c.holds("free")
+    b.open("free")                                       # the lock was given back
+    assert b.state == PLAYING
+    (d,), _, pending = tabs(1, deferred=True)
+    d.open("h")                                          # still asking: not its to change yet
+    d.exclusive("h", lambda: done.append("d"), lambda: done.append("d refused"))
+    assert done[-1] == "d refused"
+    e = GameTab(NoLocks(), "ludus.")
+    e.exclusive("x", lambda: done.append("e"), lambda: done.append("e refused"))
+    assert done[-1] == "e"
+
+
+def test_the_store_refuses_to_delete_a_game_this_tab_does_not_hold():
+    """D4, the storage layer: ``SaveStore.forget`` asks ``may_change`` (the page: ``GameTab.holds``)
+    and deletes nothing while another tab plays the game, whatever button called it."""
+    storage, registry = MemoryStorage(), {}
+    s = Session.start(SPEC, {"players": 1, "seed": 8}, default_seats(SPEC, ["human"]))
+    a, b = Tab(storage, registry), Tab(storage, registry)
+    a.store.may_change = a.tab.holds
+    b.store.may_change = b.tab.holds
+    a.open(s, new=True)
+    b.open(b.store.load(s.id).session)
+    assert b.tab.state == WATCHING
+    text = storage.items[f"ludus.game.{s.id}"]
+    with pytest.raises(GameInUse, match="another tab"):
+        b.store.forget(s.id)
+    b.tab.exclusive(s.id, lambda: b.store.forget(s.id), lambda: None)
+    assert storage.items[f"ludus.game.{s.id}"] == text and storage.items["ludus.current"] == s.id
+    a.tab.exclusive(s.id, lambda: a.store.forget(s.id), lambda: None)     # the tab that plays it may
+    assert f"ludus.game.{s.id}" not in storage.items
 
 
 def test_a_move_written_by_the_other_tab_after_a_take_over_is_never_overwritten():

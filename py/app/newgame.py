@@ -163,8 +163,7 @@ class NewGameScreen:
         yes.focus()
 
     def _delete_game(self, game_id: str) -> None:
-        self.app.forget_game(game_id)
-        self.refresh()
+        self.app.forget_game(game_id, lambda _deleted: self.refresh())
 
     def _delete_bad(self, key: str) -> None:
         self.app.store.forget_bad(key)

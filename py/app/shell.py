@@ -48,7 +48,7 @@ from app.links import LinkError, daily_param, is_game_link, link_language, parse
 from app.session import SaveError, Session, default_seats, new_id
 from app.share import ShareMenu
 from app.sound import Sounds
-from app.storage import MemoryStorage, SaveStore, StorageError
+from app.storage import GameInUse, MemoryStorage, SaveStore, StorageError
 from app.tabs import PLAYING, WATCHING, GameTab, Locks, NoLocks, WebLocks
 
 if TYPE_CHECKING:
@@ -157,6 +157,8 @@ class App:
         self.sounds = Sounds()
         self._heard: tuple = ()                # (game id, moves, human to decide, over, marks) last refresh
         self.tab = GameTab(NoLocks(), storage_prefix)   # who plays the game on screen (run() sets the locks)
+        self.store.may_change = lambda game_id: self.tab.holds(game_id)   # only its player deletes a game
+        self._abandon_offered = False          # the "info" notice offers to abandon the game on screen
         self.replay_screen: ReplayScreen | None = None    # made when first used
         self._replay_link_read = False    # a #replay= link was opened or refused: leaving drops it
         self.daily_screen: DailyScreen | None = None      # idem
@@ -334,6 +336,8 @@ class App:
         translated at display: e.g. an error's code and params through ``error_text``)."""
         self.notice_texts.pop(kind, None)
         self.notice_labels.pop(kind, None)
+        if kind == "info":
+            self._abandon_offered = False
         if callable(text):
             self.notice_texts[kind] = text
             text = text()
@@ -450,8 +454,9 @@ class App:
         if loaded.session is not None:
             self.open_session(loaded.session)
             welcome = self._welcome(loaded.session)
-            if welcome is not None:
+            if welcome is not None and self.tab.state != WATCHING:   # a watching tab may not abandon it
                 self.notify(welcome[0], "info", welcome[1])
+                self._abandon_offered = True
                 self._welcome_at = len(loaded.session.actions)
             return
         if loaded.problem:
@@ -580,25 +585,43 @@ class App:
         self.notify(None, "info")
         self.open_session(loaded.session)
 
-    def forget_game(self, game_id: str) -> None:
+    def forget_game(self, game_id: str, after: Callable[[bool], None] = lambda deleted: None) -> None:
+        """Delete a saved game and its result, holding its lock (``app.tabs``): refused, and said so,
+        while another tab plays it or this one only watches it; then ``after(deleted)``."""
         from app import results
 
-        self.store.forget(game_id)
-        results.forget_result(self.store, game_id)       # the game's result goes with it
-        self._results_recorded = {k for k in self._results_recorded if k[0] != game_id}
-        if self.session is not None and self.session.id == game_id:
-            self.session = None
-            self.refresh()
+        def refused() -> None:
+            self.notify(lambda: t("tabs.in_use"), "error")
+            after(False)
+
+        def run() -> None:
+            try:
+                self.store.forget(game_id)
+            except GameInUse:
+                refused()
+                return
+            results.forget_result(self.store, game_id)       # the game's result goes with it
+            self._results_recorded = {k for k in self._results_recorded if k[0] != game_id}
+            if self.session is not None and self.session.id == game_id:
+                self.session = None
+                self.refresh()
+            after(True)
+
+        self.tab.exclusive(game_id, run, refused)
 
     def _abandon(self) -> None:
+        def done(deleted: bool) -> None:
+            if deleted:
+                self.notify(None, "info")
+                self.show_newgame()
+
         def really() -> None:
             if self.session is not None:
-                self.forget_game(self.session.id)
-            self.notify(None, "info")
-            self.show_newgame()
+                self.forget_game(self.session.id, done)
         self.notify(lambda: t("abandon.question"), "info",
                     [(lambda: t("abandon.yes"), really),
                      (lambda: t("abandon.no"), lambda: self.notify(None, "info"))])
+        self._abandon_offered = True
 
     # ------------------------------------------------------------ ShellUI (hot-seat...)
 
@@ -991,6 +1014,9 @@ class App:
         if self.tab.state == WATCHING:
             self._reopen_latest()
             return
+        if is_none(event.newValue):       # deleted there (a browser without Web Locks, an older release)
+            self.notify(lambda: t("tabs.deleted"), "tabs")    # this tab's next save writes it again
+            return
         self.notify(lambda: t("tabs.changed"), "tabs", [(lambda: t("tabs.reload"), lambda: window.location.reload())])
 
     # ------------------------------------------------------------ one tab plays a game (app.tabs, issue 16)
@@ -1019,6 +1045,8 @@ class App:
             self.controller.follow_tab(state)
         self.nodes["game"].inert = self.controller is None or self.controller.read_only
         if state == WATCHING:
+            if self._abandon_offered:           # only the tab that plays a game may abandon it
+                self.notify(None, "info")
             self.notify(lambda: t("tabs.watching"), "tabs", [(lambda: t("tabs.play_here"), self.tab.take_over)])
         else:
             self.notify(None, "tabs")

@@ -49,7 +49,7 @@ from app.session import SaveError, Session, describe
 from app.savejson import JSONProblem, parse
 from gamekit import safejson
 
-__all__ = ["StorageError", "SaveConflict", "MemoryStorage", "SaveStore", "Loaded", "Entry", "Problem", "SavedGame",
+__all__ = ["StorageError", "GameInUse", "SaveConflict", "MemoryStorage", "SaveStore", "Loaded", "Entry", "Problem", "SavedGame",
            "DEFAULT_SETTINGS", "SETTING_CHOICES", "LEGACY_PREFIXES", "MAX_SAVE_CHARS", "MAX_SETTINGS_CHARS",
            "MAX_ID_CHARS", "MAX_KEYS"]
 
@@ -67,6 +67,10 @@ T = TypeVar("T")
 
 class StorageError(Exception):
     """Writing to storage failed; ``str(error)`` is for the player."""
+
+
+class GameInUse(StorageError):
+    """Another tab plays this game (``SaveStore.may_change`` said no): it is not deleted."""
 
 
 class SaveConflict(StorageError):
@@ -213,6 +217,9 @@ class SaveStore:
                             if p != prefix)
         self.problems: list[Problem] = []     # met while reading, not yet shown (take_problems)
         self.known: dict[str, str] = {}       # game id -> the text this tab last read or wrote there
+        # May this tab delete the game with this id?  The page: only while it holds the game's lock
+        # (app.tabs.GameTab.holds), so a tab never deletes the game another tab plays.
+        self.may_change: Callable[[str], bool] = lambda game_id: True
         self._migrated = False
 
     # ---- keys
@@ -442,7 +449,10 @@ class SaveStore:
         return games, problems
 
     def forget(self, game_id: str) -> None:
-        """Delete a saved game (the player asked to)."""
+        """Delete a saved game (the player asked to); :class:`GameInUse` and nothing deleted if this tab
+        may not change it (another tab plays it: ``may_change``)."""
+        if not self.may_change(game_id):
+            raise GameInUse(t("tabs.in_use"))
         self.known.pop(game_id, None)
         self._remove(self.game_key(game_id))
         if self.current_id() == game_id:

@@ -14,6 +14,12 @@ written by another tab.
 States (``GameTab.state``): ``idle`` (no game on screen), ``asking`` (the
 lock is requested), ``playing``, ``watching``.  The shell is told every change
 through ``on_change(state)``; :meth:`GameTab.open` returns the state at once.
+
+Only the tab that plays a game may delete it (D4: a watching tab's "Abandon" deleted the game
+the other tab was playing): :meth:`GameTab.exclusive` runs a change holding the game's lock
+(at once for the game this tab plays; else the lock is asked for, ``ifAvailable``, and given
+back after), and refuses it when another tab holds the lock or this one only watches.  The
+store asks :meth:`GameTab.holds` before it deletes (``SaveStore.may_change``).
 """
 
 from __future__ import annotations
@@ -60,6 +66,7 @@ class GameTab:
         self.game: str | None = None
         self.state = IDLE
         self._ticket = 0          # answers to an older request are ignored
+        self._held: set[str] = set()   # games whose lock is held for a change now (exclusive)
 
     def lock_name(self, game_id: str) -> str:
         return f"{self.prefix}play.{game_id}"
@@ -67,6 +74,29 @@ class GameTab:
     @property
     def playing(self) -> bool:
         return self.state == PLAYING
+
+    def holds(self, game_id: str) -> bool:
+        """Does this tab hold the lock of ``game_id`` (it plays it, or changes it now in :meth:`exclusive`)?"""
+        return (game_id == self.game and self.state == PLAYING) or game_id in self._held
+
+    def exclusive(self, game_id: str, run: Callable[[], None], refused: Callable[[], None]) -> None:
+        """Run ``run()`` holding the lock of ``game_id`` (a change only the tab playing a game may make:
+        deleting it), or ``refused()`` if another tab plays it or this tab only watches it.  The game on
+        screen: at once; another: its lock asked for without stealing, given back after ``run()``."""
+        if game_id == self.game:
+            (run if self.state == PLAYING else refused)()
+            return
+        name = self.lock_name(game_id)
+
+        def granted() -> None:
+            self._held.add(game_id)
+            try:
+                run()
+            finally:
+                self._held.discard(game_id)
+                self.locks.release(name)
+
+        self.locks.request(name, steal=False, granted=granted, busy=refused, lost=lambda: None)
 
     def open(self, game_id: str) -> str:
         """The game ``game_id`` is on screen: ask to play it (no-op if it already is); the state now."""

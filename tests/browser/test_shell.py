@@ -675,7 +675,7 @@ def test_abandon_on_start_and_delete_a_saved_game(guarded_page, site, ready):
     assert page.locator("li.ng-saved-game").count() == 1
     saved.locator(".ng-delete").click()
     saved.locator(".ng-confirm").click()
-    assert page.locator("li.ng-saved-game").count() == 0
+    page.wait_for_function("!document.querySelector('li.ng-saved-game')")   # once its lock is granted
     assert page.evaluate(f"""() => Object.keys(localStorage).filter(k => k.startsWith("{PREFIX}game.")).length""") == 0
 
 

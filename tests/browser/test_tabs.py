@@ -85,6 +85,46 @@ def test_a_second_tab_watches_plays_here_takes_over_and_no_move_is_lost(guarded_
     b.wait_for_function("document.body.dataset.moves === '5'")
 
 
+def test_a_watching_tab_can_neither_abandon_nor_delete_the_game_the_other_tab_plays(
+        guarded_page, page_guard, site, ready):
+    """D4: the watching tab offered "Welcome back… Abandon this game", and deleting there removed the
+    game the first tab was playing.  Now: no Abandon there, the new-game screen's Delete is refused
+    (the game's lock is held by the other tab) and the save stays; a deletion the page could not
+    refuse (no Web Locks: done here by hand) is told to the playing tab truly: its next move saves
+    the game again."""
+    a = ludus_tally(guarded_page)
+    a.goto(site.url + "index.html?seats=human&seed=41")
+    ready(a)
+    tab_state(a, "playing")
+    for _ in range(2):
+        play(a)
+    game = stored(a)
+
+    b = page_guard.watch(ludus_tally(a.context.new_page()))
+    b.goto(site.url + "index.html")
+    ready(b)
+    tab_state(b, "watching")
+    b.wait_for_selector('.shell-notice[data-kind="tabs"]')
+    assert b.locator("#shell-notices button", has_text="Abandon").count() == 0
+    b.click("#shell-new")
+    item = b.locator(f'li.ng-saved-game[data-id="{game["id"]}"]')
+    item.locator(".ng-delete").click()
+    item.locator(".ng-confirm").click()
+    error = b.locator('.shell-notice[data-kind="error"]')
+    error.wait_for()
+    assert "being played in another tab" in error.inner_text() and "cannot be deleted" in error.inner_text()
+    assert stored(a) == game and b.locator(f'li.ng-saved-game[data-id="{game["id"]}"]').count() == 1
+    play(a)                                                  # the first tab plays on
+    assert len(stored(a)["actions"]) == 3
+
+    b.evaluate(f"id => localStorage.removeItem('{PREFIX}game.' + id)", game["id"])
+    notice = a.locator('.shell-notice[data-kind="tabs"]')
+    notice.wait_for()
+    assert "deleted in another tab" in notice.inner_text() and "saves it again" in notice.inner_text()
+    play(a)
+    assert len(stored(a)["actions"]) == 4                   # what it said: saved again, nothing lost
+
+
 def test_another_game_in_a_second_tab_plays_and_a_closed_tab_frees_its_game(guarded_page, page_guard, site, ready):
     a = ludus_tally(guarded_page)
     a.goto(site.url + "index.html?seats=human&seed=4")
