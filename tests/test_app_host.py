@@ -311,3 +311,19 @@ def test_a_bot_search_that_cannot_decide_is_reported_never_replaced_by_a_move(mo
         assert "BotError" in logged[0] and "Traceback" in logged[0]     # the console gets the traceback
         assert "A bot failed" in text and "no legal action" in text
     run(go())
+
+
+def test_the_shells_end_actions_are_offered_to_the_view_in_the_current_language():
+    """D6: the shell gives a game's end screen more to offer (a daily game: "Results"); the labels are
+    looked up when asked (the current language), the action runs when chosen, an unknown key is refused."""
+    c, _view, _ui, _store = make(["human"])
+    assert c.end_actions() == []
+    chosen, lang = [], ["Results"]
+    c.extra_end = [("results", lambda: lang[0], lambda: chosen.append("results"))]
+    assert c.end_actions() == [("results", "Results")]
+    lang[0] = "Ergebnisse"
+    assert c.end_actions() == [("results", "Ergebnisse")]
+    c.end_action("results")
+    assert chosen == ["results"]
+    with pytest.raises(ValueError):
+        c.end_action("other")

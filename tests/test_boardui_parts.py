@@ -400,3 +400,17 @@ def test_awaiting_offers_nothing_while_the_viewers_move_waits_for_confirm():
     assert (held.view, held.viewer, held.legal, held.waiting, held.held) == \
         ({"step": "play"}, 0, [], "held", "You play a card")
     assert snap.legal == ["a", "b"]                                      # the snapshot given is not changed
+
+
+def test_the_shells_end_actions_are_buttons_of_the_end_screen_and_go_to_the_host():
+    """D6: what the shell offers on the end screen besides a new game (a daily game's "Results")
+    is drawn by every board as a button ``data-act="end_action"`` (keyboard-reachable: a button)
+    whose click goes to ``host.end_action(key)``."""
+    from boardui.screen import Outcome, ScreenState, end_buttons
+
+    out = ScreenState().view_click("end_action", "results")
+    assert out == Outcome(host="end_action", arg="results")
+    markup = "".join(to_markup(b) for b in end_buttons([("results", "Results")]))
+    assert markup == ('<button type="button" class="choice" data-act="end_action" data-arg="results" '
+                      'data-end-action="results">Results</button>')
+    assert end_buttons([]) == []

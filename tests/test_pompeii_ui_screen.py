@@ -113,6 +113,13 @@ def test_whole_games_through_the_screen(seed, players):
                                                                            if places[p] == 1)
     assert screen.frames.seen > 0
     assert screen.live.lines
+    assert "end_action" not in html
+    screen.end_actions = [("results", "Results")]                # D6: the shell's (a daily game's)
+    html = to_markup(screen.scene(log))
+    assert html.index('data-act="newgame"') < html.index('data-end-action="results">Results<') \
+        < html.index('data-act="close_end"')
+    out = screen.click("end_action", "results")
+    assert (out.host, out.arg) == ("end_action", "results")
 
 
 def test_frames_walk_the_path_and_burn():

@@ -195,6 +195,13 @@ def test_the_end_screen_takes_the_focus_once_and_closes_and_reopens():
     assert screen.after_click(out).targets == (END_TITLE,)
     assert screen.click("newgame").host == "new_game" and screen.click("undo").host == "undo"
     assert screen.click("skip_anim").host == "skip_anim"
+    assert "end_action" not in to_markup(screen.scene([]))
+    screen.end_actions = [("results", "Results")]                # D6: the shell's (a daily game's)
+    markup = to_markup(screen.scene([]))
+    assert markup.index('data-act="newgame"') < markup.index('data-arg="results"') \
+        < markup.index('data-act="close_end"')
+    out = screen.click("end_action", "results")
+    assert (out.host, out.arg) == ("end_action", "results")
 
 
 def test_the_live_region_says_each_move_and_whose_turn_it_is():

@@ -103,6 +103,9 @@ class Controller:
         self.awaiting: str | None = None    # "applied" / "held": a human's move waits for Confirm
         self.held: Any = None               # the held move (it would reveal hidden information)
         self._confirm_from = 0              # how many actions there were before the awaiting move
+        # What the shell offers on the game's end screen besides a new game (a daily game: its results):
+        # (key, its label in the current language, what it does); views ask end_actions().
+        self.extra_end: list[tuple[str, Callable[[], str], Callable[[], None]]] = []
 
     # ------------------------------------------------------------ life
 
@@ -270,6 +273,19 @@ class Controller:
 
     def log(self) -> list[dict]:
         return list(self.session.log)
+
+    def end_actions(self) -> list[tuple[str, str]]:
+        """What the end screen offers besides a new game: [(key, label)] (optional for a Host: a view
+        asks with ``getattr``; ``boardui`` draws them as buttons and calls :meth:`end_action`)."""
+        return [(key, label()) for key, label, _run in self.extra_end]
+
+    def end_action(self, key: str) -> None:
+        """One of :meth:`end_actions` was chosen (ValueError for a key not offered)."""
+        for offered, _label, run in self.extra_end:
+            if offered == key:
+                run()
+                return
+        raise ValueError(f"no end action {key!r}")
 
     def redraw(self) -> None:
         """Draw the game again as it is (after the language changed): nothing is played or

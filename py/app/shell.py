@@ -554,6 +554,9 @@ class App:
 
         controller = Controller(session, self.store, self, self.settings,
                                 log_error=lambda text: window.console.error(text))
+        self.daily_entry = self._daily_entry_of(session)
+        if self.daily_entry is not None:        # its end screen leads to the day's results (any game's daily)
+            controller.extra_end = [("results", lambda: t("daily.results"), self._daily_results)]
         self.controller = controller
         self._screen("game")
         controller.attach(session.spec.mount(container, controller))
@@ -561,7 +564,6 @@ class App:
         # have it) is saved once and played at once.
         controller.open(new=save)
         self._tab_show(self.tab.open(session.id))
-        self.daily_entry = self._daily_entry_of(session)
         self.refresh()
 
     def _leave_game(self) -> None:
@@ -823,6 +825,13 @@ class App:
         self.daily_entry = done
         info = self.games[entry.game]
         self.notify(lambda: t("daily.game_over"), "info", [(t("daily.results"), lambda: self.show_daily(info, done.day))])
+
+    def _daily_results(self) -> None:
+        """The daily game's end screen's "Results": its result stored (if not yet), then the day's results."""
+        self._record_daily()
+        entry = self.daily_entry
+        if entry is not None:
+            self.show_daily(self.games[entry.game], entry.day)
 
     def export(self) -> None:
         if self.session is None:

@@ -30,21 +30,22 @@ from .curtain import Curtain
 from .focus import NOWHERE, FocusPlan, Settler, act_selector
 from .live import LiveRegion
 from .recap import Recap
-from .tree import El
+from .tree import El, h
 
 ANNOUNCE_LIMIT = 12  # lines kept in the live region (only new ones are read out)
 
-HOST_CALLS = frozenset({"new_game", "undo", "skip_anim"})
+HOST_CALLS = frozenset({"new_game", "undo", "skip_anim", "end_action"})
 
 
 @dataclass
 class Outcome:
     """What an input leads to: an action for ``host.submit`` (the screen took it from the legal
-    actions), a call to the host (``"new_game"``, ``"undo"``, ``"skip_anim"``), or a UI-local
-    change to redraw and where the focus goes then."""
+    actions), a call to the host (``"new_game"``, ``"undo"``, ``"skip_anim"``, ``"end_action"`` with
+    the shell's key in ``arg``), or a UI-local change to redraw and where the focus goes then."""
 
     action: Any = None
     host: str | None = None
+    arg: str = ""                        # the host call's argument (an end action's key)
     redraw: bool = False
     focus: FocusPlan = NOWHERE           # where the focus goes after the redraw
     settle: bool = False                 # after the redraw, settle the focus as after a new state
@@ -97,6 +98,9 @@ class ScreenState:
     recap: Recap = field(default_factory=Recap)         # lines and points since the viewer last acted
     acted: bool = False                                  # the viewer decided since the last events
     focus: Settler = field(default_factory=lambda: Settler((), ()))   # each game names its places
+    # What the shell offers on the end screen besides a new game, [(key, label)] (``host.end_actions()``,
+    # set by the view before each scene: a daily game's "Results"); the end screen draws end_buttons().
+    end_actions: list[tuple[str, str]] = field(default_factory=list)
 
     @staticmethod
     def over(view: dict[str, Any]) -> bool:
@@ -133,9 +137,11 @@ class ScreenState:
         reopens the end screen (``open_end``) offers the rest until the replay moves on."""
         self.show_end = False
 
-    def view_click(self, act: str) -> Outcome:
+    def view_click(self, act: str, arg: str = "") -> Outcome:
         """What every game's screen does alike with the acts of the view itself: skip the
-        animation, close or open the end screen, a new game, undo."""
+        animation, close or open the end screen, a new game, undo, one of the shell's end actions."""
+        if act == "end_action":
+            return Outcome(host="end_action", arg=arg)
         if act == "skip_anim":
             return Outcome(host="skip_anim")
         if act == "close_end":
@@ -150,9 +156,17 @@ class ScreenState:
         raise ValueError(f"{act!r} is not an act of the view")
 
 
+def end_buttons(actions: list[tuple[str, str]]) -> list[El]:
+    """The end screen's buttons for the shell's end actions (``ScreenState.end_actions``): one
+    ``data-act="end_action"`` button each, ``data-arg`` its key (the screens' ``view_click``)."""
+    return [h("button", {"type": "button", "class": "choice", "data-act": "end_action", "data-arg": key,
+                         "data-end-action": key}, label) for key, label in actions]
+
+
 class Screen(Protocol):
     frames: FrameQueue
     busy: str | None
+    end_actions: list[tuple[str, str]]
 
     @property
     def view(self) -> Any: ...

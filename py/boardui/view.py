@@ -117,6 +117,9 @@ class BoardView:
     def draw(self) -> None:
         if self.screen.view is None or self.destroyed:
             return
+        # What the shell offers on the end screen (optional: a replay's host offers nothing).
+        offered = getattr(self.host, "end_actions", None)
+        self.screen.end_actions = list(offered()) if offered is not None else []
         self.patcher.render(self.scene())
         ms = transition_ms(self.glide_ms, self.reduced_motion, self.speed_factor())
         self.root.style.setProperty("--anim-ms", f"{ms}ms")
@@ -168,6 +171,8 @@ class BoardView:
             self.player.skip()
         elif outcome.host == "new_game":
             self.host.new_game()
+        elif outcome.host == "end_action" and getattr(self.host, "end_action", None) is not None:
+            self.host.end_action(outcome.arg)
         elif outcome.host == "undo" and self.host.can_undo():
             self.host.undo()
         if outcome.action is not None:

@@ -18,6 +18,7 @@ from typing import Any
 
 from app import i18n
 from boardui import live, nav
+from boardui.screen import end_buttons
 from boardui.tree import El, h
 from gamekit.memo import BoundedMemo
 from pompeii import board as B
@@ -77,6 +78,7 @@ class Model:
     saved_at: dict[str, dict[int, int]] = field(default_factory=dict)
     waiting: str | None = None      # "applied" / "held": the viewer's move waits for Confirm (boardui.screen)
     held: str | None = None         # a held move in the log's words
+    end_actions: list[tuple[str, str]] = field(default_factory=list)  # the shell's, on the end screen
 
 
 def phase_number(view: dict[str, Any]) -> str:
@@ -579,6 +581,7 @@ def render_end(model: Model) -> El | None:
     children.append(h("div", {"class": "choices"},
                       h("button", {"type": "button", "class": "choice primary", "data-act": "newgame"},
                         t("btn.new_game")),
+                      *end_buttons(model.end_actions),
                       h("button", {"type": "button", "class": "choice", "data-act": "close_end"},
                         t("btn.view_board"))))
     return El("div", {"class": "pp-end", "role": "dialog", "aria-modal": "true", "aria-labelledby": "pp-end-title",

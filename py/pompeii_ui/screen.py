@@ -31,7 +31,7 @@ from .words import describe, describe_log, name_of
 
 STEP_MS = 220        # a citizen's step
 LAVA_MS = 700        # lava falling, citizens burning
-VIEW_ACTS = frozenset({"skip_anim", "close_end", "open_end", "newgame"})
+VIEW_ACTS = frozenset({"skip_anim", "close_end", "open_end", "newgame", "end_action"})
 PROMPT = ".pp-prompt .prompt"
 END_TITLE = ".pp-end .end-title"
 DECISION = (END_TITLE, PROMPT)
@@ -272,7 +272,7 @@ class Screen(ScreenState):
                      recap=list(self.recap.lines), recent=set() if anim else set(self.marks.recent),
                      lost_at={} if anim else dict(self.marks.lost_at),
                      saved_at={} if anim else dict(self.marks.saved_at),
-                     waiting=self.snap.waiting, held=self.snap.held)
+                     waiting=self.snap.waiting, held=self.snap.held, end_actions=list(self.end_actions))
 
     def log_words(self, log: list[dict]) -> list[str]:
         """The move log in words, describing only the events new since the last call (the whole
@@ -295,7 +295,7 @@ class Screen(ScreenState):
 
     def click(self, act: str, arg: str = "") -> Outcome:
         if act in VIEW_ACTS:
-            return self.view_click(act)
+            return self.view_click(act, arg)
         if self.animating or self.snap is None:
             return Outcome()
         before = controls(self.drawn, "pp-prompt")

@@ -26,6 +26,7 @@ from .interact import UI, Choice, card_label
 from .strings import has, is_you, join, seat_label, t
 from boardui import live, marks, nav
 from boardui.marks import Earned
+from boardui.screen import end_buttons
 from boardui.tree import El, fmt, h
 from .words import decision_text, describe_log, end_summary
 
@@ -92,6 +93,7 @@ class Model:
     gains: dict[int, float] = field(default_factory=dict)  # seat -> points earned since the viewer acted
     recap: list[str] = field(default_factory=list)  # what happened since the viewer acted, in words
     marks: list[tuple[int, Earned]] = field(default_factory=list)  # points where earned (boardui.marks)
+    end_actions: list[tuple[str, str]] = field(default_factory=list)  # the shell's, on the end screen
 
     def name(self, seat: int) -> str:
         return seat_name(self.seats, seat)
@@ -885,6 +887,7 @@ def render_end(model: Model) -> El | None:
     children.append(h("div", {"class": "choices"},
                       h("button", {"type": "button", "class": "choice primary", "data-act": "newgame"},
                         t("btn.new_game")),
+                      *end_buttons(model.end_actions),
                       h("button", {"type": "button", "class": "choice", "data-act": "close_end"},
                         t("btn.view_board"))))
     return El("div", {"class": "pt-end", "role": "dialog", "aria-modal": "true", "aria-labelledby": "pt-end-title",

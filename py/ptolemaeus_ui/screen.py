@@ -31,7 +31,7 @@ from .words import describe_log, last_move
 
 LOG_LIMIT = 400      # lines of the move log kept on screen
 TOGGLES = frozenset({"pay", "source", "hand"})   # acts that change a choice in place: the focus stays
-VIEW_ACTS = frozenset({"skip_anim", "close_end", "open_end", "newgame", "undo"})
+VIEW_ACTS = frozenset({"skip_anim", "close_end", "open_end", "newgame", "undo", "end_action"})
 BOARD_ACTS = frozenset({"const", "planet"})
 
 PROMPT = ".pt-prompt .prompt"
@@ -133,7 +133,7 @@ class Screen(ScreenState):
             last=last_move(self.last, self.seats), recent=set() if anim else self.recent,
             rules_href=rules_href, board_focus=self.board_focus, announce=list(self.live.lines),
             gains=dict(self.recap.gains), recap=list(self.recap.lines),
-            marks=[] if anim else list(self.recap.earned))
+            marks=[] if anim else list(self.recap.earned), end_actions=list(self.end_actions))
 
     def scene(self, log: list[dict], rules_href: str = "./rules.html") -> El:
         """The whole screen now; remembered as the scene drawn (the view patches the DOM with it)."""
@@ -145,7 +145,7 @@ class Screen(ScreenState):
     def click(self, act: str, arg: str = "") -> Outcome:
         """A click (or Enter/Space) on ``data-act=act``, ``data-arg=arg``."""
         if act in VIEW_ACTS:
-            return self.view_click(act)
+            return self.view_click(act, arg)
         if self.animating or self.snap is None:
             return Outcome()
         before = controls(self.drawn, "pt-prompt")

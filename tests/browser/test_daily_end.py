@@ -1,0 +1,66 @@
+"""D6 in Chromium: the end dialog of a daily game leads to the day's results.
+
+The end dialog is modal: the shell's notice "Today's challenge is played… [Results]" sits under it
+and could not be clicked.  The shell now hands the game's view an end action ("Results",
+``Controller.end_actions``), which every board draws in its end dialog (``boardui.screen.end_buttons``).
+The clock is fixed as in test_replay_daily.py (2026-11-25 03:00 UTC in Los Angeles: the day is
+2026-11-24); the finished daily game is made with the engine and put under the day's game id."""
+
+from __future__ import annotations
+
+import datetime as _dt
+import json
+import random
+
+import pytest
+
+import catalog  # noqa: F401 - registers the page's games
+from app import daily
+from app.games import CATALOG
+from app.session import Session, default_seats
+
+DAY = _dt.date(2026, 11, 24)
+CLOCK = _dt.datetime(2026, 11, 25, 3, 0, tzinfo=_dt.UTC)
+PT = CATALOG["ptolemaeus"].load()
+INIT = """
+window.ptolemaeusTestEnable = true;
+if (!localStorage.getItem("ludus.settings"))
+  localStorage.setItem("ludus.settings", JSON.stringify({bot_speed: "instant", lang: "en", confirm: "off"}));
+"""
+
+pytestmark = pytest.mark.browser_context_args(timezone_id="America/Los_Angeles")
+
+
+def test_the_end_dialog_of_a_daily_game_offers_its_results_by_keyboard(guarded_page, site, ready):
+    page = guarded_page
+    page.clock.set_fixed_time(CLOCK)
+    page.add_init_script(INIT)
+    page.goto(site.url + "index.html?daily")
+    ready(page)
+    game_id = page.evaluate("localStorage.getItem('ludus.current')")
+    session = Session.start(PT, daily.daily_setup(PT, DAY), default_seats(PT, ["human"]))
+    rng = random.Random(2)
+    while not session.over:
+        session.apply(rng.choice(PT.legal_actions(session.state)))
+    page.evaluate("([key, text]) => localStorage.setItem(key, text)",
+                  [f"ludus.game.{game_id}", json.dumps(dict(session.data, id=game_id))])
+    page.goto(site.url + "index.html?daily")             # the day's game, over: its end dialog
+    ready(page)
+    page.wait_for_selector(".pt-end")
+    results = page.locator('.pt-end [data-act="end_action"][data-arg="results"]')
+    assert results.inner_text() == "Results"
+    assert page.locator('.pt-end [data-act="newgame"]').count() == 1
+    # Not under anything: the element at its centre is the button itself.
+    assert results.evaluate("""b => { const r = b.getBoundingClientRect();
+        return document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2) === b; }""")
+    page.focus("#pt-end-title")                           # where the dialog puts the focus when it opens
+    for _ in range(6):                                   # from the dialog's title, by Tab
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.dataset.arg") == "results":
+            break
+    assert page.evaluate("document.activeElement.dataset.arg") == "results"
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.body.dataset.screen === 'daily'")
+    entry = json.loads(page.evaluate("localStorage.getItem('ludus.daily.ptolemaeus.2026-11-24')"))
+    assert entry["game_id"] == game_id and entry["result"] == daily.result_of(session).to_json()
+    assert "2026-11-24" in page.inner_text("#daily-status")
