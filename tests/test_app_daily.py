@@ -201,10 +201,15 @@ def test_the_share_text_has_the_day_points_rounds_and_picture_and_no_spoilers():
     text = share_text("Ptolemaeus", e)
     lines = text.split("\n")
     assert lines[0] == "Ludus · Ptolemaeus · 2026-11-24"
-    assert lines[1] == "12 points in 5 rounds won"
+    assert lines[1] == "12 points in 5 rounds · won"     # D7: it read "…rounds won", "…rounds lost"
     assert lines[2] == e.result.picture
     set_language("de")
-    assert "12 Punkte in 5 Runden gewonnen" in share_text("Ptolemaeus", e)
+    assert "12 Punkte in 5 Runden · gewonnen" in share_text("Ptolemaeus", e)
+    lost = entry(TODAY, 0, False, 9)
+    for lang, line in (("en", "0 points in 9 rounds · lost"), ("de", "0 Punkte in 9 Runden · verloren"),
+                       ("es", "0 puntos en 9 rondas · perdido"), ("it", "0 punti in 9 round · perso")):
+        set_language(lang)
+        assert share_text("Ptolemaeus", lost).split("\n")[1] == line
     with pytest.raises(DailyError):
         share_text("Ptolemaeus", DailyEntry("ptolemaeus", TODAY, 1, "x", None))
 

@@ -210,3 +210,26 @@ def test_names_only_seats_says_when_a_link_computes_nothing_lazily(query, fragme
 @given(st.text(max_size=80), st.text(max_size=10))
 def test_names_only_seats_never_raises(query, fragment):
     assert isinstance(names_only_seats(query, fragment), bool)
+
+
+def test_a_link_with_too_few_seats_counts_them_in_the_right_form_in_every_language():
+    """D7: "?game=pompeii&seats=human" said "the link names 1 seats"."""
+    import catalog  # noqa: F401 - registers the page's games
+    from app.games import CATALOG
+    from app.i18n import set_language
+
+    with pytest.raises(LinkError) as one:
+        parse_link("?game=pompeii&seats=human", CATALOG)
+    assert one.value.code == "link.players_range"
+    assert error_text(one.value) == "The Downfall of Pompeii is for 2 to 4 players; the link names 1 seat"
+    with pytest.raises(LinkError) as five:
+        parse_link("?game=pompeii&seats=human,bot,bot,bot,bot", CATALOG)
+    assert error_text(five.value).endswith("the link names 5 seats")
+    singular = {"en": "1 seat", "de": "1 Platz", "es": "1 asiento", "it": "1 posto"}
+    try:
+        for lang, words in singular.items():
+            set_language(lang)
+            assert error_text(one.value).endswith(words) and "{" not in error_text(five.value)
+            assert set(APP.catalog(lang)["link.players_range"]) == {"one", "other"}
+    finally:
+        set_language("en")

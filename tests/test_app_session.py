@@ -127,7 +127,12 @@ def test_an_action_with_a_bool_or_a_float_for_an_int_is_refused_and_nothing_chan
     (lambda d: d["actions"].append({"kind": "play", "card": 99}), "save.move_illegal"),
     (lambda d: d["setup"].update(start="now"), "save.not_fixed"),
     (lambda d: d["setup"].update(extra=1), "setup.unknown_field"),
-    (lambda d: d.update(game_version=True), "save.game_version"),
+    (lambda d: d.update(game_version=True), "save.game_version_missing"),
+    (lambda d: d.update(game_version=2), "save.game_version"),
+    (lambda d: d.pop("game_version"), "save.game_version_missing"),
+    (lambda d: d.pop("version"), "save.format_missing"),
+    (lambda d: d.update(seats="x"), "save.seats_invalid"),
+    (lambda d: d.pop("seats"), "save.seats_missing"),
     (lambda d: d.update(version=1.0), "save.format"),
     (lambda d: d.update(game=["tally"]), "save.unknown_game"),
 ])
@@ -220,3 +225,58 @@ def test_a_save_of_a_game_whose_code_cannot_load_is_a_save_error_not_a_crash():
         with pytest.raises(SaveError) as caught:
             Session.from_data(data, Catalog([broken]))
         assert caught.value.code == "save.game_broken" and "tally" in error_text(caught.value)
+
+
+@pytest.mark.parametrize("change, english", [
+    (lambda d: d.pop("game_version"),
+     "it is not a complete saved game: it does not say which version of Tally saved it"),
+    (lambda d: d.update(game_version=None),
+     "it is not a complete saved game: it does not say which version of Tally saved it"),
+    (lambda d: d.pop("version"), "it is not a complete saved game: it does not say which save format it is"),
+    (lambda d: d.update(seats="x"), "the seats are not valid"),
+])
+def test_a_save_missing_its_versions_or_with_malformed_seats_is_explained_without_none(change, english):
+    """D7: a file without ``game_version`` was "saved by another version of … (version None…)", and
+    seats that are there but malformed were "missing"."""
+    import json
+
+    session = Session.start(SPEC, {"players": 2, "seed": 3, "start": "1610-01-07"},
+                            default_seats(SPEC, ["human", "bot"]), now=NOW)
+    data: dict[str, Any] = json.loads(session.to_json())
+    change(data)
+    with pytest.raises(SaveError) as caught:
+        Session.from_json(json.dumps(data), GAMES)
+    assert error_text(caught.value) == english
+    for lang in ("en", "es", "it", "de"):
+        assert caught.value.code in APP.catalog(lang)
+        set_language(lang)
+        assert "None" not in error_text(caught.value) and "{" not in error_text(caught.value)
+    set_language("en")
+
+
+def test_the_import_of_a_pompeii_file_without_game_version_is_not_a_complete_save():
+    """D7, the play-test's file: never "version None"."""
+    import catalog  # noqa: F401 - registers the page's games
+    from app.games import CATALOG
+
+    text = '{"format":"boardgame-session","version":1,"game":"pompeii","actions":[1,2,3]}'
+    with pytest.raises(SaveError) as caught:
+        Session.from_json(text, CATALOG)
+    assert error_text(caught.value) == ("it is not a complete saved game: it does not say which version of "
+                                        "The Downfall of Pompeii saved it")
+
+
+def test_a_stored_save_with_malformed_seats_is_reported_as_not_valid():
+    """D7: a stored save with ``seats: "x"`` was reported as "the seats are missing"."""
+    import json
+
+    from app.storage import MemoryStorage, SaveStore
+
+    session = Session.start(SPEC, {"players": 2, "seed": 3, "start": "1610-01-07"},
+                            default_seats(SPEC, ["human", "bot"]), now=NOW)
+    storage = MemoryStorage()
+    store = SaveStore(storage, GAMES, prefix="ludus.")
+    storage.setItem(store.game_key(session.id), json.dumps(dict(json.loads(session.to_json()), seats="x")))
+    loaded = store.load(session.id)
+    assert loaded.session is None and "the seats are not valid" in loaded.problem.text()
+    assert "missing" not in loaded.problem.text()

@@ -290,8 +290,8 @@ def share_text(title: str, entry: DailyEntry) -> str:
         raise DailyError("daily.not_over")
     r = entry.result
     return "\n".join((t("daily.share.title", title=title, day=entry.day.isoformat()),
-                      t("daily.share.line", count=r.points, rounds=r.rounds) + " "
-                      + t("daily.share.won" if r.won else "daily.share.lost"),
+                      t("daily.share.result", line=t("daily.share.line", count=r.points, rounds=r.rounds),
+                        outcome=t("daily.share.won" if r.won else "daily.share.lost")),
                       r.picture))
 
 

@@ -206,7 +206,7 @@ def parse_link(query: str, games: Games, rng: random.Random | None = None
             raise LinkError("link.unknown_seat", seat=shown(s), allowed=", ".join(allowed))
     if not spec.min_players <= len(items) <= spec.max_players:
         raise LinkError("link.players_range", title=spec.title, min=spec.min_players, max=spec.max_players,
-                        n=len(items))
+                        count=len(items))
 
     if "seed" in params:
         text = params["seed"].strip()

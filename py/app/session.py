@@ -104,8 +104,10 @@ def default_seats(spec: GameSpec, kinds: Iterable[str]) -> list[dict[str, Any]]:
 
 def check_seats(spec: GameSpec, seats: Any, players: int | None = None) -> list[dict[str, Any]]:
     """``seats`` cleaned up (exactly the four keys), or SaveError saying what is wrong."""
-    if not isinstance(seats, list) or not seats:
+    if seats is None or seats == []:
         raise SaveError("save.seats_missing")
+    if not isinstance(seats, list):                  # there, but not a list of seats
+        raise SaveError("save.seats_invalid")
     n = len(seats)
     if not spec.min_players <= n <= spec.max_players:
         raise SaveError("save.players_range", title=spec.title, min=spec.min_players, max=spec.max_players, n=n)
@@ -324,6 +326,8 @@ class Session:
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise SaveError("save.not_a_save")
         version = data.get("version")
+        if version is None:                              # never "format None": not a whole save
+            raise SaveError("save.format_missing")
         if type(version) is not int or version != VERSION:
             raise SaveError("save.format", found=shown(version), version=VERSION)
         key = data.get("game")
@@ -334,7 +338,9 @@ class Session:
         if spec is None:
             raise SaveError("save.unknown_game", key=shown(key))
         game_version = data.get("game_version")
-        if type(game_version) is not int or game_version != spec.version:
+        if type(game_version) is not int:               # missing, null, text, a bool: not a whole save
+            raise SaveError("save.game_version_missing", title=spec.title)
+        if game_version != spec.version:
             raise SaveError("save.game_version", title=spec.title, found=shown(game_version), version=spec.version)
         if not isinstance(data.get("id"), str) or not data["id"] or len(data["id"]) > 64:
             raise SaveError("save.no_id")
