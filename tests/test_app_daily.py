@@ -262,6 +262,15 @@ def test_the_daily_parameter_of_a_query(query, text):
     assert links.daily_param(query) == text
 
 
+@pytest.mark.parametrize("query, key", [("?daily", None), ("?game=pompeii&daily", "pompeii"),
+                                        ("?daily=2026-11-24&game=ptolemaeus", "ptolemaeus"), ("?game=%70ompeii&daily", "pompeii"),
+                                        ("?games=x&daily", None), ("game=x&daily", "x")])
+def test_the_game_a_daily_link_names(query, key):
+    """Play-test U3: ``?game=pompeii&daily`` opened Ptolemaeus' day; the shell now asks for the named
+    game's daily challenge (and refuses a game without one)."""
+    assert links.daily_game(query) == key
+
+
 def test_the_games_name_for_its_daily_challenge():
     info = CATALOG["ptolemaeus"]
     assert info.daily_title("en") == "Today's sky" and info.daily_title("de") == "Der Himmel von heute"

@@ -29,7 +29,7 @@ from app.games import GameInfo, Games, GameSpec, resolve_spec
 from app.session import MAX_SEED, MAX_TEXT, SaveError, check_field, default_seats, random_seed, shown
 from gamekit.game import SetupField
 
-__all__ = ["LinkError", "LINK_KEYS", "daily_param", "is_game_link", "linked_game", "parse_link", "share_query",
+__all__ = ["LinkError", "LINK_KEYS", "daily_game", "daily_param", "is_game_link", "linked_game", "parse_link", "share_query",
            "link_language", "without_language"]
 
 LINK_KEYS = ("game", "seats", "seed")   # the shell's own; the rest are the games' fields
@@ -246,6 +246,17 @@ def share_query(spec: GameSpec, setup: dict[str, Any], seats: list[dict[str, Any
     params.append(("seats", ",".join("human" if s["kind"] == "human" else str(s["level"]) for s in seats)))
     params.append(("seed", str(setup["seed"])))
     return "?" + "&".join(f"{_quote(k)}={_quote(v)}" for k, v in params)
+
+
+def daily_game(query: str) -> str | None:
+    """The ``game=`` of a daily link (``?game=<key>&daily``), or None when it names none (then the
+    first game with a daily challenge): the shell refuses a game without one rather than quietly
+    opening another game's day."""
+    for part in query[1:].split("&") if query.startswith("?") else query.split("&"):
+        name, _, value = part.partition("=")
+        if _unquote(name) == "game":
+            return _unquote(value)[:100]
+    return None
 
 
 def daily_param(query: str) -> str | None:

@@ -42,9 +42,9 @@ from app import i18n, savejson, site
 from app.confirmbar import ConfirmBar
 from app.dom import JsObject, Listeners, by_id, download_text, el, on
 from app.errors import error_text, said_later
-from app.games import CATALOG, Catalog, GameInfo, GameSpec, code_to_fetch, fetch_code
+from app.games import CATALOG, Catalog, GameInfo, GameSpec, code_to_fetch, fetch_code, title_of
 from app.i18n import t
-from app.links import LinkError, daily_param, is_game_link, link_language, parse_link, without_language
+from app.links import LinkError, daily_game, daily_param, is_game_link, link_language, parse_link, without_language
 from app.session import SaveError, Session, default_seats, new_id
 from app.share import ShareMenu
 from app.sound import Sounds
@@ -441,7 +441,7 @@ class App:
             return
         daily_text = daily_param(query)
         if daily_text is not None:
-            self.open_daily(daily_text)
+            self.open_daily(daily_text, daily_game(query))
             window.history.replaceState(None, "", window.location.pathname)
             return
         if query and is_game_link(query, self.games):
@@ -748,7 +748,7 @@ class App:
         info = self.daily_info(key)
         try:
             if info is None:
-                raise DailyError("daily.no_daily", title=str(key))
+                raise DailyError("daily.no_daily", title=title_of(self.games.get(str(key)), str(key)))
             today = local_today()
             day = daily.parse_day(text, today)
             spec = info.load()

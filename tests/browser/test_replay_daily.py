@@ -138,6 +138,15 @@ def test_a_daily_link_for_a_later_day_is_explained(guarded_page, site, ready):
     assert "has not begun yet" in page.inner_text('.shell-notice[data-kind="error"]')
 
 
+def test_a_daily_link_for_a_game_without_a_daily_challenge_is_refused(guarded_page, site, ready):
+    """Play-test U3: ``?game=pompeii&daily`` quietly opened Ptolemaeus' day."""
+    page = guarded_page
+    open_page(page, site, ready, "?game=pompeii&daily")
+    assert page.evaluate("document.body.dataset.screen") == "newgame"
+    assert "The Downfall of Pompeii has no daily challenge" in page.inner_text('.shell-notice[data-kind="error"]')
+    assert page.evaluate("localStorage.getItem('ludus.current')") is None
+
+
 def test_the_replay_link_opens_the_replay_with_controls_by_mouse_and_keyboard(guarded_page, site, ready, axe):
     page = guarded_page
     done = finished_daily(3)
