@@ -106,6 +106,22 @@ def test_after_the_end_any_seat_or_a_spectator_may_watch():
     assert replay.seek(2).viewer == 1
 
 
+def test_a_shared_game_is_watched_as_a_spectator_and_nobody_is_called_you():
+    """Play-test U1: a replay link opened by someone else showed the sharer's seat as "You" and
+    through the sharer's eyes. From a link: the spectator (the game is over), the seat the sharer
+    called "You" by its number; one's own replay keeps one's eyes and name. The session is unchanged."""
+    session = tally()
+    assert session.seats[0]["name"] == "You"
+    own = Replay(session)
+    assert own.viewer == 0 and own.seats[0]["name"] == "You"
+    shared = Replay(decode_link(encode_link(session), GAMES), shared=True)
+    assert shared.viewer is None and shared.frame().viewer is None
+    assert shared.seats[0]["name"] == "Player 1" and shared.seats[1]["name"] == session.seats[1]["name"]
+    assert session.seats[0]["name"] == "You"
+    shared.set_viewer(0)                                 # any seat may still be chosen
+    assert shared.seek(1).viewer == 0
+
+
 def test_a_position_must_be_a_whole_number():
     replay = Replay(tally())
     for bad in (True, 1.0, "3", None, [1]):

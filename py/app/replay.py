@@ -36,6 +36,7 @@ from typing import Any
 
 from app.errors import ShellError
 from app.games import Games, GameSpec
+from app.i18n import default_name, t
 from app.session import FORMAT, VERSION, SaveError, Session, shown
 from gamekit import safejson
 
@@ -147,11 +148,18 @@ class Frame:
 class Replay:
     """A game's positions 0 … n (n actions) with a cursor; the states are clones kept per position."""
 
-    def __init__(self, session: Session):
+    def __init__(self, session: Session, shared: bool = False):
+        """``shared``: the game came in a replay link, so whoever watches played none of its seats:
+        they watch as a spectator (the game is over: everything may be seen), and the seat the
+        sharer called "You" is shown by its number ("Player 1"), not as the watcher's own."""
         spec = session.spec
         self.spec: GameSpec = spec
         self.session_data = session.data
-        self.seats: list[dict[str, Any]] = session.seats
+        self.seats: list[dict[str, Any]] = [dict(seat) for seat in session.seats]
+        if shared:
+            for i, seat in enumerate(self.seats):
+                if default_name(seat.get("name")) == ("you", None):
+                    seat["name"] = t("seat.player", n=i + 1)   # a default name: shown in any language
         self.over = session.over
         state = spec.new_state(session.setup)
         self.states: list[Any] = [spec.clone(state)]
@@ -161,7 +169,7 @@ class Replay:
             self.states.append(spec.clone(state))
         self.index = len(self.states) - 1
         humans = [i for i, seat in enumerate(self.seats) if seat.get("kind") == "human"]
-        self.viewer: int | None = humans[0] if len(humans) == 1 else None
+        self.viewer: int | None = humans[0] if len(humans) == 1 and not (shared and self.over) else None
 
     # ---- what may be seen
 

@@ -54,7 +54,7 @@ class ReplayScreen:
     def open(self, session: Session, on_close: Callable[[], None], from_link: bool = False) -> None:
         self.close_view()
         self.session = session
-        self.replay = Replay(session)
+        self.replay = Replay(session, shared=from_link)
         self.on_close = on_close
         self.from_link = from_link
         self.render()

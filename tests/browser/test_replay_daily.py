@@ -157,6 +157,9 @@ def test_the_replay_link_opens_the_replay_with_controls_by_mouse_and_keyboard(gu
     index = "Number(document.body.dataset.replayIndex)"
     assert page.evaluate(index) == n
     assert page.locator(".pt-end").count() == 0       # the end dialog does not cover the controls
+    # Whoever opens a link played none of its seats: a spectator, the sharer's "You" by number (U1).
+    assert page.input_value("#replay-viewer") == ""
+    assert page.locator("#replay-viewer option").all_inner_texts()[1] == "Player 1"
     page.click("#replay-start")
     assert page.evaluate(index) == 0 and page.is_disabled("#replay-back")
     page.click("#replay-forward")
