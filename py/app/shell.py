@@ -568,6 +568,8 @@ class App:
 
     def _leave_game(self) -> None:
         self._welcome_at = None
+        if self._abandon_offered:      # "Welcome back… Abandon" or its question: about the game left
+            self.notify(None, "info")
         self.tab.close()
         if self.controller is not None:
             self.controller.stop()

@@ -665,6 +665,11 @@ def test_abandon_on_start_and_delete_a_saved_game(guarded_page, site, ready):
     ready(page)
     notice = page.locator('.shell-notice[data-kind="info"]')
     assert "Welcome back" in notice.inner_text()
+    page.click("#shell-new")                 # the offer to abandon the game goes with the game (N5)
+    assert page.evaluate("document.body.dataset.screen") == "newgame" and notice.count() == 0
+    page.reload()
+    ready(page)
+    assert "Welcome back" in notice.inner_text()
     notice.get_by_role("button", name="Abandon this game").click()
     notice.get_by_role("button", name="Delete it and start anew").click()
     assert page.evaluate("document.body.dataset.screen") == "newgame"
