@@ -4,6 +4,7 @@ what a session accepts it saves and loads again."""
 from __future__ import annotations
 
 import datetime as _dt
+import json
 from pathlib import Path
 from typing import Any
 
@@ -122,6 +123,13 @@ def test_an_action_with_a_bool_or_a_float_for_an_int_is_refused_and_nothing_chan
     assert Session.from_json(session.to_json(), GAMES).to_json() == session.to_json()
 
 
+def _saved_data() -> dict[str, Any]:
+    """A new game's save as parsed JSON, for a test to tamper with."""
+    session = Session.start(SPEC, {"players": 2, "seed": 3, "start": "1610-01-07"},
+                            default_seats(SPEC, ["human", "bot"]), now=NOW)
+    return json.loads(session.to_json())
+
+
 @pytest.mark.parametrize("change, code", [
     (lambda d: d["actions"].append({"kind": "play", "card": True}), "save.move_unreadable"),
     (lambda d: d["actions"].append({"kind": "play", "card": 99}), "save.move_illegal"),
@@ -137,10 +145,7 @@ def test_an_action_with_a_bool_or_a_float_for_an_int_is_refused_and_nothing_chan
     (lambda d: d.update(game=["tally"]), "save.unknown_game"),
 ])
 def test_a_tampered_save_is_refused_with_a_code(change, code):
-    session = Session.start(SPEC, {"players": 2, "seed": 3, "start": "1610-01-07"},
-                            default_seats(SPEC, ["human", "bot"]), now=NOW)
-    import json
-    data: dict[str, Any] = json.loads(session.to_json())
+    data = _saved_data()
     change(data)
     with pytest.raises(SaveError) as caught:
         Session.from_json(json.dumps(data), GAMES)
@@ -238,11 +243,7 @@ def test_a_save_of_a_game_whose_code_cannot_load_is_a_save_error_not_a_crash():
 def test_a_save_missing_its_versions_or_with_malformed_seats_is_explained_without_none(change, english):
     """D7: a file without ``game_version`` was "saved by another version of … (version None…)", and
     seats that are there but malformed were "missing"."""
-    import json
-
-    session = Session.start(SPEC, {"players": 2, "seed": 3, "start": "1610-01-07"},
-                            default_seats(SPEC, ["human", "bot"]), now=NOW)
-    data: dict[str, Any] = json.loads(session.to_json())
+    data = _saved_data()
     change(data)
     with pytest.raises(SaveError) as caught:
         Session.from_json(json.dumps(data), GAMES)

@@ -8,7 +8,6 @@ The clock is fixed as in test_replay_daily.py (2026-11-25 03:00 UTC in Los Angel
 
 from __future__ import annotations
 
-import datetime as _dt
 import json
 import random
 
@@ -16,17 +15,8 @@ import pytest
 
 import catalog  # noqa: F401 - registers the page's games
 from app import daily
-from app.games import CATALOG
 from app.session import Session, default_seats
-
-DAY = _dt.date(2026, 11, 24)
-CLOCK = _dt.datetime(2026, 11, 25, 3, 0, tzinfo=_dt.UTC)
-PT = CATALOG["ptolemaeus"].load()
-INIT = """
-window.ptolemaeusTestEnable = true;
-if (!localStorage.getItem("ludus.settings"))
-  localStorage.setItem("ludus.settings", JSON.stringify({bot_speed: "instant", lang: "en", confirm: "off"}));
-"""
+from test_replay_daily import CLOCK, DAY, INIT, PT    # the same fixed clock and settings
 
 pytestmark = pytest.mark.browser_context_args(timezone_id="America/Los_Angeles")
 
