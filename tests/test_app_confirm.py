@@ -94,6 +94,44 @@ def test_a_move_that_would_reveal_is_held_unapplied_until_confirmed():
     run(go())
 
 
+def test_a_tab_that_loses_the_game_to_another_drops_what_waits_and_cannot_confirm_it():
+    """Play-test 2, defect 1: a tab whose held draw was left waiting when another tab took the game
+    ("Play here") could still Confirm it: it drew the card (which the other tab then drew too) and
+    ran the bot. Now the held move goes (it was never played), an applied one stands (it is in the
+    save), nothing waits, and Confirm / Take back are refused while the tab only watches."""
+    async def go():
+        c, view, ui, store, bar = confirming(["human", "easy"])
+        c.start()
+        hand = list(c.session.state.hands[0])
+        c.submit(("draw",))
+        assert c.awaiting == "held"
+        c.follow_tab("watching")
+        assert c.awaiting is None and c.held is None and bar.bars[-1] is None
+        assert c.session.actions == [] and c.session.state.hands[0] == hand
+        assert view.shown[-1][1] == hand                                   # redrawn, nothing waits on it
+        for call in (c.confirm, c.take_back):
+            with pytest.raises(ValueError):
+                call()
+        with pytest.raises(ValueError, match="another tab"):
+            c.submit(("draw",))
+        await c.wait_bots()
+        assert c.session.actions == [] and not c.bots_running()
+
+        c2, view2, ui2, store2, bar2 = confirming(["human", "easy"])
+        c2.start()
+        c2.submit(("play", c2.session.state.hands[0][0]))
+        c2.submit(("end",))                                               # applied and saved
+        c2.follow_tab("watching")
+        assert c2.awaiting is None and store2.load_current().session.actions == c2.session.actions
+        assert len(c2.session.actions) == 2
+        c2.awaiting = "applied"                                            # as if it still waited
+        for call in (c2.confirm, c2.take_back):
+            with pytest.raises(ValueError, match="another tab"):
+                call()
+        assert len(c2.session.actions) == 2
+    run(go())
+
+
 def test_an_illegal_move_is_refused_before_anything_waits():
     async def go():
         c, view, ui, store, bar = confirming(["human", "easy"])

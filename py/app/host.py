@@ -211,6 +211,8 @@ class Controller:
         kind, action = self.awaiting, self.held
         if kind is None:
             raise ValueError("no move waits for confirmation")
+        if self.read_only:
+            raise ValueError("another tab plays this game")
         self._set_awaiting(None)
         if kind == "held":
             self.session.apply(action)
@@ -224,6 +226,8 @@ class Controller:
         kind = self.awaiting
         if kind is None:
             raise ValueError("no move waits for confirmation")
+        if self.read_only:
+            raise ValueError("another tab plays this game")
         self._set_awaiting(None)
         if kind == "applied":
             self.session.truncate(self._confirm_from)
@@ -252,6 +256,12 @@ class Controller:
         self.read_only = read_only
         if read_only:
             self._cancel_bots()
+            if self.awaiting is not None:
+                # The other tab plays on from the save: a held move was never played (confirming it
+                # here would show what it reveals, a card the other tab then draws), an applied one
+                # is in the save and stands. Nothing waits here any more.
+                self._set_awaiting(None)
+                self._show(self.viewer, redraw=True)
         elif not self._stopped:
             self.save()
             self._advance()

@@ -209,3 +209,30 @@ def test_importing_the_file_of_a_game_another_tab_plays_watches_it_and_writes_no
     assert b.evaluate("document.getElementById('game').inert") is True
     play(a)                                                  # the first tab plays on
     assert len(stored(a)["actions"]) == 2
+
+
+def test_a_move_held_when_another_tab_takes_the_game_goes_and_cannot_be_confirmed(
+        guarded_page, page_guard, site, ready):
+    """Play-test 2, defect 1: a draw held for Confirm in tab A, then "Play here" in tab B: tab A could
+    still Confirm it, see the card (which tab B then drew too) and run the bots. The held move goes
+    (it was never played), the confirm bar with it, and nothing is saved from tab A."""
+    a = ludus_tally(guarded_page)
+    a.add_init_script(f"""localStorage.setItem("{PREFIX}settings",
+                          JSON.stringify({{bot_speed: "instant", confirm: "on"}}));""")
+    a.goto(site.url + "index.html?seats=human,easy&seed=51")
+    ready(a)
+    tab_state(a, "playing")
+    a.locator("[data-action='draw']").click()                 # would reveal a card: held
+    a.wait_for_function("document.body.dataset.confirm === 'held'")
+    assert a.locator("#shell-confirm-ok").is_visible() and stored(a)["actions"] == []
+
+    b = page_guard.watch(ludus_tally(a.context.new_page()))
+    b.goto(site.url + "index.html")
+    ready(b)
+    tab_state(b, "watching")
+    b.locator('.shell-notice[data-kind="tabs"] button', has_text="Play here").click()
+    tab_state(b, "playing")
+    tab_state(a, "watching")
+    a.wait_for_function("!document.body.dataset.confirm")
+    assert a.locator("#shell-confirm-ok").is_hidden()
+    assert a.evaluate("document.body.dataset.moves") == "0" and stored(b)["actions"] == []
