@@ -115,6 +115,40 @@ def test_leaving_a_game_lets_another_tab_play_it():
     assert a.state == WATCHING
 
 
+def test_a_watching_tab_plays_when_it_asks_again_after_the_playing_tab_left():
+    """Play-test 2: the playing tab closed and the watching one went on saying another tab plays the
+    game. ``retry`` (the page calls it when the player comes back to the tab) asks without stealing:
+    still held, nothing changes (no second "watching" either); free, this tab plays."""
+    (a, b), changes, _ = tabs(2)
+    a.open("g")
+    b.open("g")
+    b.retry()
+    assert (a.state, b.state) == (PLAYING, WATCHING) and changes == [[PLAYING], [WATCHING]]
+    a.close()
+    b.retry()
+    assert b.state == PLAYING and changes[1] == [WATCHING, PLAYING]
+    b.retry()                                           # playing already: nothing asked
+    assert changes[1] == [WATCHING, PLAYING]
+    a.open("g")
+    assert a.state == WATCHING
+    (c,), changes_c, _ = tabs(1)
+    c.retry()                                           # no game on screen: nothing
+    assert c.state == IDLE and changes_c == [[]]
+
+
+def test_a_late_answer_to_a_retry_is_ignored_once_the_tab_moved_on():
+    (a, b), changes, pending = tabs(2, deferred=True)
+    a.open("g")
+    flush(pending)
+    b.open("g")
+    flush(pending)
+    a.close()
+    b.retry()
+    b.close()                                           # left before the answer came
+    flush(pending)
+    assert b.state == IDLE and changes[1] == [WATCHING]
+
+
 def test_switching_games_releases_the_first_and_a_late_grant_is_given_back():
     (a, b), _, pending = tabs(2, deferred=True)
     a.open("g1")

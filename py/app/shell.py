@@ -241,8 +241,26 @@ class App:
         on(n["replay_btn"], "click", lambda _e: self.open_replay())
         on(n["daily_btn"], "click", lambda _e: self.when_code_ready(self.daily_info(), lambda: self.open_daily("")))
         on(window, "storage", self._storage_event)
+        # Back to a watching tab: the tab that played may be gone (app.tabs.GameTab.retry).
+        on(window, "focus", lambda _e: self._come_back())
+        on(document, "visibilitychange", lambda _e: self._tab_visible())
         self._pass_callback: Callable[[], None] | None = None
         self.relabel()
+
+    def _tab_visible(self) -> None:
+        if document.visibilityState == "visible":
+            self._come_back()
+
+    def _come_back(self) -> None:
+        """The player is back on this tab: if it watches, ask for the game again, now and twice more
+        (a tab just closed shows this one before its lock is released: Chromium answers "busy" then)."""
+        if self.tab.state == WATCHING:
+            asyncio.ensure_future(self._ask_again())
+
+    async def _ask_again(self) -> None:
+        for wait in (0.0, 1.0, 3.0):
+            await asyncio.sleep(wait)
+            self.tab.retry()            # nothing once it plays, or watches no game
 
     def _undo(self) -> None:
         """The header's Undo (when the game on screen allows one)."""

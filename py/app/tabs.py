@@ -112,6 +112,17 @@ class GameTab:
         if self.game is not None and self.state == WATCHING:
             self._ask(steal=True)
 
+    def retry(self) -> None:
+        """A watching tab asks again, without stealing, when the player comes back to it: the tab
+        that played the game may have been closed since, and then this one plays it (a watching
+        tab would otherwise go on saying that another tab plays it). Still busy: nothing changes."""
+        if self.game is None or self.state != WATCHING:
+            return
+        self._ticket += 1
+        ticket, name = self._ticket, self.lock_name(self.game)
+        self.locks.request(name, steal=False, granted=lambda: self._granted(ticket, name),
+                           busy=lambda: None, lost=lambda: self._lost(name))
+
     def close(self) -> None:
         """No game on screen any more: let another tab play it."""
         if self.game is not None:

@@ -236,3 +236,26 @@ def test_a_move_held_when_another_tab_takes_the_game_goes_and_cannot_be_confirme
     a.wait_for_function("!document.body.dataset.confirm")
     assert a.locator("#shell-confirm-ok").is_hidden()
     assert a.evaluate("document.body.dataset.moves") == "0" and stored(b)["actions"] == []
+
+
+def test_a_watching_tab_plays_once_the_playing_tab_is_closed_and_the_player_comes_back(
+        guarded_page, page_guard, site, ready):
+    """Play-test 2: with the playing tab closed, the watching one went on saying another tab plays
+    the game. Coming back to it (focus, or the tab shown again) it asks once more, and plays."""
+    a = ludus_tally(guarded_page)
+    a.goto(site.url + "index.html?seats=human&seed=61")
+    ready(a)
+    tab_state(a, "playing")
+    play(a)
+    b = page_guard.watch(ludus_tally(a.context.new_page()))
+    b.goto(site.url + "index.html")
+    ready(b)
+    tab_state(b, "watching")
+    b.evaluate("window.dispatchEvent(new Event('focus'))")       # the other tab still plays: no change
+    assert b.evaluate("document.body.dataset.tab") == "watching"
+    a.close()
+    b.evaluate("window.dispatchEvent(new Event('focus'))")      # at once: the lock may not be free yet
+    tab_state(b, "playing")
+    assert b.locator('.shell-notice[data-kind="tabs"]').count() == 0
+    play(b)
+    assert len(stored(b)["actions"]) == 2
