@@ -244,8 +244,15 @@ class App:
         # Back to a watching tab: the tab that played may be gone (app.tabs.GameTab.retry).
         on(window, "focus", lambda _e: self._come_back())
         on(document, "visibilitychange", lambda _e: self._tab_visible())
+        # A replay link pasted into this tab's address bar changes only the fragment: no reload.
+        on(window, "hashchange", lambda _e: self._hash_changed())
         self._pass_callback: Callable[[], None] | None = None
         self.relabel()
+
+    def _hash_changed(self) -> None:
+        fragment = str(window.location.hash or "")
+        if fragment.startswith("#replay="):
+            self.open_replay_link(fragment)
 
     def _tab_visible(self) -> None:
         if document.visibilityState == "visible":

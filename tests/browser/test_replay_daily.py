@@ -138,6 +138,26 @@ def test_a_daily_link_for_a_later_day_is_explained(guarded_page, site, ready):
     assert "has not begun yet" in page.inner_text('.shell-notice[data-kind="error"]')
 
 
+def test_a_replay_link_pasted_into_an_open_tab_opens_the_replay(guarded_page, site, ready):
+    """Play-test 2: with the page open, a replay link pasted into the address bar changes only the
+    fragment (no reload): the page opens the replay then, and leaving it resumes the game played."""
+    page = guarded_page
+    open_page(page, site, ready, "?seats=human,bot&seed=4")
+    page.wait_for_function("document.body.dataset.screen === 'game'")
+    game_id = page.evaluate("localStorage.getItem('ludus.current')")
+    link = encode_link(finished_daily(3))
+    page.evaluate("link => { location.hash = link; }", link[1:])
+    page.wait_for_function("document.body.dataset.screen === 'replay'")
+    assert page.evaluate("document.body.dataset.replayIndex") is not None
+    page.click("#replay-close")
+    page.wait_for_function("document.body.dataset.screen !== 'replay'")
+    assert "#replay=" not in page.url
+    page.reload()
+    ready(page)
+    assert page.evaluate("document.body.dataset.screen") == "game"
+    assert page.evaluate("localStorage.getItem('ludus.current')") == game_id
+
+
 def test_a_daily_link_for_a_game_without_a_daily_challenge_is_refused(guarded_page, site, ready):
     """Play-test U3: ``?game=pompeii&daily`` quietly opened Ptolemaeus' day."""
     page = guarded_page
