@@ -132,6 +132,28 @@ def test_a_tab_that_loses_the_game_to_another_drops_what_waits_and_cannot_confir
     run(go())
 
 
+def test_the_board_is_told_when_the_tab_only_watches_not_while_the_lock_is_asked_for():
+    """Play-test 2: the watching tab's board said "Your turn: take one action". ``watching`` (read by
+    boardui's views) is set when the tab is known to watch, and the board shown again once; while
+    the lock is still being asked for (every load) it stays False: no flash of "another tab"."""
+    async def go():
+        c, view, ui, store, bar = confirming(["human", "easy"])
+        c.start()
+        c.follow_tab("asking")
+        assert c.watching is False
+        shown = len(view.shown)
+        c.follow_tab("watching")
+        assert c.watching is True and c.read_only and len(view.shown) == shown + 1
+        c.follow_tab("watching")
+        assert len(view.shown) == shown + 1                                # once
+        c.follow_tab("asking")                                             # "Play here" asked
+        assert c.watching is True
+        c.follow_tab("playing")
+        assert c.watching is False and not c.read_only and len(view.shown) > shown + 1
+        await c.wait_bots()
+    run(go())
+
+
 def test_an_illegal_move_is_refused_before_anything_waits():
     async def go():
         c, view, ui, store, bar = confirming(["human", "easy"])

@@ -397,3 +397,16 @@ def test_a_move_held_for_confirm_is_named_and_nothing_else_is_offered(lang):
     screen.receive(snapshot(s, seat), [], SEATS[:2])                           # taken back: offered again
     html = to_markup(screen.scene([]))
     assert 'data-act="card"' in html and "data-waiting" not in html
+
+
+def test_a_watching_tab_offers_nothing_and_says_another_tab_plays():
+    """Play-test 2: the watching tab's prompt asked its player to choose a card."""
+    from boardui.screen import awaiting
+
+    i18n.set_language("en")
+    s = new_game(2, 5)
+    screen = Screen()
+    screen.receive(awaiting(snapshot(s, s.current_player), "watching"), [], SEATS[:2])
+    html = to_markup(screen.scene([]))
+    assert "data-act=" not in html and 'data-waiting="watching"' in html
+    assert "Another tab plays this game" in html and "Choose a card" not in html

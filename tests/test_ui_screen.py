@@ -328,3 +328,18 @@ def test_a_move_waiting_for_confirm_offers_nothing_and_says_it_waits_for_the_pla
     assert f'data-waiting="{kind}"' in html and "waits for your confirmation" in html
     assert "is deciding" not in html and "Waiting for" not in html
     assert (words in html) == (kind == "held")
+
+
+def test_a_watching_tab_offers_nothing_and_says_another_tab_plays():
+    """Play-test 2: a tab that only watches (another plays the game: ``host.read_only``) showed
+    "Take one action" with the deck and cards highlighted. Now nothing is offered and the prompt
+    says that another tab plays the game."""
+    from boardui.screen import awaiting
+
+    state = pt.new_game(2, 3, DATE)
+    screen = Screen()
+    screen.receive(awaiting(snapshot(state, state.current_player), "watching"), [], SEATS)
+    html = to_markup(screen.scene([]))
+    assert [a for a in ('data-act="deck"', 'data-act="take"', 'data-act="const"', 'class="deck can"') if a in html] == []
+    assert 'data-waiting="watching"' in html and "Another tab plays this game" in html
+    assert "Take one action" not in html and "waits for your confirmation" not in html

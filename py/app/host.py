@@ -99,6 +99,7 @@ class Controller:
         self._stopped = False
         self._busy_seat: int | None = None  # the bot thinking now, if any
         self.read_only = False              # another tab plays this game (app.tabs): show, change nothing
+        self.watching = False               # known to (not only until the lock answers): the board says so
         self.replaying = False              # play, not a replay (app.games.Host)
         self.awaiting: str | None = None    # "applied" / "held": a human's move waits for Confirm
         self.held: Any = None               # the held move (it would reveal hidden information)
@@ -243,9 +244,13 @@ class Controller:
         """This tab's right to play the game (``app.tabs``' state): "playing" plays it, "watching"
         (or no game) shows it read-only; "asking" (the answer is coming) leaves it as it was opened."""
         if state == PLAYING:
+            self.watching = False
             self.set_read_only(False)
         elif state != ASKING:
+            was, self.watching = self.watching, True
             self.set_read_only(True)
+            if not was:
+                self._show(self.viewer, redraw=True)   # the board says this tab only watches
 
     def set_read_only(self, read_only: bool) -> None:
         """Another tab plays this game (True: bots stop, nothing is saved) or this one does again

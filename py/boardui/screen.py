@@ -64,8 +64,9 @@ class Snapshot:
     viewer: int | None
     legal: list[Any]
     # "Confirm my moves" (the shell's ``host.awaiting``): "applied" or "held" while the viewer's own
-    # move waits for their Confirm / Take back; ``legal`` is then [] (nothing else may be decided)
-    # and ``held`` is a held move (not on the board yet) in the game's words, if it has them.
+    # move waits for their Confirm / Take back, "watching" while another tab plays the game (app.tabs);
+    # ``legal`` is then [] (nothing else may be decided) and ``held`` is a held move (not on the
+    # board yet) in the game's words, if it has them.
     waiting: str | None = None
     held: str | None = None
 

@@ -63,8 +63,10 @@ class BoardView:
         if self.destroyed:
             return
         self.state = state
-        snap = awaiting(self.snapshot(state, viewer), getattr(self.host, "awaiting", None),
-                        self._held_words(state, viewer))
+        # While another tab plays this game (the host's ``watching``) nothing is offered here either,
+        # and the prompt says so instead of asking this tab's player to move.
+        kind = getattr(self.host, "awaiting", None) or ("watching" if getattr(self.host, "watching", False) else None)
+        snap = awaiting(self.snapshot(state, viewer), kind, self._held_words(state, viewer))
         started = self.screen.receive(snap, list(events or []), self.host.seats)
         if started:
             self.frame_shown(self.screen.frames.current)

@@ -415,6 +415,8 @@ def confirm_text(waiting: str | None, held: str | None) -> str | None:
     """The prompt while the viewer's own move waits for Confirm (None: it does not)."""
     if waiting is None:
         return None
+    if waiting == "watching":
+        return t("prompt.watching")
     return t("prompt.confirm.held", move=held) if held else t("prompt.confirm")
 
 

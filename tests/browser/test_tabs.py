@@ -259,3 +259,24 @@ def test_a_watching_tab_plays_once_the_playing_tab_is_closed_and_the_player_come
     assert b.locator('.shell-notice[data-kind="tabs"]').count() == 0
     play(b)
     assert len(stored(b)["actions"]) == 2
+
+
+def test_a_watching_tabs_board_says_another_tab_plays_in_both_games(guarded_page, page_guard, site, ready):
+    """Play-test 2: the watching tab's board said "Your turn" with "Take one action" and highlighted
+    cards. Its prompt now says that another tab plays the game (Ptolemaeus and Pompeii boards)."""
+    a = guarded_page
+    for query, prompt in (("?seats=human,bot&seed=3", ".pt .prompt"), ("?game=pompeii&seats=human,bot&seed=3", ".pp .prompt")):
+        a.goto(site.url + "index.html" + query)
+        ready(a)
+        tab_state(a, "playing")
+        assert "another tab" not in a.locator(prompt).first.inner_text()
+        b = page_guard.watch(a.context.new_page())
+        b.goto(site.url + "index.html")
+        ready(b)
+        tab_state(b, "watching")
+        b.wait_for_function(f"document.querySelector('{prompt}').dataset.waiting === 'watching'")
+        assert "Another tab plays this game" in b.locator(prompt).first.inner_text()
+        b.locator('.shell-notice[data-kind="tabs"] button', has_text="Play here").click()
+        tab_state(b, "playing")
+        b.wait_for_function(f"document.querySelector('{prompt}').dataset.waiting !== 'watching'")
+        b.close()
