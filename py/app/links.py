@@ -248,22 +248,25 @@ def share_query(spec: GameSpec, setup: dict[str, Any], seats: list[dict[str, Any
     return "?" + "&".join(f"{_quote(k)}={_quote(v)}" for k, v in params)
 
 
+def _first_value(query: str, key: str) -> str | None:
+    """The decoded value of the first ``key`` in a query (``"?key"`` alone: ``""``; absent: None),
+    cut to 100 characters. Unlike :func:`_params` it never raises: a repeated or odd part is the
+    shell's to explain later."""
+    for part in query[1:].split("&") if query.startswith("?") else query.split("&"):
+        name, _, value = part.partition("=")
+        if _unquote(name) == key:
+            return _unquote(value)[:100]
+    return None
+
+
 def daily_game(query: str) -> str | None:
     """The ``game=`` of a daily link (``?game=<key>&daily``), or None when it names none (then the
     first game with a daily challenge): the shell refuses a game without one rather than quietly
     opening another game's day."""
-    for part in query[1:].split("&") if query.startswith("?") else query.split("&"):
-        name, _, value = part.partition("=")
-        if _unquote(name) == "game":
-            return _unquote(value)[:100]
-    return None
+    return _first_value(query, "game")
 
 
 def daily_param(query: str) -> str | None:
     """The text of ``daily`` in a query (``"?daily"`` alone: ``""``; absent: None); the first
     one counts, percent-escapes are decoded (``parse_day`` then judges the text)."""
-    for part in query[1:].split("&") if query.startswith("?") else query.split("&"):
-        name, _, value = part.partition("=")
-        if _unquote(name) == "daily":
-            return _unquote(value)[:100]
-    return None
+    return _first_value(query, "daily")
