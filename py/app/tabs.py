@@ -118,10 +118,7 @@ class GameTab:
         tab would otherwise go on saying that another tab plays it). Still busy: nothing changes."""
         if self.game is None or self.state != WATCHING:
             return
-        self._ticket += 1
-        ticket, name = self._ticket, self.lock_name(self.game)
-        self.locks.request(name, steal=False, granted=lambda: self._granted(ticket, name),
-                           busy=lambda: None, lost=lambda: self._lost(name))
+        self._request(steal=False, busy=lambda ticket: None)
 
     def close(self) -> None:
         """No game on screen any more: let another tab play it."""
@@ -133,11 +130,16 @@ class GameTab:
     # ---- the lock's answers
 
     def _ask(self, steal: bool) -> None:
+        self.state = ASKING
+        self._request(steal, busy=lambda ticket: self._set(ticket, WATCHING))
+
+    def _request(self, steal: bool, busy: Callable[[int], None]) -> None:
+        """Ask for the lock of the game on screen: a grant makes this tab play it (if no later request
+        was made meanwhile), ``busy(ticket)`` answers a refusal."""
         self._ticket += 1
         ticket, name = self._ticket, self.lock_name(self.game or "")
-        self.state = ASKING
         self.locks.request(name, steal=steal, granted=lambda: self._granted(ticket, name),
-                           busy=lambda: self._set(ticket, WATCHING), lost=lambda: self._lost(name))
+                           busy=lambda: busy(ticket), lost=lambda: self._lost(name))
 
     def _granted(self, ticket: int, name: str) -> None:
         if ticket != self._ticket:           # the tab moved on meanwhile: give it back
