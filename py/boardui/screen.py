@@ -22,6 +22,7 @@ element was clicked or focused.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -155,6 +156,19 @@ class ScreenState:
         if act in ("newgame", "undo"):
             return Outcome(host="new_game" if act == "newgame" else "undo")
         raise ValueError(f"{act!r} is not an act of the view")
+
+
+def waiting_prompt(t: Callable[..., str], keys: tuple[str, str, str], waiting: str | None,
+                   held: str | None) -> str | None:
+    """The prompt while nothing may be decided here (``Snapshot.waiting``), in the game's own texts:
+    ``t`` and its ``keys`` for (another tab plays the game, a move waits for Confirm, a held move
+    named with ``{move}``); None when nothing waits."""
+    watching, waits, waits_naming = keys
+    if waiting is None:
+        return None
+    if waiting == "watching":
+        return t(watching)
+    return t(waits_naming, move=held) if waiting == "held" and held else t(waits)
 
 
 def end_buttons(actions: list[tuple[str, str]]) -> list[El]:

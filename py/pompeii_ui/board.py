@@ -18,7 +18,7 @@ from typing import Any
 
 from app import i18n
 from boardui import live, nav
-from boardui.screen import end_buttons
+from boardui.screen import end_buttons, waiting_prompt
 from boardui.tree import El, h
 from gamekit.memo import BoundedMemo
 from pompeii import board as B
@@ -411,18 +411,12 @@ def _choice(c: Any, seats: list[dict]) -> El:
                         "data-act": c.act, "data-arg": c.arg or None}, t(c.key, **params))
 
 
-def confirm_text(waiting: str | None, held: str | None) -> str | None:
-    """The prompt while the viewer's own move waits for Confirm (None: it does not)."""
-    if waiting is None:
-        return None
-    if waiting == "watching":
-        return t("prompt.watching")
-    return t("prompt.confirm.held", move=held) if held else t("prompt.confirm")
+WAITING_TEXTS = ("prompt.watching", "prompt.confirm", "prompt.confirm.held")   # boardui.screen.waiting_prompt
 
 
 def _prompt(model: Model) -> El:
     view, ui = model.view, model.ui
-    text = confirm_text(model.waiting, model.held) or prompt_text(view, ui, model.viewer, model.seats)
+    text = waiting_prompt(t, WAITING_TEXTS, model.waiting, model.held) or prompt_text(view, ui, model.viewer, model.seats)
     children: list[Any] = [h("p", {"class": "prompt", "tabindex": "-1", "data-pending": view["step"] or view["phase"],
                                    "data-waiting": model.waiting}, text)]
     if view.get("tile"):

@@ -601,13 +601,6 @@ def _choice_button(c: Choice, radio: bool) -> El:
     return El("button", attrs, inner)
 
 
-def confirm_text(waiting: str | None, held: str | None) -> str:
-    """The prompt while the viewer's own move waits for Confirm, naming a held move when it can."""
-    if waiting == "watching":
-        return t("prompt.watching")
-    return t("prompt.confirm.held", move=held) if waiting == "held" and held else t("prompt.confirm")
-
-
 def _prompt(model: Model) -> El:
     ui = model.ui
     view = model.view

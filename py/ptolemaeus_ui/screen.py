@@ -20,13 +20,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from boardui.focus import FocusPlan, Settler, act_selector, controls, first_new
-from boardui.screen import Outcome, ScreenState, Snapshot
+from boardui.screen import Outcome, ScreenState, Snapshot, waiting_prompt
 from boardui.tree import El
 from ptolemaeus.data import CONSTELLATIONS
 
-from .board import Model, confirm_text, public_points, public_view, render, scene_of, whose_turn
+from .board import Model, public_points, public_view, render, scene_of, whose_turn
 from .interact import UI, Controller, Selection
 from .points import earned as points_earned
+from .strings import t
 from .words import describe_log, last_move
 
 LOG_LIMIT = 400      # lines of the move log kept on screen
@@ -35,6 +36,7 @@ VIEW_ACTS = frozenset({"skip_anim", "close_end", "open_end", "newgame", "undo", 
 BOARD_ACTS = frozenset({"const", "planet"})
 
 PROMPT = ".pt-prompt .prompt"
+WAITING_TEXTS = ("prompt.watching", "prompt.confirm", "prompt.confirm.held")   # boardui.screen.waiting_prompt
 END_TITLE = ".pt-end .end-title"
 DECISION = (END_TITLE, PROMPT)                  # where a new decision takes the focus
 BOARD_STOP = ('.pt-board [data-act][tabindex="0"]', ".pt-board [data-act]")
@@ -123,7 +125,7 @@ class Screen(ScreenState):
         anim = self.frames.current
         ui = UI() if anim else self.ctl.ui()
         if self.snap.waiting is not None and not anim:   # the viewer's own move waits for Confirm
-            ui.prompt = confirm_text(self.snap.waiting, self.snap.held)
+            ui.prompt = waiting_prompt(t, WAITING_TEXTS, self.snap.waiting, self.snap.held) or ui.prompt
             ui.notes = []
         return Model(
             view=self.snap.view, viewer=self.snap.viewer, seats=self.seats,
