@@ -94,6 +94,29 @@ def test_a_move_that_would_reveal_is_held_unapplied_until_confirmed():
     run(go())
 
 
+def test_a_held_move_is_applied_to_a_copy_once_and_its_events_are_offered_to_the_view(monkeypatch):
+    """Whether a move ends the turn, whether it would reveal something and the words that name it
+    come from one application to a copy (they came from three); the view reads ``held_events``."""
+    async def go():
+        c, view, ui, store, bar = confirming(["human", "easy"])
+        c.start()
+        calls = []
+        apply = c.spec.apply
+        monkeypatch.setattr(c.spec, "apply", lambda state, action: calls.append(action) or apply(state, action))
+        c.submit(("draw",))
+        assert c.awaiting == "held" and len(calls) == 1
+        copy = c.spec.clone(c.session.state)
+        assert c.held_events == apply(copy, calls[0]) and c.held_events
+        assert c.session.actions == []
+        c.take_back()
+        assert c.held is None and c.held_events == []
+        c.submit(("draw",))
+        c.confirm()
+        assert c.held_events == [] and len(calls) == 3                    # the copy, then the move itself
+        await c.wait_bots()
+    run(go())
+
+
 def test_a_tab_that_loses_the_game_to_another_drops_what_waits_and_cannot_confirm_it():
     """Play-test 2, defect 1: a tab whose held draw was left waiting when another tab took the game
     ("Play here") could still Confirm it: it drew the card (which the other tab then drew too) and
@@ -105,8 +128,10 @@ def test_a_tab_that_loses_the_game_to_another_drops_what_waits_and_cannot_confir
         hand = list(c.session.state.hands[0])
         c.submit(("draw",))
         assert c.awaiting == "held"
+        shown = len(view.shown)
         c.follow_tab("watching")
         assert c.awaiting is None and c.held is None and bar.bars[-1] is None
+        assert len(view.shown) == shown + 1                                # redrawn once, not twice
         assert c.session.actions == [] and c.session.state.hands[0] == hand
         assert view.shown[-1][1] == hand                                   # redrawn, nothing waits on it
         for call in (c.confirm, c.take_back):

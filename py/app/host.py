@@ -103,6 +103,7 @@ class Controller:
         self.replaying = False              # play, not a replay (app.games.Host)
         self.awaiting: str | None = None    # "applied" / "held": a human's move waits for Confirm
         self.held: Any = None               # the held move (it would reveal hidden information)
+        self.held_events: list[dict] = []   # its events on a copy: what the view names it with
         self._confirm_from = 0              # how many actions there were before the awaiting move
         # What the shell offers on the game's end screen besides a new game (a daily game: its results):
         # (key, its label in the current language, what it does); views ask end_actions().
@@ -157,10 +158,11 @@ class Controller:
             raise ValueError("no human is to decide now")
         if self.passing_to is not None:
             raise ValueError(f"the device is being passed to {self.seats[self.passing_to]['name']}")
-        if self.confirming() and self._ends_turn(action):
+        after = self._after(action) if self.confirming() else None
+        if after is not None and self._ends_turn(seat, after[0]):
             self._confirm_from = len(self.session.actions)
-            if self._would_reveal(action):
-                self.held = action
+            if self.spec.reveals_hidden(after[0]):
+                self.held, self.held_events = action, after[1]
                 self._set_awaiting("held")
                 self._show(self.viewer, redraw=True)   # the view's choice is reset: the board as it is
                 self.ui.refresh()
@@ -182,27 +184,24 @@ class Controller:
         """Whether a human's turn-ending move waits for Confirm (the "confirm my moves" setting)."""
         return self.settings.get("confirm") == "on"
 
-    def _after(self, action: Any) -> Any:
-        """The state after ``action`` (a copy; ValueError if it is illegal: nothing changed)."""
+    def _after(self, action: Any) -> tuple[Any, list[dict]]:
+        """The state after ``action`` and its events, on a copy (ValueError if it is illegal:
+        nothing changed).  Computed once per move: whether it ends the turn, whether it would
+        reveal something and, for a held move, the words the prompt names it with."""
         from app.session import canonical_action
 
         state = self.spec.clone(self.session.state)
         legal, _data = canonical_action(self.spec, state, action)
-        self.spec.apply(state, legal)
-        return state
+        events = self.spec.apply(state, legal)
+        return state, list(events or [])
 
-    def _ends_turn(self, action: Any) -> bool:
-        seat = self.session.current_player()
-        after = self._after(action)
-        return self.spec.is_over(after) or self.spec.current_player(after) != seat
-
-    def _would_reveal(self, action: Any) -> bool:
-        return bool(self.spec.reveals_hidden(self._after(action)))
+    def _ends_turn(self, seat: int | None, after: Any) -> bool:
+        return bool(self.spec.is_over(after)) or self.spec.current_player(after) != seat
 
     def _set_awaiting(self, kind: str | None) -> None:
         self.awaiting = kind
         if kind != "held":
-            self.held = None
+            self.held, self.held_events = None, []
         bar = getattr(self.ui, "confirm_bar", None)
         if bar is not None:
             bar(kind)
@@ -248,16 +247,16 @@ class Controller:
             self.set_read_only(False)
         elif state != ASKING:
             was, self.watching = self.watching, True
-            self.set_read_only(True)
-            if not was:
+            redrawn = self.set_read_only(True)
+            if not was and not redrawn:
                 self._show(self.viewer, redraw=True)   # the board says this tab only watches
 
-    def set_read_only(self, read_only: bool) -> None:
+    def set_read_only(self, read_only: bool) -> bool:
         """Another tab plays this game (True: bots stop, nothing is saved) or this one does again
         (False: it saves, which makes it the current game, and play goes on).  Only a change
-        does anything: a game that plays already is not saved again."""
+        does anything: a game that plays already is not saved again.  True if the board was redrawn."""
         if read_only == self.read_only:
-            return
+            return False
         self.read_only = read_only
         if read_only:
             self._cancel_bots()
@@ -267,9 +266,11 @@ class Controller:
                 # is in the save and stands. Nothing waits here any more.
                 self._set_awaiting(None)
                 self._show(self.viewer, redraw=True)
+                return True
         elif not self._stopped:
             self.save()
             self._advance()
+        return False
 
     def undo(self) -> None:
         if not self.can_undo():

@@ -79,19 +79,21 @@ class BoardView:
         self.after_show()
 
     def _held_words(self, state: Any, viewer: int | None) -> str | None:
-        held = getattr(self.host, "held", None)
-        if held is None or viewer is None or getattr(self.host, "awaiting", None) != "held":
+        """The held move in the game's words (:attr:`held_move`), from the events the host computed
+        when it held the move (``host.held_events``, on a copy: the move is not applied to ``state``).
+        The held move is always the viewer's own: only the seat deciding has a move waiting."""
+        events = getattr(self.host, "held_events", None)
+        if not events or viewer is None or self.held_move is None or getattr(self.host, "awaiting", None) != "held":
             return None
         try:
-            return self.held_words(state, held)
+            return self.held_move(events, self.host.seats, viewer)
         except Exception as e:  # noqa: BLE001 - the words are a nicety: the prompt says a move waits anyway
             window.console.warn(f"{self.name}: the held move has no words: {e!r}")
             return None
 
-    def held_words(self, state: Any, action: Any) -> str | None:
-        """A held move (``action``, not applied to ``state`` yet) in the game's words, for the prompt
-        (games override it; None: the prompt says only that a move waits)."""
-        return None
+    # A held move's events (its seat's own choices, before what they reveal) in the game's words, for
+    # the prompt: ``held_move(events, seats, seat)``; None: the prompt says only that a move waits.
+    held_move: Callable[[list[dict], list[dict], Any], str | None] | None = None
 
     def set_busy(self, text: str | None) -> None:
         self.screen.busy = text or None

@@ -26,6 +26,7 @@ class PompeiiView(HookedView):
     root_class = "pp-host"
     name = "Pompeii"
     glide_ms = 200
+    held_move = staticmethod(held_move)
     hook = "pompeiiTest"
 
     def __init__(self, container: Any, host: Any, spec: Any) -> None:
@@ -35,10 +36,6 @@ class PompeiiView(HookedView):
 
     def scene(self) -> El:
         return self.screen.scene(self.log(), rules_href())
-
-    def held_words(self, state: Any, action: Any) -> str | None:
-        seat = self.spec.current_player(state)
-        return held_move(self.spec.apply(self.spec.clone(state), action), self.host.seats, seat)
 
     # ------------------------------------------------------------ test hook
 

@@ -35,6 +35,7 @@ from .words import held_move
 class GameView(HookedView):
     root_class = "pt-host"
     name = "Ptolemaeus"
+    held_move = staticmethod(held_move)
     hook = "ptolemaeusTest"
 
     def __init__(self, container: Any, host: Any, spec: Any) -> None:
@@ -44,10 +45,6 @@ class GameView(HookedView):
 
     def scene(self) -> El:
         return self.screen.scene(self.log(), rules_href())
-
-    def held_words(self, state: Any, action: Any) -> str | None:
-        seat = self.spec.current_player(state)
-        return held_move(self.spec.apply(self.spec.clone(state), action), self.host.seats, seat)
 
     # ------------------------------------------------------------ test hook
 
