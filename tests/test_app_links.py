@@ -61,6 +61,14 @@ def test_share_query_names_the_game_and_round_trips():
     ("?seed=" + "9" * 500, "save.seed", "seed must be a whole number"),
     ("?seed=１２", "save.seed", "seed must be a whole number"),
     ("?seed=1&seed=2", "link.twice", "'seed' twice"),
+    ("?players=three", "link.players", "'players=three' is not a number of players"),
+    ("?players=0", "link.players", "not a number of players"),
+    ("?players=-2", "link.players", "not a number of players"),
+    ("?players=", "link.players", "not a number of players"),
+    ("?players=５", "link.players", "not a number of players"),
+    ("?players=5", "link.players_range", "1 to 4 players; the link names 5 seats"),
+    ("?players=3&seats=human,bot", "link.players_seats", "asks for 3 players but its seats list names 2 seats"),
+    ("?players=2&seats=human", "link.players_seats", "names 1 seat"),
     ("?game=chess", "link.unknown_game", "no game 'chess'"),
     ("?date=", "link.empty_field", "empty"),
     ("?date=1610-01-07&start=1969-07-20", "link.two_values", "two different values"),
@@ -92,13 +100,25 @@ def test_what_is_a_game_link():
     assert is_game_link("?game=tally", GAMES)
 
 
+def test_players_gives_the_number_of_seats_you_and_bots():
+    """Play-test 2: ``players=3`` was ignored like an unknown parameter (a 2-player game started)."""
+    assert is_game_link("?players=3", GAMES)
+    _spec, setup, seats = parse_link("?players=3&seed=2", GAMES)
+    assert setup["players"] == 3 and [(s["kind"], s["level"]) for s in seats] == \
+        [("human", None), ("bot", "normal"), ("bot", "normal")]
+    _spec, setup, seats = parse_link("?players=1", GAMES)
+    assert setup["players"] == 1 and [s["kind"] for s in seats] == ["human"]
+    _spec, setup, seats = parse_link("?players=2&seats=hard,human", GAMES)
+    assert [s["level"] for s in seats] == ["hard", None]
+
+
 def test_unknown_parameters_are_ignored():
     _spec, setup, _seats = parse_link("?seed=7&fbclid=abc&utm_source=x", GAMES)
     assert setup == {"players": 2, "seed": 7, "start": "1969-07-20T20:17Z"}
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.dictionaries(st.sampled_from(["game", "date", "start", "seats", "seed", "lang", "x"]),
+@given(st.dictionaries(st.sampled_from(["game", "date", "start", "seats", "players", "seed", "lang", "x"]),
                        st.text(max_size=30), max_size=5))
 def test_any_query_parses_or_is_refused_with_a_link_error(params):
     """Generated queries: a game's setup, or a LinkError with a code whose text has no gaps."""

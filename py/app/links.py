@@ -10,6 +10,9 @@
   ``start``).  Fields not given take their defaults.
 * ``seats``: a comma list, one item per seat: ``human``, ``bot`` (the game's
   default level) or a bot level (``easy``, ``hard``…).  One seat is solitaire.
+* ``players``: how many seats, when ``seats`` is not given: you and bots of
+  the game's default level (``players=3``: ``seats=human,bot,bot``); with
+  ``seats`` it must agree with it.
 * ``seed``: a whole number (random when missing).
 * ``lang``: the page's language (``en``, ``es``, ``it``, ``de``); any link may
   carry it, with or without a game (:func:`link_language`).
@@ -32,7 +35,7 @@ from gamekit.game import SetupField
 __all__ = ["LinkError", "LINK_KEYS", "daily_game", "daily_param", "is_game_link", "linked_game", "parse_link", "share_query",
            "link_language", "without_language"]
 
-LINK_KEYS = ("game", "seats", "seed")   # the shell's own; the rest are the games' fields
+LINK_KEYS = ("game", "seats", "players", "seed")   # the shell's own; the rest are the games' fields
 MAX_QUERY = 2000
 
 
@@ -195,9 +198,12 @@ def parse_link(query: str, games: Games, rng: random.Random | None = None
     if spec is None:
         raise LinkError("link.no_games")
 
-    n_default = min(max(2, spec.min_players), spec.max_players)
+    players = _players(params.get("players"))
+    n_default = players if players is not None else min(max(2, spec.min_players), spec.max_players)
     default = ["human"] + ["bot"] * (n_default - 1)
     items = [s.strip().lower() for s in params.get("seats", ",".join(default)).split(",")]
+    if players is not None and players != len(items):
+        raise LinkError("link.players_seats", players=players, count=len(items))
     if any(not s for s in items):
         raise LinkError("link.empty_seat")
     allowed = ["human", "bot", *spec.bot_levels]
@@ -234,6 +240,17 @@ def parse_link(query: str, games: Games, rng: random.Random | None = None
         else:
             setup[field.key] = field.default
     return spec, setup, default_seats(spec, items)
+
+
+def _players(text: str | None) -> int | None:
+    """The ``players=`` count (None when absent; LinkError unless a small whole number ≥ 1; the
+    game's own range is checked with the seats)."""
+    if text is None:
+        return None
+    body = text.strip()
+    if not body.isdigit() or not body.isascii() or len(body) > 2 or int(body) < 1:
+        raise LinkError("link.players", value=shown(text))
+    return int(body)
 
 
 def share_query(spec: GameSpec, setup: dict[str, Any], seats: list[dict[str, Any]]) -> str:
