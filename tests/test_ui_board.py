@@ -11,7 +11,7 @@ import pytest
 
 import ptolemaeus as pt
 from ptolemaeus.data import COLOUR_OF, COLOURS, CONSTELLATIONS
-from ptolemaeus_ui.board import Model, public_view, render, render_board, scene_of
+from ptolemaeus_ui.board import Model, public_view, render, render_board, scene_of, seat_token_icon
 from ptolemaeus_ui.interact import Controller
 from boardui.tree import El, to_markup
 from scenario import build
@@ -114,6 +114,19 @@ def test_tokens_asteroids_turn_track_and_event_card():
     assert svg.find_all(data_turn=None)[0].attrs["data-turn"] == "2"
     assert "Hypatia" in svg.find_all(data_turn=None)[0].attrs["aria-label"]      # the Astrolabe
     assert svg.find_all(data_event=None)[0].attrs["data-event"] == "Sol-Luna-Mars"
+
+
+def test_seats_whose_names_begin_alike_are_told_apart_by_number_on_their_tokens():
+    """Play-test: hot-seat's default names "Player 1" and "Player 2" both put "P" on their tokens
+    (and on the seat icons); a letter two seats share gives way to the seats' numbers."""
+    s = build(3, tokens={0: {"Leo": 1}, 1: {"Aries": 1}, 2: {"Virgo": 1}})
+    seats = [dict(SEATS[0], name="Player 1"), dict(SEATS[1], name="Player 2"), dict(SEATS[2], name="Mars")]
+    svg = render_board(screen(s, 0, seats=seats))
+    initials = {e.attrs["data-token"]: e.find_all(class_="token-initial")[0].text
+                for e in svg.find_all(data_token=None)}
+    assert initials == {"0": "1", "1": "2", "2": "M"}
+    model = screen(s, 0, seats=seats)
+    assert [seat_token_icon(model, p).find_all(class_="token-initial")[0].text for p in range(3)] == ["1", "2", "M"]
 
 
 def test_no_other_seats_hidden_information_in_the_markup():

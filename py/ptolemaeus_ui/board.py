@@ -98,6 +98,13 @@ class Model:
     def name(self, seat: int) -> str:
         return seat_name(self.seats, seat)
 
+    def initial(self, seat: int) -> str:
+        """The letter on ``seat``'s tokens: its name's first letter, or its number when another
+        seat's name begins with the same letter (hot-seat's "Player 1" and "Player 2" were both "P")."""
+        letters = [(self.name(s)[:1] or str(s + 1)).upper() for s in range(len(self.seats))]
+        mine = letters[seat] if 0 <= seat < len(letters) else str(seat + 1)
+        return str(seat + 1) if letters.count(mine) > 1 else mine
+
 
 def seat_name(seats: list[dict], seat: int | None) -> str:
     if seat is None:
@@ -316,7 +323,7 @@ def _tokens(model: Model, scene: dict) -> list[El]:
     for s, toks in enumerate(scene["tokens"]):
         colour = glyphs.seat_colour(model.seats, s)
         ink = glyphs.ink_on(colour)
-        initial = (model.name(s)[:1] or str(s + 1)).upper()
+        initial = model.initial(s)
         for name, count in sorted(toks.items(), key=lambda kv: CONST_INDEX[kv[0]]):
             i = CONST_INDEX[name]
             deg = angle_of(i) - 11 + spread * (s + 0.5)
@@ -504,7 +511,7 @@ def planet_icon(p: str, size: int = 22, studied: bool = True) -> El:
 
 def seat_token_icon(model: Model, seat: int, size: int = 22) -> El:
     colour = glyphs.seat_colour(model.seats, seat)
-    initial = (model.name(seat)[:1] or str(seat + 1)).upper()
+    initial = model.initial(seat)
     return El("svg", {"class": "seat-icon", "viewBox": "-13 -13 26 26", "width": size, "height": size,
                       "aria-hidden": "true", "focusable": "false"}, [
         glyphs.seat_shape(seat, 10, {"fill": colour, "class": "shape"}),
