@@ -232,6 +232,17 @@ def test_two_bad_saves_in_the_same_instant_get_two_keys():
     assert len(store.bad_saves()) == 2
 
 
+def test_an_entry_kept_aside_is_named_by_its_second_and_the_newest_comes_first():
+    """Play-test: the name a player reads ("kept aside as ...") carried microseconds."""
+    import datetime as dt
+    store, storage = store_with({})
+    store.clock = lambda: dt.datetime(2026, 11, 29, 14, 5, 9, 123456, tzinfo=dt.UTC)
+    names = [store.put_aside(f"ptolemaeus.game.{i}", f"text {i}") for i in range(12)]
+    assert names[0] == "ptolemaeus.bad.20261129T140509Z"
+    assert names[1:3] == ["ptolemaeus.bad.20261129T140509Z-002", "ptolemaeus.bad.20261129T140509Z-003"]
+    assert [text for _key, text in store.bad_saves()] == [f"text {i}" for i in reversed(range(12))]
+
+
 def test_a_save_filed_under_another_id_is_refused():
     s = new_session()
     store, storage = store_with({"ptolemaeus.current": "x", "ptolemaeus.game.x": s.to_json()})

@@ -177,8 +177,10 @@ class SavedGame:
 
 
 def _stamp(now: _dt.datetime | None = None) -> str:
+    """The UTC second, as the name of an entry kept aside shows it to the player (two in the same
+    second are told apart by a counter: :meth:`SaveStore.put_aside`)."""
     now = now or _dt.datetime.now(_dt.UTC)
-    return now.astimezone(_dt.UTC).strftime("%Y%m%dT%H%M%S%fZ")
+    return now.astimezone(_dt.UTC).strftime("%Y%m%dT%H%M%SZ")
 
 
 # ------------------------------------------------------------------ checks (parsed JSON -> value)
@@ -405,7 +407,7 @@ class SaveStore:
         n = 1
         while self._get(aside) is not None:
             n += 1
-            aside = f"{self.prefix}bad.{stamp}-{n}"
+            aside = f"{self.prefix}bad.{stamp}-{n:03d}"   # padded: newest first by name
         try:
             self._set(aside, text, "bad")
         except StorageError:
