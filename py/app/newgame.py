@@ -74,13 +74,13 @@ class NewGameScreen:
             seat["name"] = i18n.seat_label(seat["name"])
         heading = el("h2", {"id": "ng-title"}, t("newgame.title"))
         saved, problems = self.app.store.saved_games()
-        for problem in problems:
-            self.app.notify(problem, "error")
+        for problem in problems:        # (drawn before the screen is shown: they are about this screen)
+            self.app.notify(problem, "error", lasts=self.app.while_on("newgame"))
         refused: list = []          # results (app.results) refused while listing: told once, kept aside
         parts = [heading, lobby_section(self.app, self.listeners, saved), *self._saved_section(saved, refused),
                  *self._bad_section()]      # (after the list: a refused result is among the damaged entries)
         for problem in refused:
-            self.app.notify(problem, "error")
+            self.app.notify(problem, "error", lasts=self.app.while_on("newgame"))
         if self.spec is None:
             parts.append(el("p", {}, t("newgame.no_game")))
         else:
@@ -365,7 +365,8 @@ class NewGameScreen:
             return info.load()
         except (ImportError, TypeError, ValueError) as e:  # a broken game must not break the page
             window.console.error(traceback.format_exc())
-            self.app.notify(t("newgame.game_broken", title=info.title(), error=e), "error")
+            self.app.notify(t("newgame.game_broken", title=info.title(), error=e), "error",
+                            lasts=self.app.while_on("newgame"))
             return None
 
     def _change_game(self) -> None:

@@ -45,6 +45,7 @@ from app.errors import error_text, said_later
 from app.games import CATALOG, Catalog, GameInfo, GameSpec, code_to_fetch, fetch_code, title_of
 from app.i18n import t
 from app.links import LinkError, daily_game, daily_param, is_game_link, link_language, parse_link, without_language
+from app.notices import Condition, Lasting, both, game_place, shown_on
 from app.session import SaveError, Session, default_seats, new_id
 from app.share import ShareMenu
 from app.sound import Sounds
@@ -151,6 +152,7 @@ class App:
         self.notice_listeners: dict[str, Listeners] = {}
         self.notice_texts: dict[str, Callable[[], str]] = {}   # kind -> the text, in the current language
         self.notice_labels: dict[str, list] = {}   # kind -> [(button, its label in the current language)]
+        self.lasting = Lasting()     # kind -> while its notice is true (app.notices), checked by refresh()
         self.lang_chosen = False   # a language picked by the player (or a link) is remembered
         self._pass_name: str | None = None
         self._welcome_at: int | None = None   # moves when "Welcome back" was said (gone once one is played)
@@ -347,6 +349,8 @@ class App:
                 self._welcome_at = None        # "Welcome back… (30 moves)" is stale once play goes on
                 self.notify(None, "info")
         self._hear()
+        for kind in self.lasting.stale():       # a notice that stopped being true goes (app.notices)
+            self.notify(None, kind)
         if c is not None and c.bot_times:
             # For measurements: how long the last bot decisions took (ms) and their longest slice.
             document.body.dataset.botMs = ",".join(str(round(t * 1000)) for t in c.bot_times[-20:])
@@ -355,12 +359,20 @@ class App:
     # ------------------------------------------------------------ notices
 
     def notify(self, text: str | Callable[[], str] | None, kind: str = "info",
-               actions: list[tuple[str | Callable[[], str], object]] | None = None) -> None:
+               actions: list[tuple[str | Callable[[], str], object]] | None = None, *,
+               lasts: Condition | None = None) -> None:
         """Show a message (one per kind: "error", "info", "save"...); ``text=None`` removes it.
         A callable ``text`` is called again when the language changes (the message is
-        translated at display: e.g. an error's code and params through ``error_text``)."""
+        translated at display: e.g. an error's code and params through ``error_text``).
+        ``lasts``: while what it says is true (``app.notices``: every ``refresh`` checks it); an
+        error lasts by default while the player stays where it was shown (``while_on``)."""
         self.notice_texts.pop(kind, None)
         self.notice_labels.pop(kind, None)
+        if text is not None and lasts is None and kind == "error":
+            lasts = self.while_on()
+        if text is not None and lasts is not None and not lasts():
+            text = None                         # untrue already: not shown
+        self.lasting.set(kind, lasts if text is not None else None)
         if kind == "info":
             self._abandon_offered = False
         if callable(text):
@@ -377,6 +389,18 @@ class App:
             return
         listeners = self.notice_listeners[kind] = Listeners()
         box.append(self._notice(kind, text, actions, listeners))
+
+    def where(self) -> str:
+        """The place on show (``app.notices``): the screen's name, or the game's (its pass screen too)."""
+        screen = document.body.getAttribute("data-screen")
+        screen = "" if is_none(screen) else str(screen)
+        if screen in ("game", "pass") and self.session is not None:
+            return game_place(self.session.id)
+        return screen
+
+    def while_on(self, place: str | None = None) -> Condition:
+        """A notice's condition: until the page has shown ``place`` (the place on show: None) and left it."""
+        return shown_on(self.where() if place is None else place, self.where)
 
     def _notice(self, kind: str, text: str, actions: list[tuple[str | Callable[[], str], object]] | None,
                 listeners: Listeners | None) -> object:
@@ -485,7 +509,8 @@ class App:
                 self._welcome_at = len(loaded.session.actions)
             return
         if loaded.problem:
-            self.notify(loaded.problem if isinstance(loaded.problem, str) else error_text(loaded.problem), "error")
+            self.notify(loaded.problem if isinstance(loaded.problem, str) else error_text(loaded.problem), "error",
+                        lasts=self.while_on("newgame"))     # seen there; the save stays in its list, set aside
         self.show_newgame()
 
     def start_from_link(self, query: str) -> None:
@@ -495,7 +520,7 @@ class App:
             spec, setup, seats = parse_link(query, self.games)
             session = Session.start(spec, setup, seats)
         except (LinkError, SaveError) as e:
-            self.notify(said_later("start.bad_link", error=e), "error")
+            self.notify(said_later("start.bad_link", error=e), "error", lasts=self.while_on("newgame"))
             self.show_newgame()
         else:
             self.start_session(session)
@@ -608,7 +633,7 @@ class App:
             return
         loaded = self.store.load(game_id)
         if loaded.session is None:
-            self.notify(loaded.problem, "error")    # a Problem is its text
+            self.notify(loaded.problem, "error", lasts=self.while_on("newgame"))    # a Problem is its text
             self.show_newgame()
             return
         self.notify(None, "info")
@@ -620,7 +645,8 @@ class App:
         from app import results
 
         def refused() -> None:
-            self.notify(lambda: t("tabs.in_use"), "error")
+            self.notify(lambda: t("tabs.in_use"), "error",      # untrue once this tab plays it ("Play here")
+                        lasts=both(self.while_on(), lambda: not self.tab.holds(game_id)))
             after(False)
 
         def run() -> None:
@@ -737,7 +763,7 @@ class App:
         try:
             session = decode_link(fragment, self.games)
         except ReplayLinkError as e:
-            self.notify(said_later("start.bad_replay", error=e), "error")
+            self.notify(said_later("start.bad_replay", error=e), "error", lasts=self.while_on("newgame"))
             self.show_newgame()
             return
         self.use_stylesheet(self.games.get(session.spec.key))
@@ -792,7 +818,7 @@ class App:
             session = Session.start(spec, daily.daily_setup(spec, day), default_seats(spec, ["human"]))
             daily.write_day(self.store, DailyEntry(info.key, day, daily.daily_seed(info.key, day), session.id, None))
         except (DailyError, SaveError, StorageError) as e:
-            self.notify(said_later("start.bad_daily", error=e), "error")
+            self.notify(said_later("start.bad_daily", error=e), "error", lasts=self.while_on("newgame"))
             self.show_newgame()
             return
         self.start_session(session)

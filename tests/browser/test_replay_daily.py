@@ -131,6 +131,26 @@ def test_the_daily_game_starts_resumes_records_and_shows_its_results(guarded_pag
     assert page.locator("#daily-chart svg g.daily-bar").count() == 1
 
 
+def test_a_bad_saves_error_is_seen_then_goes_once_the_player_opens_the_daily_game(guarded_page, site, ready):
+    """Play-test 2, N3: the error about a save set aside stayed through a whole daily game and its
+    results page.  It is seen on the new-game screen the page opens with, and goes once the player
+    opens something else (here Today's sky); the save stays listed among the damaged ones."""
+    page = guarded_page
+    page.goto(site.url + "README.md")
+    page.evaluate("""() => { localStorage.setItem("ludus.current", "broken1");
+                             localStorage.setItem("ludus.game.broken1", '{"format": "boardgame-sess'); }""")
+    open_page(page, site, ready, "")
+    error = page.locator('.shell-notice[data-kind="error"]')
+    assert page.evaluate("document.body.dataset.screen") == "newgame"
+    assert "Your saved game could not be loaded" in error.inner_text()
+    page.click("#shell-daily-btn")
+    page.wait_for_function("document.body.dataset.screen === 'game'")
+    assert error.count() == 0
+    page.click("#shell-new")
+    page.wait_for_function("document.body.dataset.screen === 'newgame'")
+    assert page.locator("li.ng-bad-save").count() == 1 and error.count() == 0
+
+
 def test_a_daily_link_for_a_later_day_is_explained(guarded_page, site, ready):
     page = guarded_page
     open_page(page, site, ready, "?daily=2026-11-25")    # tomorrow in Los Angeles

@@ -125,6 +125,37 @@ def test_a_watching_tab_can_neither_abandon_nor_delete_the_game_the_other_tab_pl
     assert len(stored(a)["actions"]) == 4                   # what it said: saved again, nothing lost
 
 
+def test_a_refused_delete_is_not_said_any_more_once_this_tab_plays_the_game(guarded_page, page_guard, site, ready):
+    """Play-test 2, N3: "…so it cannot be deleted here" stayed on screen after "Play here" had made
+    this tab the one that plays the game.  The refusal is about the list it was made on: it goes
+    when the player leaves it, and is never said while this tab plays the game."""
+    a = ludus_tally(guarded_page)
+    a.goto(site.url + "index.html?seats=human&seed=43")
+    ready(a)
+    tab_state(a, "playing")
+    play(a)
+    game = stored(a)
+    b = page_guard.watch(ludus_tally(a.context.new_page()))
+    b.goto(site.url + "index.html")
+    ready(b)
+    tab_state(b, "watching")
+    b.click("#shell-new")
+    item = b.locator(f'li.ng-saved-game[data-id="{game["id"]}"]')
+    item.locator(".ng-delete").click()
+    if item.locator(".ng-confirm").count():        # (asked first before N5)
+        item.locator(".ng-confirm").click()
+    error = b.locator('.shell-notice[data-kind="error"]')
+    error.wait_for()
+    assert "cannot be deleted" in error.inner_text()
+    item.locator(".ng-resume").click()
+    tab_state(b, "watching")
+    b.locator('.shell-notice[data-kind="tabs"] button', has_text="Play here").click()
+    tab_state(b, "playing")
+    assert error.count() == 0
+    play(b)
+    assert len(stored(b)["actions"]) == 2
+
+
 def test_another_game_in_a_second_tab_plays_and_a_closed_tab_frees_its_game(guarded_page, page_guard, site, ready):
     a = ludus_tally(guarded_page)
     a.goto(site.url + "index.html?seats=human&seed=4")
