@@ -515,7 +515,8 @@ class App:
 
     def start_from_link(self, query: str) -> None:
         games, _problems = self.store.saved_games()
-        kept = any(g.id == self.store.current_id() and not g.over for g in games)
+        kept_id = self.store.current_id()
+        kept = any(g.id == kept_id and not g.over for g in games)
         try:
             spec, setup, seats = parse_link(query, self.games)
             session = Session.start(spec, setup, seats)
@@ -524,8 +525,9 @@ class App:
             self.show_newgame()
         else:
             self.start_session(session)
-            if kept:
-                self.notify(lambda: t("start.kept"), "info")
+            if kept and kept_id is not None:          # true while that game is saved and not on screen
+                self.notify(lambda: t("start.kept"), "info", lasts=lambda: self.store.saved(kept_id) and (
+                    self.session is None or self.session.id != kept_id))
         # A reload now resumes the game instead of starting the link's again.
         path = window.location.pathname + (window.location.hash or "")
         window.history.replaceState(None, "", path)
@@ -659,7 +661,7 @@ class App:
             self._results_recorded = {k for k in self._results_recorded if k[0] != game_id}
             if self.session is not None and self.session.id == game_id:
                 self.session = None
-                self.refresh()
+            self.refresh()                 # and a notice about the game goes ("kept": app.notices)
             after(True)
 
         self.tab.exclusive(game_id, run, refused)

@@ -359,6 +359,11 @@ class SaveStore:
         stored = self._get(self.game_key(game_id))
         return stored is not None and stored != self.known.get(game_id)
 
+    def saved(self, game_id: str) -> bool:
+        """Is there a save of ``game_id``?  Only a look (nothing read through the boundary): for a
+        notice about the game, which goes once it is deleted (``app.notices``)."""
+        return self._get(self.game_key(game_id)) is not None
+
     def current_id(self) -> str | None:
         self._ensure_migrated()
         value = self._get(self.current_key)

@@ -145,6 +145,15 @@ def test_a_malformed_link_explains_and_keeps_the_game_in_progress(guarded_page, 
     assert "is kept" in page.locator('.shell-notice[data-kind="info"]').inner_text()
     kept = json.loads(page.evaluate(f"localStorage.getItem('{PREFIX}game.{first['id']}')"))
     assert kept["actions"] == first["actions"]
+    # Play-test 2, N3: once that game is deleted from the list, the notice that it is kept goes.
+    page.click("#shell-new")
+    notice = page.locator('.shell-notice[data-kind="info"]')
+    assert "is kept" in notice.inner_text()
+    saved = page.locator(f'li.ng-saved-game[data-id="{first["id"]}"]')
+    saved.locator(".ng-delete").click()
+    saved.locator(".ng-confirm").click()
+    saved.wait_for(state="detached")
+    assert notice.count() == 0
 
 
 def test_a_link_with_a_date_the_game_refuses(guarded_page, site, ready):
