@@ -879,7 +879,11 @@ class App:
             return
         self.daily_entry = done
         info = self.games[entry.game]
-        self.notify(lambda: t("daily.game_over"), "info", [(t("daily.results"), lambda: self.show_daily(info, done.day))])
+
+        def until_results() -> bool:     # about the finished game, until its results are shown (not there)
+            return self.where() != "daily" and self.session is not None and self.session.id == done.game_id
+        self.notify(lambda: t("daily.game_over"), "info", [(t("daily.results"), lambda: self.show_daily(info, done.day))],
+                    lasts=until_results)
 
     def _daily_results(self) -> None:
         """The daily game's end screen's "Results": its result stored (if not yet), then the day's results."""

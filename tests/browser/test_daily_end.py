@@ -51,6 +51,7 @@ def test_the_end_dialog_of_a_daily_game_offers_its_results_by_keyboard(guarded_p
     assert page.evaluate("document.activeElement.dataset.arg") == "results"
     page.keyboard.press("Enter")
     page.wait_for_function("document.body.dataset.screen === 'daily'")
+    assert page.locator('.shell-notice[data-kind="info"]').count() == 0     # no "See your results" there
     entry = json.loads(page.evaluate("localStorage.getItem('ludus.daily.ptolemaeus.2026-11-24')"))
     assert entry["game_id"] == game_id and entry["result"] == daily.result_of(session).to_json()
     assert "2026-11-24" in page.inner_text("#daily-status")

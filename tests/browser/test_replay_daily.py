@@ -102,6 +102,7 @@ def test_the_daily_game_starts_resumes_records_and_shows_its_results(guarded_pag
 
     notice.get_by_role("button", name="Results").click()
     page.wait_for_function("document.body.dataset.screen === 'daily'")
+    assert notice.count() == 0            # "See your results" is not said on the results (play-test 2, N3)
     status = page.inner_text("#daily-status")
     assert "2026-11-24" in status and f"{result.points} points" in status
     assert "1 day played" in page.inner_text("#daily-stats")
