@@ -155,12 +155,10 @@ class App:
         self.lasting = Lasting()     # kind -> while its notice is true (app.notices), checked by refresh()
         self.lang_chosen = False   # a language picked by the player (or a link) is remembered
         self._pass_name: str | None = None
-        self._welcome_at: int | None = None   # moves when "Welcome back" was said (gone once one is played)
         self.sounds = Sounds()
         self._heard: tuple = ()                # (game id, moves, human to decide, over, marks) last refresh
         self.tab = GameTab(NoLocks(), storage_prefix)   # who plays the game on screen (run() sets the locks)
         self.store.may_change = lambda game_id: self.tab.holds(game_id)   # only its player deletes a game
-        self._abandon_offered = False          # the "info" notice offers to abandon the game on screen
         self.replay_screen: ReplayScreen | None = None    # made when first used
         self._replay_link_read = False    # a #replay= link was opened or refused: leaving drops it
         self.daily_screen: DailyScreen | None = None      # idem
@@ -345,9 +343,6 @@ class App:
         self._record_result()
         if self.session is not None:
             document.body.dataset.moves = str(len(self.session.actions))
-            if self._welcome_at is not None and self._welcome_at != len(self.session.actions):
-                self._welcome_at = None        # "Welcome back… (30 moves)" is stale once play goes on
-                self.notify(None, "info")
         self._hear()
         for kind in self.lasting.stale():       # a notice that stopped being true goes (app.notices)
             self.notify(None, kind)
@@ -373,8 +368,6 @@ class App:
         if text is not None and lasts is not None and not lasts():
             text = None                         # untrue already: not shown
         self.lasting.set(kind, lasts if text is not None else None)
-        if kind == "info":
-            self._abandon_offered = False
         if callable(text):
             self.notice_texts[kind] = text
             text = text()
@@ -503,10 +496,10 @@ class App:
         if loaded.session is not None:
             self.open_session(loaded.session)
             welcome = self._welcome(loaded.session)
-            if welcome is not None and self.tab.state != WATCHING:   # a watching tab may not abandon it
-                self.notify(welcome[0], "info", welcome[1])
-                self._abandon_offered = True
-                self._welcome_at = len(loaded.session.actions)
+            if welcome is not None:     # "Welcome back… (30 moves)" is stale once play goes on
+                moves = len(loaded.session.actions)
+                self.notify(welcome[0], "info", welcome[1], lasts=both(
+                    self._may_abandon(), lambda: self.session is not None and len(self.session.actions) == moves))
             return
         if loaded.problem:
             self.notify(loaded.problem if isinstance(loaded.problem, str) else error_text(loaded.problem), "error",
@@ -619,9 +612,6 @@ class App:
         self.refresh()
 
     def _leave_game(self) -> None:
-        self._welcome_at = None
-        if self._abandon_offered:      # "Welcome back… Abandon" or its question: about the game left
-            self.notify(None, "info")
         self.tab.close()
         if self.controller is not None:
             self.controller.stop()
@@ -677,8 +667,12 @@ class App:
                 self.forget_game(self.session.id, done)
         self.notify(lambda: t("abandon.question"), "info",
                     [(lambda: t("abandon.yes"), really),
-                     (lambda: t("abandon.no"), lambda: self.notify(None, "info"))])
-        self._abandon_offered = True
+                     (lambda: t("abandon.no"), lambda: self.notify(None, "info"))], lasts=self._may_abandon())
+
+    def _may_abandon(self) -> Condition:
+        """While an offer to abandon the game on screen lasts: that game on show, and a tab that may
+        delete it (a watching tab may not: only the tab that plays a game deletes it)."""
+        return both(self.while_on(), lambda: self.tab.state != WATCHING)
 
     # ------------------------------------------------------------ ShellUI (hot-seat...)
 
@@ -1083,9 +1077,12 @@ class App:
             self._reopen_latest()
             return
         if is_none(event.newValue):       # deleted there (a browser without Web Locks, an older release)
-            self.notify(lambda: t("tabs.deleted"), "tabs")    # this tab's next save writes it again
+            game_id = self.session.id     # this tab's next save writes it again: then it is no longer true
+            self.notify(lambda: t("tabs.deleted"), "tabs", lasts=both(
+                self.while_on(), lambda: not self.store.saved(game_id)))
             return
-        self.notify(lambda: t("tabs.changed"), "tabs", [(lambda: t("tabs.reload"), lambda: window.location.reload())])
+        self.notify(lambda: t("tabs.changed"), "tabs", [(lambda: t("tabs.reload"), lambda: window.location.reload())],
+                    lasts=self.while_on())
 
     # ------------------------------------------------------------ one tab plays a game (app.tabs, issue 16)
 
@@ -1112,10 +1109,9 @@ class App:
         if self.controller is not None:
             self.controller.follow_tab(state)
         self.nodes["game"].inert = self.controller is None or self.controller.read_only
-        if state == WATCHING:
-            if self._abandon_offered:           # only the tab that plays a game may abandon it
-                self.notify(None, "info")
-            self.notify(lambda: t("tabs.watching"), "tabs", [(lambda: t("tabs.play_here"), self.tab.take_over)])
+        if state == WATCHING:     # (an offer to abandon the game goes: app.notices, checked by refresh)
+            self.notify(lambda: t("tabs.watching"), "tabs", [(lambda: t("tabs.play_here"), self.tab.take_over)],
+                        lasts=lambda: self.tab.state == WATCHING)     # gone when it plays, or leaves the game
         else:
             self.notify(None, "tabs")
         self.refresh()

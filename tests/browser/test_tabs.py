@@ -140,6 +140,7 @@ def test_a_refused_delete_is_not_said_any_more_once_this_tab_plays_the_game(guar
     ready(b)
     tab_state(b, "watching")
     b.click("#shell-new")
+    assert b.locator('.shell-notice[data-kind="tabs"]').count() == 0     # it watches no game here
     item = b.locator(f'li.ng-saved-game[data-id="{game["id"]}"]')
     item.locator(".ng-delete").click()
     if item.locator(".ng-confirm").count():        # (asked first before N5)
