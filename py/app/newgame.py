@@ -128,8 +128,8 @@ class NewGameScreen:
                       el("span", {"class": "ng-saved-text"}, text), resume, delete)
             self.listeners.on(resume, "click", lambda _e, gid=game.id, key=game.game: self.app.when_code_ready(
                 self.app.games.get(key), lambda: self.app.resume(gid)))
-            self.listeners.on(delete, "click", lambda _e, item=item, gid=game.id: self._confirm_delete(
-                item, t("newgame.saved.delete_q"), lambda: self._delete_game(gid)))
+            self.listeners.on(delete, "click", lambda _e, item=item, gid=game.id: self.app.unless_in_use(
+                gid, lambda: self._confirm_delete(item, t("newgame.saved.delete_q"), lambda: self._delete_game(gid))))
             items.append(item)
         return [el("section", {"class": cls, "aria-labelledby": title_id},
                    el("h3", {"id": title_id}, title), el("ul", {}, *items))]

@@ -637,8 +637,7 @@ class App:
         from app import results
 
         def refused() -> None:
-            self.notify(lambda: t("tabs.in_use"), "error",      # untrue once this tab plays it ("Play here")
-                        lasts=both(self.while_on(), lambda: not self.tab.holds(game_id)))
+            self._in_use(game_id)
             after(False)
 
         def run() -> None:
@@ -655,6 +654,16 @@ class App:
             after(True)
 
         self.tab.exclusive(game_id, run, refused)
+
+    def unless_in_use(self, game_id: str, then: Callable[[], None]) -> None:
+        """``then()`` (asking "Delete this game for good?") only if this tab may delete ``game_id`` now
+        (its lock asked for and given back at once: ``GameTab.exclusive``), else the refusal at once: a
+        watching tab refused only after the question (play-test 2, N5). The delete asks again."""
+        self.tab.exclusive(game_id, then, lambda: self._in_use(game_id))
+
+    def _in_use(self, game_id: str) -> None:
+        self.notify(lambda: t("tabs.in_use"), "error",      # untrue once this tab plays it ("Play here")
+                    lasts=both(self.while_on(), lambda: not self.tab.holds(game_id)))
 
     def _abandon(self) -> None:
         def done(deleted: bool) -> None:

@@ -89,7 +89,7 @@ def test_a_watching_tab_can_neither_abandon_nor_delete_the_game_the_other_tab_pl
         guarded_page, page_guard, site, ready):
     """D4: the watching tab offered "Welcome back… Abandon this game", and deleting there removed the
     game the first tab was playing.  Now: no Abandon there, the new-game screen's Delete is refused
-    (the game's lock is held by the other tab) and the save stays; a deletion the page could not
+    (the game's lock is held by the other tab) before it asks to confirm (play-test 2, N5) and the save stays; a deletion the page could not
     refuse (no Web Locks: done here by hand) is told to the playing tab truly: its next move saves
     the game again."""
     a = ludus_tally(guarded_page)
@@ -109,10 +109,10 @@ def test_a_watching_tab_can_neither_abandon_nor_delete_the_game_the_other_tab_pl
     b.click("#shell-new")
     item = b.locator(f'li.ng-saved-game[data-id="{game["id"]}"]')
     item.locator(".ng-delete").click()
-    item.locator(".ng-confirm").click()
     error = b.locator('.shell-notice[data-kind="error"]')
     error.wait_for()
     assert "being played in another tab" in error.inner_text() and "cannot be deleted" in error.inner_text()
+    assert item.locator(".ng-confirm").count() == 0        # refused before "Delete this game for good?" (N5)
     assert stored(a) == game and b.locator(f'li.ng-saved-game[data-id="{game["id"]}"]').count() == 1
     play(a)                                                  # the first tab plays on
     assert len(stored(a)["actions"]) == 3
@@ -143,8 +143,6 @@ def test_a_refused_delete_is_not_said_any_more_once_this_tab_plays_the_game(guar
     assert b.locator('.shell-notice[data-kind="tabs"]').count() == 0     # it watches no game here
     item = b.locator(f'li.ng-saved-game[data-id="{game["id"]}"]')
     item.locator(".ng-delete").click()
-    if item.locator(".ng-confirm").count():        # (asked first before N5)
-        item.locator(".ng-confirm").click()
     error = b.locator('.shell-notice[data-kind="error"]')
     error.wait_for()
     assert "cannot be deleted" in error.inner_text()
