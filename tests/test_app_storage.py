@@ -311,6 +311,25 @@ def test_unfinished_games_stay_listed_and_finished_ones_go_when_a_game_starts():
     assert store.current_id() is None
 
 
+def test_a_replay_links_way_back_finds_the_unfinished_game_without_moving_anything():
+    """``unfinished_game``: the game key of a save not yet over (play-test 2, U2: a replay link offers
+    "Back to your game"); None for a finished, missing or damaged one, which stays where it is."""
+    store, storage = store_with()
+    going, done = new_session(seed=3), new_session(seed=4)
+    play(done, 200)
+    assert done.over
+    store.save(going)
+    store.save(done)
+    assert store.unfinished_game(going.id) == "tally"
+    assert store.unfinished_game(done.id) is None and store.unfinished_game("nosuchgame") is None
+    storage.setItem(store.game_key("broken"), '{"game": "tally", "over": fal')
+    before = dict(storage.items)
+    assert store.unfinished_game("broken") is None
+    assert storage.items == before                      # nothing moved aside: loading it says why
+    storage.setItem(store.game_key("other"), json.dumps({"game": "chess", "over": False}))
+    assert store.unfinished_game("other") is None       # not a game of this page
+
+
 def test_other_keys_of_the_origin_are_left_alone():
     store, storage = store_with({"someone-else.game.1": "{", "ptolemaeus-other": "x"})
     assert store.saved_games() == ([], [])

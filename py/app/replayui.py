@@ -47,16 +47,21 @@ class ReplayScreen:
         self.playing: asyncio.Task | None = None
         self.speed = "normal"
         self.on_close: Callable[[], None] = lambda: None
+        self.from_link = self.to_yours = False      # what the close button says (open)
         self.nodes: dict[str, JsObject] = {}
 
     # ------------------------------------------------------------ open / close
 
-    def open(self, session: Session, on_close: Callable[[], None], from_link: bool = False) -> None:
+    def open(self, session: Session, on_close: Callable[[], None], from_link: bool = False,
+             to_yours: bool = False) -> None:
+        """Replay ``session``; its close button calls ``on_close``: "Back to the game" (the game on screen's
+        replay), else for a link's "New game", or "Back to your game" (``to_yours``: a game is being played)."""
         self.close_view()
         self.session = session
         self.replay = Replay(session, shared=from_link)
         self.on_close = on_close
         self.from_link = from_link
+        self.to_yours = to_yours
         self.render()
         self.show()
 
@@ -120,8 +125,8 @@ class ReplayScreen:
         if self.session.over:
             n["share"] = el("button", {"type": "button", "id": "replay-share"}, t("replay.share"))
             tail.append(n["share"])
-        n["close"] = el("button", {"type": "button", "id": "replay-close", "class": "ng-primary"},
-                        t("replay.close.link" if self.from_link else "replay.close"))
+        close = "replay.close.yours" if self.to_yours else "replay.close.link" if self.from_link else "replay.close"
+        n["close"] = el("button", {"type": "button", "id": "replay-close", "class": "ng-primary"}, t(close))
         tail.append(n["close"])
         controls = el("div", {"class": "replay-controls", "role": "group", "aria-label": t("replay.controls")},
                       buttons, el("div", {"class": "replay-track"}, n["slider"], n["position"]), extras, tail,

@@ -772,9 +772,24 @@ class App:
             self.show_newgame()
             return
         self.use_stylesheet(self.games.get(session.spec.key))
+        back = self._game_in_progress()
+        self._leave_game()          # a game on screen (a link pasted into this tab) stops, as for its own replay
         self._screen("replay")
-        self._replay_screen().open(session, self.show_newgame, from_link=True)
+        if back is None:
+            self._replay_screen().open(session, self.show_newgame, from_link=True)
+        else:                       # "Back to your game" (play-test 2, U2: only "New game" was offered)
+            game_id, key = back
+            self._replay_screen().open(session, lambda: self.when_code_ready(
+                self.games.get(key), lambda: self.resume(game_id)), from_link=True, to_yours=True)
         self._focus("shell-replay-title")
+
+    def _game_in_progress(self) -> tuple[str, str] | None:
+        """(id, game key) of the game being played (on screen, or else the current save) if it is not over."""
+        if self.session is not None:
+            return None if self.session.over else (self.session.id, self.session.spec.key)
+        game_id = self.store.current_id()
+        key = self.store.unfinished_game(game_id) if game_id is not None else None
+        return (game_id, key) if game_id is not None and key is not None else None
 
     def _forget_replay_link(self) -> None:
         """The replay link was read (opened, or refused with its message) and its replay left: the

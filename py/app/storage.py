@@ -364,6 +364,14 @@ class SaveStore:
         notice about the game, which goes once it is deleted (``app.notices``)."""
         return self._get(self.game_key(game_id)) is not None
 
+    def unfinished_game(self, game_id: str) -> str | None:
+        """The game key of the save of ``game_id`` if it is a known game not yet over, else None: a
+        replay link's way back to the game being played.  Read without replaying it and never moved
+        aside (loading it does that, and says why)."""
+        data = self.read(self.game_key(game_id), check_listing, aside=False).value
+        key = data.get("game") if data is not None and data.get("over") is not True else None
+        return key if isinstance(key, str) and self.games.get(key) is not None else None
+
     def current_id(self) -> str | None:
         self._ensure_migrated()
         value = self._get(self.current_key)

@@ -170,13 +170,41 @@ def test_a_replay_link_pasted_into_an_open_tab_opens_the_replay(guarded_page, si
     page.evaluate("link => { location.hash = link; }", link[1:])
     page.wait_for_function("document.body.dataset.screen === 'replay'")
     assert page.evaluate("document.body.dataset.replayIndex") is not None
+    assert page.inner_text("#replay-close") == "Back to your game"      # play-test 2, U2
     page.click("#replay-close")
-    page.wait_for_function("document.body.dataset.screen !== 'replay'")
+    page.wait_for_function("document.body.dataset.screen === 'game'")
+    assert page.evaluate("localStorage.getItem('ludus.current')") == game_id
     assert "#replay=" not in page.url
     page.reload()
     ready(page)
     assert page.evaluate("document.body.dataset.screen") == "game"
     assert page.evaluate("localStorage.getItem('ludus.current')") == game_id
+
+
+def test_a_replay_link_opened_while_a_game_is_being_played_leads_back_to_it(guarded_page, site, ready):
+    """Play-test 2, U2: a replay link opened while another game was in progress offered only "New
+    game"; that game was reached only through the saved-games list.  It offers "Back to your game"
+    (a finished game, or none, still leads to a new game)."""
+    page = guarded_page
+    open_page(page, site, ready, "?game=pompeii&seats=human,bot&seed=4")
+    page.wait_for_function("document.body.dataset.screen === 'game'")
+    game_id = page.evaluate("localStorage.getItem('ludus.current')")
+    page.goto(site.url + "README.md")
+    page.goto(site.url + "index.html" + encode_link(finished_daily(3)))     # a page loaded anew
+    ready(page)
+    assert page.evaluate("document.body.dataset.screen") == "replay"
+    assert page.inner_text("#replay-close") == "Back to your game"
+    page.click("#replay-close")
+    page.wait_for_function("document.body.dataset.screen === 'game'")
+    assert page.evaluate("localStorage.getItem('ludus.current')") == game_id
+    saved = page.evaluate("id => JSON.parse(localStorage.getItem('ludus.game.' + id)).actions.length", game_id)
+    page.wait_for_function(f"document.body.dataset.moves === '{saved}'")
+    assert page.locator("#game .pp").count() == 1                   # that game, Pompeii's board
+    page.evaluate("id => localStorage.removeItem('ludus.game.' + id)", game_id)     # no game in progress
+    page.goto(site.url + "README.md")
+    page.goto(site.url + "index.html" + encode_link(finished_daily(3)))
+    ready(page)
+    assert page.inner_text("#replay-close") == "New game"
 
 
 def test_a_daily_link_for_a_game_without_a_daily_challenge_is_refused(guarded_page, site, ready):
