@@ -8,6 +8,8 @@ import json
 import re
 from pathlib import Path
 
+import pytest
+
 from app.i18n import LANGUAGES, PLURAL_FORMS, SOURCE, placeholders
 from pompeii import board as B
 from pompeii.game import PompeiiRules
@@ -96,3 +98,57 @@ def test_every_key_used_exists_and_every_key_is_used():
     unused = sorted(k for k in keys
                     if k not in constants and k.removesuffix(".you") not in constants and k not in built)
     assert not unused, unused
+
+
+# A preposition before an article it joins with or declines: Italian "su l'edificio" is "sull'edificio"
+# (play-test 2, N7), Spanish "de el" is "del", German "von das Tor" is "vom Tor"; and "You" named where
+# a language says "your" ("il cittadino di Tu", "You's citizen").
+UNJOINED = {
+    "it": re.compile(r"\b(?:a|da|di|in|su|con|per)\s+(?:(?:il|lo|la|i|gli|le)\b|l')|\bdi Tu\b", re.IGNORECASE),
+    "es": re.compile(r"\b(?:a|de)\s+el\b|\bde Tú\b", re.IGNORECASE),
+    "de": re.compile(r"\b(?:von|zu)\s+(?:dem|das|ein|der Krater)\b|\bnach\s+(?:der|die|das|den|ein)\b"
+                     r"|\bauf\s+der\b|\bvon Du\b"),
+    "en": re.compile(r"\bYou's\b"),
+}
+
+
+def every_place_line(seats: list[dict]) -> list[str]:
+    """Every log line that names a square, for every square of the city, said by and about each seat."""
+    from pompeii_ui.words import describe
+
+    squares = [list(B.rc(q)) for q in range(B.WIDTH * B.HEIGHT)]
+    gate = B.GATES[0]
+    lines = []
+    for seat, victim in ((0, 1), (1, 0)):
+        for square in squares:
+            for e in ({"type": "placed", "square": square}, {"type": "relative_placed", "square": square},
+                      {"type": "omen_victim", "victim": victim, "square": square},
+                      {"type": "lava_placed", "symbol": "vase", "square": square, "killed": [1, 0]},
+                      {"type": "moved", "path": [square, squares[40]]}, {"type": "moved", "path": [squares[40], square]},
+                      {"type": "saved", "path": [square, list(B.rc(gate["square"]))], "gate": gate["id"]}):
+                lines.append(describe({**e, "seat": seat}, seats))
+    return lines
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_log_line_joins_its_preposition_with_the_article_of_the_place(lang):
+    """Play-test 2 (N7): the Italian log said "ha piazzato un cittadino su l'edificio 3a"; each language now
+    writes a square's whole phrase after each preposition (``pompeii_ui.words.PLACE_KEYS``)."""
+    from app import i18n
+
+    seats = [{"kind": "human", "name": "You"}, {"kind": "bot", "name": "Plinius"}]
+    try:
+        i18n.set_language(lang)
+        lines = every_place_line(seats)
+        bad = sorted({line for line in lines if UNJOINED[lang].search(line)})
+        assert not bad, bad[:5]
+        from pompeii_ui.strings import tn
+        burned = [line for line in lines if line.endswith(tn("log.burned", 1))]
+        assert burned and all(line.endswith("). " + tn("log.burned", 1)) for line in burned)   # two sentences
+        building = next(q for q in range(B.WIDTH * B.HEIGHT) if B.PART[q])
+        if lang == "it":
+            from pompeii_ui.words import describe
+            line = describe({"type": "placed", "seat": 1, "square": list(B.rc(building))}, seats)
+            assert line.startswith(f"Plinius ha piazzato un cittadino sull'edificio {B.PART[building]} (")
+    finally:
+        i18n.set_language("en")

@@ -12,7 +12,7 @@ from typing import Any
 from app import i18n
 from pompeii import board as B
 
-from .strings import seat_label, t, tn, tp
+from .strings import is_you, seat_label, t, tn, tp
 
 GATE_NAME = {g["id"]: g["name"] for g in B.GATES}
 
@@ -23,31 +23,50 @@ def name_of(seats: list[dict], seat: Any) -> str:
     return t("seat.default", n=(seat + 1) if isinstance(seat, int) else "?")
 
 
-def where(square: Any) -> str:
-    """A square in words: its building or kind, and its row and column."""
+# A square's words by its kind: bare (its own label) and after each preposition of the move log
+# ("on": placed on it, "from": taken or moved from it, "to": moved to it).  Each language writes the
+# whole phrase, because the preposition changes the article: Italian joins them ("sull'edificio",
+# "dalla strada", "al cratere"), German declines it ("vom Krater", "auf den Krater"), Spanish joins
+# "de el" and "a el" ("del", "al": its phrases use "desde" and "hasta").
+PLACE_KEYS: dict[str, dict[str, str]] = {
+    "": {"building": "where.building", "neutral": "where.neutral", "gate": "where.gate", "vent": "where.vent",
+         "street": "where.street"},
+    "on": {"building": "where.on.building", "neutral": "where.on.neutral", "gate": "where.on.gate",
+           "vent": "where.on.vent", "street": "where.on.street"},
+    "from": {"building": "where.from.building", "neutral": "where.from.neutral", "gate": "where.from.gate",
+             "vent": "where.from.vent", "street": "where.from.street"},
+    "to": {"building": "where.to.building", "neutral": "where.to.neutral", "gate": "where.to.gate",
+           "vent": "where.to.vent", "street": "where.to.street"},
+}
+
+
+def where(square: Any, prep: str = "") -> str:
+    """A square in words: its building or kind, and its row and column; with ``prep`` ("on",
+    "from", "to": :data:`PLACE_KEYS`) the phrase a log line puts there, preposition included."""
     try:
         r, c = int(square[0]), int(square[1])
     except (TypeError, ValueError, IndexError):
         return "?"
     if not (0 <= r < B.HEIGHT and 0 <= c < B.WIDTH):
         return "?"
-    return _where(i18n.language(), r, c)
+    return _where(i18n.language(), r, c, prep)
 
 
-@lru_cache(maxsize=512)
-def _where(_lang: str, r: int, c: int) -> str:
+@lru_cache(maxsize=1024)
+def _where(_lang: str, r: int, c: int, prep: str = "") -> str:
     """``where`` in one language (cached: the board asks for every square at every redraw)."""
     q = B.sq(r, c)
+    keys = PLACE_KEYS[prep]
     coords = t("where.coords", row=r, col=c)
     if B.PART[q]:
-        return t("where.building", part=B.PART[q], coords=coords)
+        return t(keys["building"], part=B.PART[q], coords=coords)
     if B.NEUTRAL[q]:
-        return t("where.neutral", coords=coords)
+        return t(keys["neutral"], coords=coords)
     if q in B.GATE_OF:
-        return t("where.gate", gate=GATE_NAME[B.GATE_OF[q]], coords=coords)
+        return t(keys["gate"], gate=GATE_NAME[B.GATE_OF[q]], coords=coords)
     if B.VENT[q]:
-        return t("where.vent", symbol=t(f"symbol.{B.VENT[q]}"), coords=coords)
-    return t("where.street", coords=coords)
+        return t(keys["vent"], symbol=t(f"symbol.{B.VENT[q]}"), coords=coords)
+    return t(keys["street"], coords=coords)
 
 
 def symbol_name(name: str) -> str:
@@ -69,11 +88,11 @@ def describe(e: dict[str, Any], seats: list[dict]) -> str | None:
     if kind == "card_played":
         return tp("log.card_played", who, card=e.get("card"))
     if kind == "placed":
-        return tp("log.placed", who, where=where(e.get("square")))
+        return tp("log.placed", who, where=where(e.get("square"), "on"))
     if kind == "relatives":
         return tp("log.relatives", who, count=int(e.get("allowed", 0)))
     if kind == "relative_placed":
-        return tp("log.relative_placed", who, where=where(e.get("square")))
+        return tp("log.relative_placed", who, where=where(e.get("square"), "on"))
     if kind == "ad79":
         return t("log.ad79.first" if e.get("count") == 1 else "log.ad79.second")
     if kind == "omen":
@@ -83,8 +102,10 @@ def describe(e: dict[str, Any], seats: list[dict]) -> str | None:
     if kind == "card_drawn":
         return tp("log.card_drawn", who)
     if kind == "omen_victim":
-        return tp("log.omen_victim", who, victim=seat_label(name_of(seats, e.get("victim"))),
-                  where=where(e.get("square")))
+        victim, at = name_of(seats, e.get("victim")), where(e.get("square"), "from")
+        if is_you(victim):      # "your citizen", not "You's" ("il cittadino di Tu")
+            return t("log.omen_victim.yours", name=seat_label(who), where=at)
+        return tp("log.omen_victim", who, victim=seat_label(victim), where=at)
     if kind == "eruption_declared":
         return tp("log.eruption_declared", who, cards=", ".join(str(c) for c in e.get("hand", [])))
     if kind == "eruption":
@@ -96,9 +117,10 @@ def describe(e: dict[str, Any], seats: list[dict]) -> str | None:
     if kind == "lava_placed":
         killed = e.get("killed") or []
         dead = sum(int(k) for k in killed) if isinstance(killed, list) else 0
-        line = tp("log.lava_placed", who, tile=symbol_name(e.get("symbol", "")), where=where(e.get("square")))
-        if dead:
-            line += " " + tn("log.burned", dead)
+        line = tp("log.lava_placed", who, tile=symbol_name(e.get("symbol", "")),
+                  where=where(e.get("square"), "on"))
+        if dead:        # a sentence of its own ("… (row 1, column 7). 1 citizen burns.")
+            line += ". " + tn("log.burned", dead)
         return line
     if kind == "trapped":
         squares = e.get("squares") or []
@@ -110,11 +132,12 @@ def describe(e: dict[str, Any], seats: list[dict]) -> str | None:
         path = e.get("path") or []
         if not path:
             return None
-        return tp("log.moved", who, frm=where(path[0]), to=where(path[-1]), count=max(0, len(path) - 1))
+        return tp("log.moved", who, frm=where(path[0], "from"), to=where(path[-1], "to"),
+                  count=max(0, len(path) - 1))
     if kind == "saved":
         path = e.get("path") or []
         return tp("log.saved", who, gate=GATE_NAME.get(str(e.get("gate")), "?"),
-                  frm=where(path[0]) if path else "?")
+                  frm=where(path[0], "from") if path else "?")
     if kind == "game_over":
         return t(f"log.over.{e.get('reason')}") if e.get("reason") in ("bag_empty", "city_empty") else t("log.over")
     return None
