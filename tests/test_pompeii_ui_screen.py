@@ -410,3 +410,22 @@ def test_a_watching_tab_offers_nothing_and_says_another_tab_plays():
     html = to_markup(screen.scene([]))
     assert "data-act=" not in html and 'data-waiting="watching"' in html
     assert "Another tab plays this game" in html and "Choose a card" not in html
+
+
+def test_a_watching_tabs_heading_and_live_region_do_not_say_your_turn():
+    """Play-test 2 (N4's leftover): the watching tab's heading still said "Your turn", a turn this tab
+    cannot take. It says that the turn is played in the other tab; another seat's turn reads as always."""
+    from boardui.screen import awaiting
+    from pompeii_ui.board import whose_turn
+
+    i18n.set_language("en")
+    s = new_game(2, 5)
+    seat = s.current_player
+    screen = Screen()
+    screen.receive(awaiting(snapshot(s, seat), "watching"), [], SEATS[:2])
+    heading = re.search(r'class="pp-who">([^<]*)<', to_markup(screen.scene([]))).group(1)
+    assert heading == "Your turn, in the tab where this game is played"
+    said = [text for _n, text in screen.live.lines]             # the live region says the same
+    assert heading in said and "Your turn" not in said
+    view = snapshot(s, 1 - seat).view
+    assert whose_turn(view, 1 - seat, SEATS[:2], watching=True) == whose_turn(view, 1 - seat, SEATS[:2])

@@ -343,3 +343,23 @@ def test_a_watching_tab_offers_nothing_and_says_another_tab_plays():
     assert [a for a in ('data-act="deck"', 'data-act="take"', 'data-act="const"', 'class="deck can"') if a in html] == []
     assert 'data-waiting="watching"' in html and "Another tab plays this game" in html
     assert "Take one action" not in html and "waits for your confirmation" not in html
+
+
+def test_a_watching_tabs_heading_and_live_region_do_not_say_your_turn():
+    """Play-test 2 (N4's leftover): the watching tab's heading still said "Your turn", a turn this tab
+    cannot take. It says that the turn is played in the other tab; another seat's turn reads as always."""
+    import re
+
+    from boardui.screen import awaiting
+    from ptolemaeus_ui.board import whose_turn
+
+    state = pt.new_game(2, 3, DATE)
+    seat = state.current_player
+    screen = Screen()
+    screen.receive(awaiting(snapshot(state, seat), "watching"), [], SEATS)
+    heading = re.search(r'class="pt-who">([^<]*)<', to_markup(screen.scene([]))).group(1)
+    assert heading == "Your turn, in the tab where this game is played"
+    said = [text for _n, text in screen.live.lines]             # the live region says the same
+    assert heading in said and "Your turn" not in said
+    view = snapshot(state, 1 - seat).view
+    assert whose_turn(view, 1 - seat, SEATS, watching=True) == whose_turn(view, 1 - seat, SEATS)

@@ -370,12 +370,14 @@ def render_board(model: Model) -> El:
 # ------------------------------------------------------------ panels
 
 
-def whose_turn(view: dict[str, Any], viewer: int | None, seats: list[dict]) -> str:
+def whose_turn(view: dict[str, Any], viewer: int | None, seats: list[dict], watching: bool = False) -> str:
+    """"Your turn", "Plinius's turn", "The game is over"; in a tab that only watches (another tab
+    plays the game: ``Snapshot.waiting``), not "Your turn" but that it is played there."""
     if view["phase"] == "over":
         return t("status.over")
     cur = view["current"]
     if viewer is not None and cur == viewer:
-        return t("status.your_turn")
+        return t("status.watching") if watching else t("status.your_turn")
     return t("status.turn_of", name=seat_label(name_of(seats, cur)))
 
 
@@ -589,7 +591,8 @@ def render(model: Model) -> El:
     view = model.view
     over = view["phase"] == "over"
     status = [h("strong", {"class": "pp-who"}, t("status.caption") if model.animating and model.caption is None
-                           else (model.caption or whose_turn(view, model.viewer, model.seats)))]
+                           else (model.caption or whose_turn(view, model.viewer, model.seats,
+                                                             model.waiting == "watching")))]
     if model.busy:
         status.append(h("span", {"class": "pp-busy"}, model.busy))
     elif model.last:

@@ -231,7 +231,7 @@ class Screen(ScreenState):
             self.marks = Marks()
             self.recap.reset(snap.view["saved"])
             self.lost.reset(snap.view["dead"])
-        turn = whose_turn(snap.view, snap.viewer, self.seats)
+        turn = whose_turn(snap.view, snap.viewer, self.seats, snap.waiting == "watching")
         if turn != self.said_turn:
             if events and snap.legal:
                 lines += self.recap_words()

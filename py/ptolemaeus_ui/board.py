@@ -546,10 +546,14 @@ def card_title(name: str) -> str:
     return t("const.label", name=name, element=t(f"element.{colour}"))
 
 
-def whose_turn(view: dict[str, Any], viewer: int | None, seats: list[dict]) -> str:
-    """"Your turn", "Hypatia's turn", "Waiting for …", "The game is over"."""
+def whose_turn(view: dict[str, Any], viewer: int | None, seats: list[dict], watching: bool = False) -> str:
+    """"Your turn", "Hypatia's turn", "Waiting for …", "The game is over"; in a tab that only
+    watches (another tab plays the game: ``Snapshot.waiting``), not "Your turn" but that it is played
+    there."""
     if view["is_over"]:
         return t("status.over")
+    if watching and viewer is not None and view["current_player"] == viewer:
+        return t("status.watching")
     if viewer is not None and view["current_player"] == viewer:
         me = seat_name(seats, viewer)
         return t("status.your_turn_plain") if is_you(me) else t("status.your_turn", name=me)
@@ -563,7 +567,8 @@ def _status(model: Model) -> El:
     scene = model.scene or {}
     rnd = scene.get("round", view["round"])
     turn = min(scene.get("turn", view["turn"]), 3)
-    who = t("status.caption") if model.animating else whose_turn(view, model.viewer, model.seats)
+    who = t("status.caption") if model.animating else whose_turn(view, model.viewer, model.seats,
+                                                                 model.waiting == "watching")
     children = [h("span", {"class": "pt-round"}, t("status.round", round=rnd, turn=turn)),
                 h("strong", {"class": "pt-who"}, who)]
     if model.busy:

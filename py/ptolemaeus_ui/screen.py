@@ -111,7 +111,7 @@ class Screen(ScreenState):
         assert self.snap is not None
         moves = [text for _kind, text in describe_log(events, self.seats)]
         lines = list(moves) + list(points)
-        turn = whose_turn(self.snap.view, self.snap.viewer, self.seats)
+        turn = whose_turn(self.snap.view, self.snap.viewer, self.seats, self.snap.waiting == "watching")
         if turn != self.said_turn or any(e.get("type") in ("end_turn", "new_round") for e in events):
             lines.append(turn)
             self.said_turn = turn

@@ -293,9 +293,11 @@ def test_a_watching_tab_plays_once_the_playing_tab_is_closed_and_the_player_come
 
 def test_a_watching_tabs_board_says_another_tab_plays_in_both_games(guarded_page, page_guard, site, ready):
     """Play-test 2: the watching tab's board said "Your turn" with "Take one action" and highlighted
-    cards. Its prompt now says that another tab plays the game (Ptolemaeus and Pompeii boards)."""
+    cards. Its prompt now says that another tab plays the game, and its heading that the turn is
+    played there (Ptolemaeus and Pompeii boards)."""
     a = guarded_page
-    for query, prompt in (("?seats=human,bot&seed=3", ".pt .prompt"), ("?game=pompeii&seats=human,bot&seed=3", ".pp .prompt")):
+    for query, prompt, who in (("?seats=human,bot&seed=3", ".pt .prompt", ".pt-who"),
+                               ("?game=pompeii&seats=human,bot&seed=3", ".pp .prompt", ".pp-who")):
         a.goto(site.url + "index.html" + query)
         ready(a)
         tab_state(a, "playing")
@@ -306,6 +308,8 @@ def test_a_watching_tabs_board_says_another_tab_plays_in_both_games(guarded_page
         tab_state(b, "watching")
         b.wait_for_function(f"document.querySelector('{prompt}').dataset.waiting === 'watching'")
         assert "Another tab plays this game" in b.locator(prompt).first.inner_text()
+        # …and its heading no longer says "Your turn" (N4's leftover): the turn is the other tab's.
+        assert b.locator(who).inner_text() == "Your turn, in the tab where this game is played"
         b.locator('.shell-notice[data-kind="tabs"] button', has_text="Play here").click()
         tab_state(b, "playing")
         b.wait_for_function(f"document.querySelector('{prompt}').dataset.waiting !== 'watching'")
