@@ -429,3 +429,21 @@ def test_a_watching_tabs_heading_and_live_region_do_not_say_your_turn():
     assert heading in said and "Your turn" not in said
     view = snapshot(s, 1 - seat).view
     assert whose_turn(view, 1 - seat, SEATS[:2], watching=True) == whose_turn(view, 1 - seat, SEATS[:2])
+
+
+def test_an_end_screen_the_player_closed_stays_closed_in_the_next_view_of_the_game():
+    """Play-test 2 (N6): "Back to the game" from a finished game's replay opened the end dialog again,
+    which the player had closed with "Look at the city". A new screen told so (``keep_end_closed``)
+    shows the finished game with it closed, its reopen button there."""
+    s, screen, log = play(3)
+    assert screen.end_shown and not screen.end_closed
+    screen.click("close_end")
+    assert screen.end_closed
+    again = Screen()
+    again.keep_end_closed()
+    again.receive(snapshot(s, 0), [], SEATS[:2])
+    html = to_markup(again.scene(log))
+    assert 'class="pp-end"' not in html and 'data-act="open_end"' in html and again.end_closed
+    fresh = Screen()
+    fresh.receive(snapshot(s, 0), [], SEATS[:2])
+    assert fresh.end_shown

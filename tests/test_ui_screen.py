@@ -363,3 +363,29 @@ def test_a_watching_tabs_heading_and_live_region_do_not_say_your_turn():
     assert heading in said and "Your turn" not in said
     view = snapshot(state, 1 - seat).view
     assert whose_turn(view, 1 - seat, SEATS, watching=True) == whose_turn(view, 1 - seat, SEATS)
+
+
+def test_an_end_screen_the_player_closed_stays_closed_in_the_next_view_of_the_game():
+    """Play-test 2 (N6): back from a finished game's replay, a new view of it opened the end screen
+    again, which the player had closed. The view tells the host (``end_closed``) and a new screen
+    given it (``keep_end_closed``) shows the finished game with it closed, its reopen button there."""
+    state = pt.new_game(1, 2, DATE)
+    rng = random.Random(0)
+    while not state.is_over:
+        state.apply(rng.choice(state.legal_actions()))
+    screen = Screen()
+    screen.receive(snapshot(state, 0), [], [SEATS[0]])
+    assert screen.end_shown and not screen.end_closed
+    screen.click("close_end")
+    assert screen.end_closed
+    again = Screen()
+    again.keep_end_closed()
+    again.receive(snapshot(state, 0), [], [SEATS[0]])
+    tree = again.scene([])
+    assert not tree.find_all(role="dialog") and 'data-act="open_end"' in to_markup(tree)
+    assert again.end_closed and again.settle().targets == ()
+    again.click("open_end")
+    assert again.end_shown and not again.end_closed
+    fresh = Screen()                                # not closed before: it opens as always
+    fresh.receive(snapshot(state, 0), [], [SEATS[0]])
+    assert fresh.end_shown

@@ -108,6 +108,9 @@ class Controller:
         # What the shell offers on the game's end screen besides a new game (a daily game: its results):
         # (key, its label in the current language, what it does); views ask end_actions().
         self.extra_end: list[tuple[str, Callable[[], str], Callable[[], None]]] = []
+        # The player closed the game's end screen (set by the view): a view mounted again for this game
+        # (the shell's, back from its replay) opens with it closed (app.games.Host).
+        self.end_closed = False
 
     # ------------------------------------------------------------ life
 

@@ -164,6 +164,7 @@ class App:
         self.daily_screen: DailyScreen | None = None      # idem
         self.daily_entry: DailyEntry | None = None        # of the game on screen, if it is a daily one
         self._results_recorded: set[tuple[str, int]] = set()   # (game id, moves) whose result is stored
+        self._ends_closed: set[str] = set()    # games whose end screen the player closed (Controller.end_closed)
 
     # ------------------------------------------------------------ chrome
 
@@ -599,6 +600,7 @@ class App:
 
         controller = Controller(session, self.store, self, self.settings,
                                 log_error=lambda text: window.console.error(text))
+        controller.end_closed = session.id in self._ends_closed    # as the player left it (its replay…)
         self.daily_entry = self._daily_entry_of(session)
         if self.daily_entry is not None:        # its end screen leads to the day's results (any game's daily)
             controller.extra_end = [("results", lambda: t("daily.results"), self._daily_results)]
@@ -614,6 +616,11 @@ class App:
     def _leave_game(self) -> None:
         self.tab.close()
         if self.controller is not None:
+            game_id = self.controller.session.id     # its end screen as left, for its next view
+            if self.controller.end_closed:
+                self._ends_closed.add(game_id)
+            else:
+                self._ends_closed.discard(game_id)
             self.controller.stop()
             self.controller = None
         self.nodes["game"].replaceChildren()

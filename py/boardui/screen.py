@@ -6,6 +6,7 @@ animation queue, the live region's lines) and computes everything:
 
     receive(snapshot, events, seats) -> bool   a new state; True when an animation starts
     watched()                                  that state is shown in a replay: no end dialog by itself
+    keep_end_closed() / end_closed             the end dialog as the player left it in an earlier view
     scene(log) -> El                           the whole screen now (and remembered as drawn)
     settle() -> FocusPlan                      the focus after a new state was drawn
     click(act, arg) -> Outcome                 a data-act click / Enter / Space
@@ -127,6 +128,19 @@ class ScreenState:
         view = self.view
         return bool(view and self.over(view) and self.show_end and not self.animating)
 
+    @property
+    def end_closed(self) -> bool:
+        """Is the game over and its end screen closed by the player ("Look at the board")?"""
+        view = self.view
+        return bool(view and self.over(view) and not self.show_end)
+
+    def keep_end_closed(self) -> None:
+        """The player closed this game's end screen in an earlier view of it (the host's
+        ``end_closed``: e.g. before its replay, and now back from it): the finished game is received
+        with it closed, as it was left; its reopen button offers it."""
+        self.was_over = True
+        self.show_end = False
+
     def settle(self) -> FocusPlan:
         """The focus after a redraw: the end screen's title when it opens; the next decision's
         prompt after a decision made here, or when the focus was lost with its element."""
@@ -192,8 +206,12 @@ class Screen(Protocol):
     @property
     def animating(self) -> bool: ...
 
+    @property
+    def end_closed(self) -> bool: ...
+
     def receive(self, snap: Any, events: list[dict], seats: list[dict]) -> bool: ...
     def watched(self) -> None: ...
+    def keep_end_closed(self) -> None: ...
     def scene(self, log: list[dict]) -> El: ...
     def settle(self) -> FocusPlan: ...
     def click(self, act: str, arg: str = "") -> Outcome: ...

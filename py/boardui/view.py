@@ -13,7 +13,8 @@ focus plan. The end-of-round (or any) frames play through
 ``--anim-ms`` (none with ``prefers-reduced-motion``). In a replay (the host's
 ``replaying`` is true: the shell's replay controls are on the screen) the end
 screen, a modal dialog, does not open by itself (``Screen.watched``); its
-reopen button offers it.
+reopen button offers it. Once the player closed it, the host's optional ``end_closed`` keeps
+that for a view of the same game mounted again (back from its replay).
 
 Subclasses may override :meth:`scene` (extra arguments for the screen),
 :meth:`after_show` (e.g. a test hook) and :meth:`frame_shown`.
@@ -46,6 +47,10 @@ class BoardView:
         # A replay (the shell's controls on the screen): no modal dialog opens by itself.
         self.replaying = bool(getattr(host, "replaying", False))
         self.snapshot = snapshot
+        # The player closed this game's end screen in an earlier view of it (the host remembers it, e.g.
+        # back from its replay): the finished game shows with it closed, as it was left.
+        if getattr(host, "end_closed", False):
+            screen.keep_end_closed()
         self.root = document.createElement("div")
         self.root.className = self.root_class
         container.appendChild(self.root)
@@ -171,6 +176,7 @@ class BoardView:
         return True
 
     def carry_out(self, outcome: Outcome) -> None:
+        self._note_end_closed()
         if outcome.host == "skip_anim":
             self.player.skip()
         elif outcome.host == "new_game":
@@ -184,6 +190,12 @@ class BoardView:
         elif outcome.redraw:
             self.draw()
             self.focus(self.screen.after_click(outcome))
+
+    def _note_end_closed(self) -> None:
+        """Tell the host (optional: ``host.end_closed``) whether the player has the end screen
+        closed, so that a view mounted again for this game keeps it as the player left it."""
+        if hasattr(self.host, "end_closed") and self.screen.view is not None:
+            self.host.end_closed = self.screen.end_closed
 
     def submit(self, action: Any) -> None:
         try:

@@ -119,7 +119,8 @@ def assert_controls_clickable(page, key: str, n: int) -> None:
 def test_the_replay_controls_of_a_finished_game_can_be_clicked_from_a_link_and_from_the_game(
         guarded_page, site, ready, key):
     """D2: from a replay link in a fresh browser, then from the finished game on screen (its end
-    dialog closed with "Look at the board", then the header's Replay)."""
+    dialog closed with "Look at the board", then the header's Replay); back to the game, that dialog
+    stays closed (N6)."""
     page = guarded_page
     done = finished(key)
     n = len(done.actions)
@@ -141,6 +142,11 @@ def test_the_replay_controls_of_a_finished_game_can_be_clicked_from_a_link_and_f
     assert_controls_clickable(page, key, n)
     page.click("#replay-close", timeout=CLICK_MS)          # back to the game
     page.wait_for_function("document.body.dataset.screen === 'game'")
+    # Play-test 2 (N6): the end dialog the player had closed stays closed; its reopen button offers it.
+    page.wait_for_selector(f'#game {ROOTS[key]} [data-act="open_end"]')
+    assert page.locator(dialog).count() == 0
+    page.click(f'#game {ROOTS[key]} [data-act="open_end"]')
+    page.wait_for_selector(dialog)
 
 
 def play_now_and_move(page, key: str) -> tuple[str, int]:

@@ -98,7 +98,8 @@ def test_the_daily_game_starts_resumes_records_and_shows_its_results(guarded_pag
     assert page.locator(".pt-end").count() == 0       # no end dialog over the replay's controls
     page.click("#replay-close")
     page.wait_for_function("document.body.dataset.screen === 'game'")
-    close_end_dialog(page)
+    page.wait_for_selector('.pt [data-act="open_end"]')   # the dialog closed before stays closed (N6)
+    assert page.locator(".pt-end").count() == 0
 
     notice.get_by_role("button", name="Results").click()
     page.wait_for_function("document.body.dataset.screen === 'daily'")
