@@ -447,3 +447,12 @@ def test_an_end_screen_the_player_closed_stays_closed_in_the_next_view_of_the_ga
     fresh = Screen()
     fresh.receive(snapshot(s, 0), [], SEATS[:2])
     assert fresh.end_shown
+
+
+def test_the_focus_the_headers_undo_gives_back_goes_to_the_decision():
+    """Play-test 2 (N2): the focus the header's Undo had goes to the decision, not to <body>."""
+    from pompeii_ui.screen import DECISION
+
+    screen = Screen()
+    screen.receive(snapshot(new_game(2, 5), 0), [], SEATS[:2])
+    assert screen.refocus().targets == DECISION

@@ -389,3 +389,11 @@ def test_an_end_screen_the_player_closed_stays_closed_in_the_next_view_of_the_ga
     fresh = Screen()                                # not closed before: it opens as always
     fresh.receive(snapshot(state, 0), [], [SEATS[0]])
     assert fresh.end_shown
+
+
+def test_the_focus_the_headers_undo_gives_back_goes_to_the_decision():
+    """Play-test 2 (N2): after the header's Undo (disabled once nothing is left to undo) the focus fell
+    to <body>; the shell hands it to the view (``take_focus``), which sends it to the decision."""
+    screen = Screen()
+    screen.receive(snapshot(pt.new_game(1, 5, DATE), 0), [], [SEATS[0]])
+    assert screen.refocus().targets == DECISION

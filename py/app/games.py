@@ -52,6 +52,10 @@ class GameView(Protocol):
     def destroy(self) -> None:
         """Remove everything the view put into its container."""
 
+    # Optional (the shell asks with getattr): ``take_focus()``, the focus to the view's decision, when
+    # the shell's control that had it went away (the header's Undo, disabled once nothing is left to
+    # undo) so that it does not fall to <body> (boardui.view.BoardView has it).
+
 
 @runtime_checkable
 class Host(Protocol):

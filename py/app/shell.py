@@ -271,9 +271,14 @@ class App:
             self.tab.retry()            # nothing once it plays, or watches no game
 
     def _undo(self) -> None:
-        """The header's Undo (when the game on screen allows one)."""
+        """The header's Undo (when the game on screen allows one).  With nothing more to undo the
+        button is disabled, and the focus it had goes to the game's decision, not to <body>."""
         if self.controller is not None and self.controller.can_undo():
             self.controller.undo()
+            if self.nodes["undo"].disabled and document.body.dataset.screen == "game":
+                take_focus = getattr(self.controller.view, "take_focus", None)   # optional (app.games.GameView)
+                if take_focus is not None:
+                    take_focus()
 
     def relabel(self) -> None:
         """The chrome's texts in the current language (and ``<html lang>``)."""

@@ -9,6 +9,7 @@ animation queue, the live region's lines) and computes everything:
     keep_end_closed() / end_closed             the end dialog as the player left it in an earlier view
     scene(log) -> El                           the whole screen now (and remembered as drawn)
     settle() -> FocusPlan                      the focus after a new state was drawn
+    refocus() -> FocusPlan                     the focus when the shell's control that had it went away
     click(act, arg) -> Outcome                 a data-act click / Enter / Space
     escape() -> Outcome | None                 Escape (None: not the screen's)
     after_click(outcome) -> FocusPlan          the focus once an outcome's redraw is done
@@ -146,6 +147,11 @@ class ScreenState:
         prompt after a decision made here, or when the focus was lost with its element."""
         return self.focus.settle(self.end_shown)
 
+    def refocus(self) -> FocusPlan:
+        """The focus when the control outside the board that had it went away (the header's Undo,
+        disabled once nothing is left to undo): the decision, or the end screen's title."""
+        return FocusPlan(self.focus.decision)
+
     def watched(self) -> None:
         """The state just received is shown in a replay (the host's ``replaying``): the shell's
         replay controls are on the screen, so the end screen, a modal dialog, does not open by
@@ -214,6 +220,7 @@ class Screen(Protocol):
     def keep_end_closed(self) -> None: ...
     def scene(self, log: list[dict]) -> El: ...
     def settle(self) -> FocusPlan: ...
+    def refocus(self) -> FocusPlan: ...
     def click(self, act: str, arg: str = "") -> Outcome: ...
     def escape(self) -> Outcome | None: ...
     def after_click(self, outcome: Outcome) -> FocusPlan: ...

@@ -141,6 +141,13 @@ class BoardView:
     def focus(self, plan: FocusPlan) -> None:
         apply_focus(self.root, plan, self.events.keyboard)
 
+    def take_focus(self) -> None:
+        """The shell's control that had the focus went away (the header's Undo, disabled once nothing
+        is left to undo): the focus goes to the decision rather than to <body> (optional in
+        ``app.games.GameView``)."""
+        if not self.destroyed and self.screen.view is not None:
+            self.focus(self.screen.refocus())
+
     def frame_shown(self, frame: Any) -> None:
         """A frame went on screen (for subclasses: a test hook records them)."""
 
