@@ -72,7 +72,7 @@ class NewGameScreen:
         self.nodes = {}
         for seat in self.seats:  # the names the shell gave ("You", "Player 2") follow the language
             seat["name"] = i18n.seat_label(seat["name"])
-        heading = el("h2", {"id": "ng-title"}, t("newgame.title"))
+        heading = el("h2", {"id": "ng-title", "tabindex": "-1"}, t("newgame.title"))   # focused by the shell
         saved, problems = self.app.store.saved_games()
         for problem in problems:        # (drawn before the screen is shown: they are about this screen)
             self.app.notify(problem, "error", lasts=self.app.while_on("newgame"))
@@ -111,6 +111,7 @@ class NewGameScreen:
 
     def _saved_list(self, games: list, title: str, cls: str, title_id: str, refused: list) -> list:
         items = []
+        listed = [("data-id", game.id) for game in games]      # this list's items, for the focus after a delete
         on_screen = self.app.session.id if self.app.session is not None else None
         for game in games:
             status = "finished" if game.over else "unfinished"
@@ -129,7 +130,8 @@ class NewGameScreen:
             self.listeners.on(resume, "click", lambda _e, gid=game.id, key=game.game: self.app.when_code_ready(
                 self.app.games.get(key), lambda: self.app.resume(gid)))
             self.listeners.on(delete, "click", lambda _e, item=item, gid=game.id: self.app.unless_in_use(
-                gid, lambda: self._confirm_delete(item, t("newgame.saved.delete_q"), lambda: self._delete_game(gid))))
+                gid, lambda: self._confirm_delete(item, t("newgame.saved.delete_q"),
+                                                  lambda: self._delete_game(gid, listed))))
             items.append(item)
         return [el("section", {"class": cls, "aria-labelledby": title_id},
                    el("h3", {"id": title_id}, title), el("ul", {}, *items))]
@@ -139,6 +141,7 @@ class NewGameScreen:
         if not bad:
             return []
         items = []
+        listed = [("data-key", key) for key, _text in bad]
         for key, text in bad:
             download = el("button", {"type": "button", "class": "ng-download"}, t("newgame.bad.download"))
             delete = el("button", {"type": "button", "class": "ng-delete"}, t("newgame.delete"))
@@ -146,7 +149,7 @@ class NewGameScreen:
                       el("span", {}, t("newgame.bad.item", key=key, count=len(text))), download, delete)
             self.listeners.on(download, "click", lambda _e, k=key, raw=text: self.app.download_raw(k, raw))
             self.listeners.on(delete, "click", lambda _e, item=item, k=key: self._confirm_delete(
-                item, t("newgame.bad.delete_q"), lambda: self._delete_bad(k)))
+                item, t("newgame.bad.delete_q"), lambda: self._delete_bad(k, listed)))
             items.append(item)
         return [el("section", {"class": "ng-bad", "aria-labelledby": "ng-bad-title"},
                    el("h3", {"id": "ng-bad-title"}, t("newgame.bad.title")),
@@ -158,16 +161,35 @@ class NewGameScreen:
         no = el("button", {"type": "button", "class": "ng-keep"}, t("newgame.keep"))
         box = el("span", {"class": "ng-confirm-box", "role": "group", "aria-label": question}, question, yes, no)
         self.listeners.on(yes, "click", lambda _e: action())
-        self.listeners.on(no, "click", lambda _e: box.remove())
+        self.listeners.on(no, "click", lambda _e: self._keep(item, box))
         item.append(box)
         yes.focus()
 
-    def _delete_game(self, game_id: str) -> None:
-        self.app.forget_game(game_id, lambda _deleted: self.refresh())
+    def _keep(self, item, box) -> None:
+        """"Keep": the question goes, and the focus back to the item's Delete (not to <body>)."""
+        box.remove()
+        item.querySelector(".ng-delete").focus()
 
-    def _delete_bad(self, key: str) -> None:
+    def _delete_game(self, game_id: str, listed: list[tuple[str, str]]) -> None:
+        self.app.forget_game(game_id, lambda _deleted: self._redraw_after_delete(("data-id", game_id), listed))
+
+    def _delete_bad(self, key: str, listed: list[tuple[str, str]]) -> None:
         self.app.store.forget_bad(key)
+        self._redraw_after_delete(("data-key", key), listed)
+
+    def _redraw_after_delete(self, gone: tuple[str, str], listed: list[tuple[str, str]]) -> None:
+        """Redraw after an item of a list was deleted (or refused): the focus, which was on its
+        confirmation, goes to the item now in its place (the next, else the one before it: its own
+        Delete, as in a table), or to the item itself if it is still there, else to the screen's
+        heading — not to <body> (play-test 2)."""
         self.refresh()
+        here = listed.index(gone) if gone in listed else 0
+        for attr, value in [gone, *listed[here + 1:], *reversed(listed[:here])]:
+            for item in self.container.querySelectorAll(f"li[{attr}]"):
+                if str(item.getAttribute(attr)) == value:
+                    item.querySelector(".ng-delete").focus()
+                    return
+        self.container.querySelector("#ng-title").focus()
 
     def refresh(self) -> None:
         """Redraw, keeping what was typed into the form."""
