@@ -275,3 +275,21 @@ def test_the_games_name_for_its_daily_challenge():
     info = CATALOG["ptolemaeus"]
     assert info.daily_title("en") == "Today's sky" and info.daily_title("de") == "Der Himmel von heute"
     assert TALLY.daily_title("en") == ""
+
+
+@pytest.mark.parametrize("lang, name", [("en", "Today's sky"), ("de", "Der Himmel von heute")])
+def test_the_saved_games_list_marks_a_days_game_with_its_name_and_day(lang, name):
+    """Play-test 2: a daily game in the new-game screen's saved games looked like any other game.
+    ``saved_marks`` gives each stored day's game its mark ("Today's sky · 2026-11-24"); other games
+    and games without a daily challenge get none."""
+    s = store()
+    write_day(s, entry(TODAY))
+    write_day(s, DailyEntry("ptolemaeus", TODAY - _dt.timedelta(days=2), daily_seed("ptolemaeus", TODAY - _dt.timedelta(
+        days=2)), "begun", None))
+    try:
+        set_language(lang)
+        marks = daily.saved_marks(s, [CATALOG["ptolemaeus"], CATALOG["pompeii"]])
+    finally:
+        set_language("en")
+    assert marks == {"g20261124": f"{name} · 2026-11-24", "begun": f"{name} · 2026-11-22"}
+    assert daily.saved_marks(s, [CATALOG["pompeii"]]) == {}

@@ -27,19 +27,20 @@ import datetime as _dt
 import hashlib
 import json
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from app import site
 from app.errors import ShellError
-from app.games import GameSpec
+from app.games import GameInfo, GameSpec
 from app.i18n import t
 from app.session import MAX_SEED, SaveError, Session, shown
 from app.storage import SaveStore
 
 __all__ = ["DailyEntry", "DailyError", "DailyResult", "FORMAT", "Stats", "best_day", "chart_svg",
            "check_entry", "daily_seed", "entry_name", "history", "parse_day", "picture", "result_of",
-           "share_text", "stats", "streak"]
+           "saved_marks", "share_text", "stats", "streak"]
 
 FORMAT = "ludus-daily"
 VERSION = 1
@@ -198,6 +199,18 @@ def history(store: SaveStore, game: str) -> list[DailyEntry]:
 
 def _misnamed(_data: Any) -> DailyEntry:
     raise SaveError("daily.not_an_entry")
+
+
+def saved_marks(store: SaveStore, games: Iterable[GameInfo]) -> dict[str, str]:
+    """The saved games that are a day's challenge: game id -> the mark the new-game screen's list
+    gives them (its name and day: "<name> · 2026-11-29"), so that a player tells them from other games."""
+    marks: dict[str, str] = {}
+    for info in games:
+        if info.daily:
+            name = info.daily_title() or t("header.daily")
+            for entry in history(store, info.key):
+                marks[entry.game_id] = t("newgame.saved.daily", name=name, day=entry.day.isoformat())
+    return marks
 
 
 # ------------------------------------------------------------------ results

@@ -12,7 +12,8 @@ is a select of suggestions, "now" and "other", with ``#ng-field-<key>-other`` fo
 another value); the game's one-line description ``#ng-blurb``; ``#ng-seed``, ``#ng-start``,
 ``#ng-share``, ``#ng-share-link``, ``#ng-error``; saved games
 ``li.ng-saved-game[data-id]`` with ``.ng-resume`` / ``.ng-delete`` (a finished game with its stored
-result, ``app.results``: ``data-result="1"`` and the result in ``.ng-saved-text``); damaged
+result, ``app.results``: ``data-result="1"`` and the result in ``.ng-saved-text``; a daily challenge's
+game: ``data-daily="1"`` and its mark ``.ng-daily``, "<its name> · 2026-11-29"); damaged
 saves ``li.ng-bad-save`` with ``.ng-download`` / ``.ng-delete``.
 """
 
@@ -24,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 from pyscript import window
 from pyscript.ffi import is_none
 
-from app import i18n, results
+from app import i18n, results, site
 from app.dom import JsObject, Listeners, create_once, el
 from app.errors import error_text
 from app.games import GameInfo, GameSpec
@@ -77,7 +78,8 @@ class NewGameScreen:
         for problem in problems:        # (drawn before the screen is shown: they are about this screen)
             self.app.notify(problem, "error", lasts=self.app.while_on("newgame"))
         refused: list = []          # results (app.results) refused while listing: told once, kept aside
-        parts = [heading, lobby_section(self.app, self.listeners, saved), *self._saved_section(saved, refused),
+        marks = self._daily_marks()
+        parts = [heading, lobby_section(self.app, self.listeners, saved), *self._saved_section(saved, refused, marks),
                  *self._bad_section()]      # (after the list: a refused result is among the damaged entries)
         for problem in refused:
             self.app.notify(problem, "error", lasts=self.app.while_on("newgame"))
@@ -98,18 +100,31 @@ class NewGameScreen:
         self.values = {f.key: f.default for f in spec.setup_fields()}
         self.seed = random_seed()
 
-    def _saved_section(self, games: list, refused: list) -> list:
-        """Unfinished games to resume, then finished games (the history, kept until deleted)."""
+    def _daily_marks(self) -> dict[str, str]:
+        """The saved games that are a daily challenge, marked (``app.daily.saved_marks``); app.daily is
+        imported only once a day is stored (a first visit's screen does not compile it)."""
+        store = self.app.store
+        dailies = [info for info in self.app.games.values() if isinstance(info, GameInfo) and info.daily]
+        if not any(store.keys(store.prefix + site.DAILY_KEYS + info.key + ".") for info in dailies):
+            return {}
+        from app import daily
+
+        return daily.saved_marks(store, dailies)
+
+    def _saved_section(self, games: list, refused: list, marks: dict[str, str]) -> list:
+        """Unfinished games to resume, then finished games (the history, kept until deleted); a daily
+        challenge's game with its mark (``marks``: game id -> "<its name> · 2026-11-29")."""
         sections = []
         for finished, title_key, cls in ((False, "newgame.saved.title", "ng-saved"),
                                          (True, "newgame.history.title", "ng-saved ng-history")):
             chosen = [g for g in games if g.over == finished]
             if chosen:
                 sections += self._saved_list(chosen, t(title_key), cls, "ng-history-title" if finished
-                                             else "ng-saved-title", refused)
+                                             else "ng-saved-title", refused, marks)
         return sections
 
-    def _saved_list(self, games: list, title: str, cls: str, title_id: str, refused: list) -> list:
+    def _saved_list(self, games: list, title: str, cls: str, title_id: str, refused: list,
+                    marks: dict[str, str]) -> list:
         items = []
         listed = [("data-id", game.id) for game in games]      # this list's items, for the focus after a delete
         on_screen = self.app.session.id if self.app.session is not None else None
@@ -124,9 +139,12 @@ class NewGameScreen:
             text = t("newgame.history.item", text=game.text, result=results.summary(result),
                      when=result.finished.replace("T", " ")[:16]) if result is not None \
                 else t(f"newgame.saved.item.{status}", text=game.text, when=when)
+            mark = marks.get(game.id)
             item = el("li", {"class": "ng-saved-game", "data-id": game.id,
-                             "data-result": "1" if result is not None else None},
-                      el("span", {"class": "ng-saved-text"}, text), resume, delete)
+                             "data-result": "1" if result is not None else None, "data-daily": "1" if mark else None},
+                      el("span", {"class": "ng-saved-text"},
+                         el("strong", {"class": "ng-daily"}, mark) if mark else None, " " if mark else None, text),
+                      resume, delete)
             self.listeners.on(resume, "click", lambda _e, gid=game.id, key=game.game: self.app.when_code_ready(
                 self.app.games.get(key), lambda: self.app.resume(gid)))
             self.listeners.on(delete, "click", lambda _e, item=item, gid=game.id: self.app.unless_in_use(

@@ -55,3 +55,26 @@ def test_the_end_dialog_of_a_daily_game_offers_its_results_by_keyboard(guarded_p
     entry = json.loads(page.evaluate("localStorage.getItem('ludus.daily.ptolemaeus.2026-11-24')"))
     assert entry["game_id"] == game_id and entry["result"] == daily.result_of(session).to_json()
     assert "2026-11-24" in page.inner_text("#daily-status")
+
+
+def test_the_saved_games_list_marks_the_daily_game(guarded_page, site, ready):
+    """Play-test 2: the day's game in the new-game screen's list looked like any other game. It is
+    marked with the challenge's name and day; another game is not."""
+    page = guarded_page
+    page.clock.set_fixed_time(CLOCK)
+    page.add_init_script(INIT)
+    page.goto(site.url + "index.html?daily")
+    ready(page)
+    game_id = page.evaluate("localStorage.getItem('ludus.current')")
+    page.click("#shell-new")
+    page.wait_for_function("document.body.dataset.screen === 'newgame'")
+    page.click('.lobby-game[data-game="pompeii"] .lobby-play')     # an ordinary game besides it
+    page.wait_for_function("document.body.dataset.screen === 'game'")
+    page.click("#shell-new")
+    page.wait_for_function("document.body.dataset.screen === 'newgame'")
+    day_game = page.locator(f'li.ng-saved-game[data-id="{game_id}"]')
+    assert day_game.get_attribute("data-daily") == "1"
+    assert day_game.locator(".ng-daily").inner_text() == "Today's sky · 2026-11-24"
+    assert day_game.locator(".ng-saved-text").inner_text().startswith("Today's sky · 2026-11-24 Ptolemaeus")
+    others = page.locator("li.ng-saved-game:not([data-daily])")
+    assert others.count() == 1 and others.locator(".ng-daily").count() == 0
