@@ -26,6 +26,17 @@ ASTROLABE = (
     '" r="14" fill="#d9b45a" stroke="#0d1426" stroke-width="4"/></g></svg>'
 )
 
+# Vesuvius over the city, a lava tile on a house (Pompeii's colours): drawn in the page, it costs no
+# request, and a few hundred bytes in the shell's archive (issue 13's budget), not Pompeii's files.
+VESUVIUS = (
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><circle cx="32" cy="32" r="30" fill="#16'
+    '203a" stroke="#d9b45a" stroke-width="2"/><path d="M26 17c-6-1-6-8 0-9 1-5 10-5 11 0 6 1 5 9-1 9z" fi'
+    'll="#a7a18f"/><path d="M7 46L25 19h14l18 27z" fill="#5a4a3a"/><path d="M25 19h14l-3 4-2 9-3-6-2 10-2'
+    '-12-2 2z" fill="#d4521f"/><path d="M9 46h46v5H9z" fill="#b9ab8f"/><g fill="#d9cdb4" stroke="#1b1405"'
+    ' stroke-width="1"><path d="M13 52V44h8v8zM33 52V43h9v9zM45 52v-7h7v7z"/><path d="M23 52V42l5-4 5 4v1'
+    '0z"/></g><path d="M33 43h9v9h-9z" fill="#d4521f"/></svg>'
+)
+
 register(GameInfo(
     key="ptolemaeus", titles={"en": "Ptolemaeus", "es": "Ptolemaeus", "it": "Ptolemaeus", "de": "Ptolemaeus"},
     blurbs={"en": "Observe the sky of a real date and study its planets.",
@@ -55,4 +66,5 @@ register(GameInfo(
     stylesheet="static/pompeii.css",
     rules_pages={"en": "rules.pompeii.html", "es": "rules.pompeii.es.html", "it": "rules.pompeii.it.html",
                  "de": "rules.pompeii.de.html"},
+    picture_svg=VESUVIUS,                # the lobby's picture, drawn in the page (no request)
 ))

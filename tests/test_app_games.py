@@ -76,6 +76,11 @@ def test_a_good_picture_passes_and_the_catalog_draws_ptolemaeus_in_the_page():
 
     info = CATALOG["ptolemaeus"]
     assert picture_markup_ok(catalog.ASTROLABE) and info.picture_svg == catalog.ASTROLABE and info.picture is None
+    # Play-test 1 left the Pompeii card without one: a small SVG too, in the catalog (no request, no
+    # Pompeii file loaded for it).
+    pompeii = CATALOG["pompeii"]
+    assert picture_markup_ok(catalog.VESUVIUS) and pompeii.picture_svg == catalog.VESUVIUS and pompeii.picture is None
+    assert len(catalog.VESUVIUS) <= 1000
 
 
 def test_the_page_icon_is_drawn_from_the_page_itself():

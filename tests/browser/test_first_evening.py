@@ -68,8 +68,9 @@ def test_the_lobby_plays_now_in_one_click_and_continues(browser, site, site_unde
         pictures = []
         page.on("request", lambda r: "/static/icons/" in r.url and pictures.append(r.url))
         card = page.locator('.lobby-game[data-game="ptolemaeus"]')
-        assert card.is_visible() and card.locator(".lobby-picture svg").is_visible()   # drawn in the page
-        assert card.locator(".lobby-picture").bounding_box()["width"] >= 40
+        for each in (card, page.locator('.lobby-game[data-game="pompeii"]')):        # each game's picture
+            assert each.is_visible() and each.locator(".lobby-picture svg").is_visible()   # drawn in the page
+            assert each.locator(".lobby-picture").bounding_box()["width"] >= 40
         assert pictures == []                                          # the picture and the tab icon: no request
         assert page.evaluate("""() => new Promise(done => {              // the icon's data: URL is a picture
             const img = new Image(); img.onload = () => done(img.naturalWidth); img.onerror = () => done(-1);
