@@ -57,7 +57,7 @@ def test_the_end_dialog_of_a_daily_game_offers_its_results_by_keyboard(guarded_p
     assert "2026-11-24" in page.inner_text("#daily-status")
 
 
-def test_the_saved_games_list_marks_the_daily_game(guarded_page, site, ready):
+def test_the_saved_games_list_marks_the_daily_game(guarded_page, site, ready, axe):
     """Play-test 2: the day's game in the new-game screen's list looked like any other game. It is
     marked with the challenge's name and day; another game is not."""
     page = guarded_page
@@ -78,3 +78,4 @@ def test_the_saved_games_list_marks_the_daily_game(guarded_page, site, ready):
     assert day_game.locator(".ng-saved-text").inner_text().startswith("Today's sky · 2026-11-24 Ptolemaeus")
     others = page.locator("li.ng-saved-game:not([data-daily])")
     assert others.count() == 1 and others.locator(".ng-daily").count() == 0
+    assert axe(page) == []                                         # the mark's colour reads on the panel
