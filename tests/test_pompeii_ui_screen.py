@@ -388,7 +388,12 @@ def test_a_move_held_for_confirm_is_named_and_nothing_else_is_offered(lang):
     action = next(a for a in s.legal_actions() if a.kind == "play" and a.square >= 0)
     events = s.clone().apply(action)
     words = held_move(events, SEATS[:2], seat)
-    assert words == "; ".join(describe(e, SEATS[:2]) for e in events[:2])     # the card and the square
+    you = i18n.addressed(SEATS[:2], seat)                                     # its player reads it: "You"
+    assert words == "; ".join(describe(e, you) for e in events[:2])           # the card and the square
+    hot_seat = [dict(SEATS[0], name="Player 1"), dict(SEATS[1], kind="human", name="Player 2")]
+    assert held_move(events, hot_seat, seat) == words                         # play-test 2, N8
+    if lang == "en":
+        assert words.startswith("You played card") and "Player" not in words
     assert all(e["type"] in ("card_played", "placed") for e in events[:2])
     screen = Screen()
     screen.receive(awaiting(snapshot(s, seat), "held", words), [], SEATS[:2])

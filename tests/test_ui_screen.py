@@ -320,6 +320,8 @@ def test_a_move_waiting_for_confirm_offers_nothing_and_says_it_waits_for_the_pla
     c.apply(draw)
     words = held_move(list(c.last_events), SEATS, seat)
     assert words == "You draw a card from the deck"
+    hot_seat = [dict(s, kind="human", name=f"Player {i + 1}") for i, s in enumerate(SEATS)]
+    assert held_move(list(c.last_events), hot_seat, seat) == words           # play-test 2, N8: "You", not "Player 1"
     shown = state if kind == "held" else c
     screen = Screen()
     screen.receive(awaiting(snapshot(shown, seat), kind, words if kind == "held" else None), [], SEATS)

@@ -41,7 +41,7 @@ from typing import Any
 from collections.abc import Callable, Iterable
 
 __all__ = ["LANGUAGES", "SOURCE", "Domain", "domain", "domains", "set_language", "language", "normalize",
-           "choose_language", "plural_category", "PLURAL_FORMS", "t", "is_you", "seat_label",
+           "choose_language", "plural_category", "PLURAL_FORMS", "t", "is_you", "seat_label", "addressed",
            "placeholders", "language_name"]
 
 LANGUAGES: tuple[str, ...] = ("en", "es", "it", "de")   # the page's languages, in menu order
@@ -235,6 +235,13 @@ def _default_name(name: str) -> tuple[str, int | None] | None:
             if match:
                 return (kind, int(match.group(1)))
     return None
+
+
+def addressed(seats: list[dict[str, Any]], seat: Any) -> list[dict[str, Any]]:
+    """``seats`` with ``seat`` called "You": the words about a move its player is looking at (a move
+    waiting for their Confirm) address them in the second person, in hot-seat too ("Player 2 played"
+    read oddly to Player 2)."""
+    return [dict(s, name=t("seat.you")) if i == seat else s for i, s in enumerate(seats)]
 
 
 def seat_label(name: Any) -> str:

@@ -155,7 +155,9 @@ OWN_EVENTS = frozenset({"card_played", "placed", "relatives", "relative_placed",
 
 def held_move(events: list[dict], seats: list[dict], seat: Any) -> str | None:
     """A held move in the move log's words: the public events of ``seat``'s decision (applied to a
-    copy) up to the first one that is not its own choice, which is not shown before it is confirmed."""
+    copy) up to the first one that is not its own choice, which is not shown before it is confirmed.
+    Its player reads it: they are "You" (hot-seat's "Player 2" too)."""
+    seats = i18n.addressed(seats, seat)
     lines = []
     for e in events:
         if e.get("type") not in OWN_EVENTS or e.get("seat") != seat:

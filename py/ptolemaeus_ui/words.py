@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from app import i18n
 from ptolemaeus.data import ASTEROIDS_PER_POINT, CARD_NAMES, STUDY_POINTS, WILD
 
 from .strings import has, join, seat_label, t, tp
@@ -150,7 +151,9 @@ OWN_EVENTS = frozenset({"take", "draw", "observe", "place", "study", "play", "tr
 
 def held_move(events: list[dict], seats: list[dict], seat: Any) -> str | None:
     """A held move in the move log's words: the public events of ``seat``'s decision (applied to a
-    copy) up to the first one that is not its own choice, which is not shown before it is confirmed."""
+    copy) up to the first one that is not its own choice, which is not shown before it is confirmed.
+    Its player reads it: they are "You" (hot-seat's "Player 2" too)."""
+    seats = i18n.addressed(seats, seat)
     lines: list[str] = []
     for e in events:
         if e.get("type") not in OWN_EVENTS or e.get("seat") != seat:
