@@ -214,6 +214,17 @@ def test_the_share_text_has_the_day_points_rounds_and_picture_and_no_spoilers():
         share_text("Ptolemaeus", DailyEntry("ptolemaeus", TODAY, 1, "x", None))
 
 
+def test_the_results_page_says_the_day_with_its_points_in_the_singular_too():
+    """Play-test 2, N1: "…: lost, 1 points in 9 rounds"."""
+    assert daily.day_text(entry(TODAY, 1, False, 9), TODAY) == \
+        "You played the challenge of 2026-11-24: lost, 1 point in 9 rounds."
+    assert daily.day_text(entry(TODAY, 12, True, 5), TODAY) == \
+        "You played the challenge of 2026-11-24: won, 12 points in 5 rounds."
+    assert daily.day_text(None, TODAY) == "The challenge of 2026-11-24 is waiting for you."
+    set_language("de")
+    assert daily.day_text(entry(TODAY, 1, False, 9), TODAY).endswith("verloren, 1 Punkt in 9 Runden.")
+
+
 def test_the_chart_is_svg_with_one_bar_per_played_day_and_wins_marked():
     es = [entry(TODAY - _dt.timedelta(days=i), points=i % 13, won=i % 13 >= 12) for i in (0, 3, 12, 29, 30, 45)]
     svg = chart_svg(es, TODAY)

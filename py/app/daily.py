@@ -40,7 +40,7 @@ from app.storage import SaveStore
 
 __all__ = ["DailyEntry", "DailyError", "DailyResult", "FORMAT", "Stats", "best_day", "chart_svg",
            "check_entry", "daily_seed", "entry_name", "history", "parse_day", "picture", "result_of",
-           "saved_marks", "share_text", "stats", "streak"]
+           "saved_marks", "share_text", "day_text", "stats", "streak"]
 
 FORMAT = "ludus-daily"
 VERSION = 1
@@ -297,15 +297,29 @@ def stats(entries: list[DailyEntry], today: _dt.date) -> Stats:
                  _best_streak(days), best_day(entries))
 
 
+def _line(r: Any) -> str:
+    return t("daily.share.line", count=r.points, rounds=r.rounds)    # "1 point", "2 points"
+
+
+def _outcome(r: Any) -> str:
+    return t("daily.share.won" if r.won else "daily.share.lost")
+
+
 def share_text(title: str, entry: DailyEntry) -> str:
     """What "Share result" copies: no spoilers (the date, points, rounds and the picture)."""
     if entry.result is None:
         raise DailyError("daily.not_over")
     r = entry.result
     return "\n".join((t("daily.share.title", title=title, day=entry.day.isoformat()),
-                      t("daily.share.result", line=t("daily.share.line", count=r.points, rounds=r.rounds),
-                        outcome=t("daily.share.won" if r.won else "daily.share.lost")),
-                      r.picture))
+                      t("daily.share.result", line=_line(r), outcome=_outcome(r)), r.picture))
+
+
+def day_text(entry: DailyEntry | None, day: _dt.date) -> str:
+    """The results page's sentence about ``day``: played (won or lost, its points and rounds, "1 point"
+    in the singular: play-test 2, N1) or waiting."""
+    if entry is None or entry.result is None:
+        return t("daily.day.open", day=day.isoformat())
+    return t("daily.day.done", day=day.isoformat(), line=_line(entry.result), outcome=_outcome(entry.result))
 
 
 def _esc(text: str) -> str:

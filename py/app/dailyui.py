@@ -43,12 +43,7 @@ class DailyScreen:
         shown = by_day.get(day)
         s = daily.stats(entries, today)
         title = el("h2", {"id": "shell-daily-title", "tabindex": "-1"}, t("daily.heading", title=info.title()))
-        if shown is not None and shown.result is not None:
-            r = shown.result
-            status = t("daily.day.done", day=day.isoformat(), points=r.points, rounds=r.rounds,
-                       outcome=t("daily.share.won" if r.won else "daily.share.lost"))
-        else:
-            status = t("daily.day.open", day=day.isoformat())
+        status = daily.day_text(shown, day)
         buttons = el("p", {"class": "daily-buttons"})
         today_entry = by_day.get(today)
         if today_entry is None or today_entry.result is None:
