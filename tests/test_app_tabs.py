@@ -30,6 +30,7 @@ class FakeLocks:
         self.registry = registry
         self.pending = pending       # deferred answers (a list shared by the tabs), or None: at once
         self.mine: set[str] = set()
+        self.released: dict = {}     # name -> called once the lock is given back
 
     def _later(self, fn) -> None:
         if self.pending is None:
@@ -37,7 +38,7 @@ class FakeLocks:
         else:
             self.pending.append(fn)
 
-    def request(self, name, *, steal, granted, busy, lost):
+    def request(self, name, *, steal, granted, busy, lost, released=None):
         holder = self.registry.get(name)
         if holder is not None and not steal:
             self._later(busy)
@@ -48,13 +49,24 @@ class FakeLocks:
             self._later(holder_lost)
         self.registry[name] = (self, lost)
         self.mine.add(name)
+        if released is not None:
+            self.released[name] = released
         self._later(granted)
 
     def release(self, name):
+        """Given back as the browser does it: later (deferred answers), then ``released()``."""
         holder = self.registry.get(name)
-        if holder is not None and holder[0] is self:
-            del self.registry[name]
-            self.mine.discard(name)
+        if holder is None or holder[0] is not self:
+            return
+        then = self.released.pop(name, None)
+
+        def free():
+            if self.registry.get(name) is holder:
+                del self.registry[name]
+                self.mine.discard(name)
+            if then is not None:
+                then()
+        self._later(free)
 
 
 def flush(pending: list) -> None:
@@ -289,6 +301,34 @@ def test_only_the_tab_playing_a_game_may_delete_it():
     e = GameTab(NoLocks(), "ludus.")
     e.exclusive("x", lambda: done.append("e"), lambda: done.append("e refused"))
     assert done[-1] == "e"
+
+
+def test_a_delete_confirmed_at_once_after_the_check_finds_the_lock_given_back():
+    """N5's check before "Delete this game for good?" takes the game's lock and gives it back; the
+    browser gives it back later, so a delete confirmed at once found it held and was refused
+    ("another tab plays this game", seen under load in Chromium).  ``may_change`` asks its question
+    only once the lock is given back; a watching tab is refused at once, as before."""
+    (tab,), _, pending = tabs(1, deferred=True)
+    done = []
+
+    def confirmed_at_once():
+        tab.exclusive("g", lambda: done.append("deleted"), lambda: done.append("refused"))
+
+    tab.exclusive("g", confirmed_at_once, lambda: done.append("refused at once"))   # the race, as it was
+    flush(pending)
+    assert done == ["refused"]
+    done.clear()
+    tab.may_change("g", confirmed_at_once, lambda: done.append("refused at once"))
+    flush(pending)
+    assert done == ["deleted"] and tab.locks.registry == {}
+    (a, b), _, _ = tabs(2)
+    a.open("h")
+    b.open("h")
+    b.may_change("h", lambda: done.append("b asks"), lambda: done.append("b refused"))
+    a.may_change("h", lambda: done.append("a asks"), lambda: done.append("a refused"))
+    assert done[-2:] == ["b refused", "a asks"] and a.holds("h")
+    GameTab(NoLocks(), "ludus.").may_change("x", lambda: done.append("no locks"), lambda: None)
+    assert done[-1] == "no locks"
 
 
 def test_the_store_refuses_to_delete_a_game_this_tab_does_not_hold():

@@ -671,7 +671,7 @@ class App:
         """``then()`` (asking "Delete this game for good?") only if this tab may delete ``game_id`` now
         (its lock asked for and given back at once: ``GameTab.exclusive``), else the refusal at once: a
         watching tab refused only after the question (play-test 2, N5). The delete asks again."""
-        self.tab.exclusive(game_id, then, lambda: self._in_use(game_id))
+        self.tab.may_change(game_id, then, lambda: self._in_use(game_id))
 
     def _in_use(self, game_id: str) -> None:
         self.notify(lambda: t("tabs.in_use"), "error",      # untrue once this tab plays it ("Play here")

@@ -36,10 +36,11 @@ class Locks(Protocol):
     """Exclusive named locks shared by the tabs of an origin (the Web Locks API's semantics)."""
 
     def request(self, name: str, *, steal: bool, granted: Callable[[], None], busy: Callable[[], None],
-                lost: Callable[[], None]) -> None:
+                lost: Callable[[], None], released: Callable[[], None] | None = None) -> None:
         """Ask for ``name``.  Without ``steal``: ``granted()`` if it is free, else ``busy()``.  With
         ``steal``: take it from its holder (who gets ``lost()``), then ``granted()``.  Callbacks may
-        come later (the browser's are asynchronous)."""
+        come later (the browser's are asynchronous).  ``released()`` comes once a granted lock has
+        been given back: until then, a new request may still find it held."""
 
     def release(self, name: str) -> None:
         """Give ``name`` up (nothing if this tab does not hold it)."""
@@ -49,8 +50,10 @@ class NoLocks:
     """A browser without ``navigator.locks``: every tab may play."""
 
     def request(self, name: str, *, steal: bool, granted: Callable[[], None], busy: Callable[[], None],
-                lost: Callable[[], None]) -> None:
+                lost: Callable[[], None], released: Callable[[], None] | None = None) -> None:
         granted()
+        if released is not None:
+            released()
 
     def release(self, name: str) -> None:
         pass
@@ -97,6 +100,18 @@ class GameTab:
                 self.locks.release(name)
 
         self.locks.request(name, steal=False, granted=granted, busy=refused, lost=lambda: None)
+
+    def may_change(self, game_id: str, then: Callable[[], None], refused: Callable[[], None]) -> None:
+        """``then()`` if this tab could change ``game_id`` now (:meth:`exclusive` would run), else
+        ``refused()``: asked before a question ("Delete this game for good?").  Another game's lock is
+        asked for and given back, and ``then()`` waits until it is: a delete confirmed at once must not
+        find this check still holding it (it did, under load: "another tab plays this game")."""
+        if game_id == self.game:
+            (then if self.state == PLAYING else refused)()
+            return
+        name = self.lock_name(game_id)
+        self.locks.request(name, steal=False, granted=lambda: self.locks.release(name), busy=refused,
+                           lost=lambda: None, released=then)
 
     def open(self, game_id: str) -> str:
         """The game ``game_id`` is on screen: ask to play it (no-op if it already is); the state now."""
@@ -172,17 +187,20 @@ class WebLocks:
         self._proxies: list[Any] = []        # kept alive while the browser may call them
 
     def request(self, name: str, *, steal: bool, granted: Callable[[], None], busy: Callable[[], None],
-                lost: Callable[[], None]) -> None:
+                lost: Callable[[], None], released: Callable[[], None] | None = None) -> None:
         from pyscript import window
         from pyscript.ffi import create_proxy, is_none, to_js
 
         def hold(resolve: Any, _reject: Any) -> None:
             self.held[name] = resolve
 
+        got: list[bool] = []
+
         def callback(lock: Any) -> Any:
             if is_none(lock):
                 busy()
                 return None
+            got.append(True)
             promise = window.Promise.new(self._keep(create_proxy(hold)))
             granted()
             return promise
@@ -193,6 +211,8 @@ class WebLocks:
 
         options = to_js({"steal": True} if steal else {"ifAvailable": True})
         done = self.locks.request(name, options, self._keep(create_proxy(callback)))
+        if released is not None:     # the request's promise settles once the lock is given back
+            done = done.then(self._keep(create_proxy(lambda _value: released() if got else None)))
         done.catch(self._keep(create_proxy(failed)))
 
     def release(self, name: str) -> None:

@@ -52,6 +52,8 @@ def delete(page, game_id: str, confirm: bool = True) -> None:
     item = page.locator(f'li.ng-saved-game[data-id="{game_id}"]')
     item.locator(".ng-delete").focus()
     page.keyboard.press("Enter")
+    # The question comes once the game's lock has been asked for and given back (GameTab.may_change).
+    item.locator(".ng-confirm:focus").wait_for()
     page.keyboard.press("Enter" if confirm else "Tab")          # the question's "Delete" has the focus
     if not confirm:
         assert "ng-keep" in focus(page)["cls"]
