@@ -173,6 +173,10 @@
     if (snapshot.curtain) picture.dataset.curtain = "1";
     picture.innerHTML = snapshot.html;
     root.parentNode.insertBefore(picture, root.nextSibling);
+    // The notices' height, as the shell publishes it (app.shell, --shell-notices-h): the board leaves
+    // room for them in the picture as on the live page (no jump when one replaces the other).
+    var notices = picture.querySelector("#shell-notices");
+    if (notices) document.documentElement.style.setProperty("--shell-notices-h", notices.offsetHeight + "px");
     screen.classList.add("loading-over-snapshot");
     var note = document.createElement("p");
     note.id = "loading-picture";

@@ -232,6 +232,7 @@ class App:
         app = el("div", {"id": "app"}, n["newgame"], n["pass"], n["game"], n["replay"], n["daily"])
         self.confirm = ConfirmBar(self._confirm, self._take_back)
         self.root.replaceChildren(header, n["notices"], el("main", {"class": "shell-main"}, app), self.confirm.node)
+        self._publish_height(n["notices"], "--shell-notices-h")
 
         on(n["undo"], "click", lambda _e: self._undo())
         on(n["new"], "click", lambda _e: self.show_newgame())
@@ -356,6 +357,17 @@ class App:
             # For measurements: how long the last bot decisions took (ms) and their longest slice.
             document.body.dataset.botMs = ",".join(str(round(t * 1000)) for t in c.bot_times[-20:])
             document.body.dataset.botSliceMs = str(round(max(c.bot_slices[-20:]) * 1000))
+
+    def _publish_height(self, box: JsObject, name: str) -> None:
+        """``box``'s height as the CSS variable ``name`` on the page, kept up to date: a game's board
+        sized to the window leaves room for the notices above it (at 1920×1080 a notice pushed
+        Pompeii's gates below the fold: play-test 1)."""
+        style = document.documentElement.style
+
+        def resized(*_args: object) -> None:
+            style.setProperty(name, f"{box.offsetHeight}px")
+        self._observer = window.ResizeObserver.new(create_proxy(resized))
+        self._observer.observe(box)
 
     # ------------------------------------------------------------ notices
 

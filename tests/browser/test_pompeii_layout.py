@@ -205,3 +205,35 @@ def test_the_hot_seat_curtain_fits_a_phone(phone):
     page.locator("#shell-pass-ready").tap()
     page.wait_for_function("document.body.dataset.screen === 'game'")
     no_sideways_scroll(page, "the first human's turn at 390")
+
+
+@pytest.mark.parametrize("game, seats", [("pompeii", "human,bot"), ("ptolemaeus", "bot,human")])
+def test_a_notice_above_the_board_leaves_it_in_the_first_view_at_1920x1080(browser, site, site_under_subpath,
+                                                                            game, seats):
+    """Play-test 1: at 1920×1080 the boards are sized by width, so with a notice above ("Welcome
+    back…") Pompeii's gates and Ptolemaeus' Libra fell below the fold. The shell publishes the
+    notices' height (``--shell-notices-h``) and the boards leave room for it; closed, the board grows."""
+    context = browser.new_context(service_workers="block", viewport={"width": 1920, "height": 1080})
+    guard = PageGuard({site.origin, site_under_subpath.origin})
+    try:
+        page = guard.watch(context.new_page())
+        page.add_init_script(INIT)
+        page.goto(site.url + f"index.html?game={game}&seats={seats}&seed=3")
+        wait_until_ready(page)
+        page.wait_for_function("Number(document.body.dataset.moves) >= 1")     # the bot's first move
+        page.goto(site.url + "index.html")                                       # a returning player
+        wait_until_ready(page)
+        notice = page.locator("#shell-notices .shell-notice").first
+        notice.wait_for()
+        board = page.locator(".pp-board, .pt-board").first
+        page.wait_for_timeout(100)                                                # the observer's frame
+        box = board.bounding_box()
+        assert notice.bounding_box()["height"] > 20
+        assert box["y"] + box["height"] <= 1080 + 0.5, (box, notice.bounding_box())
+        page.locator("#shell-notices .shell-notice-close").first.click()
+        page.wait_for_timeout(100)
+        assert board.bounding_box()["height"] > box["height"]
+        problems = guard.problems()
+        assert not problems, "the page misbehaved:\n  " + "\n  ".join(problems)
+    finally:
+        context.close()
