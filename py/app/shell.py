@@ -361,7 +361,7 @@ class App:
     def _publish_height(self, box: JsObject, name: str) -> None:
         """``box``'s height as the CSS variable ``name`` on the page, kept up to date: a game's board
         sized to the window leaves room for the notices above it (at 1920×1080 a notice pushed
-        Pompeii's gates below the fold: play-test 1)."""
+        a board's bottom row below the fold: play-test 1)."""
         style = document.documentElement.style
 
         def resized(*_args: object) -> None:
