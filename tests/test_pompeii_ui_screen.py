@@ -417,6 +417,26 @@ def test_a_watching_tab_offers_nothing_and_says_another_tab_plays():
     assert "Another tab plays this game" in html and "Choose a card" not in html
 
 
+def test_a_replay_offers_nothing_and_a_jump_leaves_no_last_move():
+    """Play-test 3: a replay seen by the seat to decide offered its cards, and after a jump back to
+    the start the status line still named a move from later in the game."""
+    from boardui.screen import awaiting
+
+    i18n.set_language("en")
+    s = new_game(2, 5)
+    screen = Screen()
+    later = s.clone()
+    events = later.apply(later.legal_actions()[0])
+    screen.receive(snapshot(s, s.current_player), [], SEATS[:2])
+    screen.receive(awaiting(snapshot(later, s.current_player), "replay"), events, SEATS[:2])
+    assert screen.last_line
+    screen.receive(awaiting(snapshot(s, s.current_player), "replay"), [], SEATS[:2])   # back to the start
+    html = to_markup(screen.scene([]))
+    assert "data-act=" not in html and 'data-waiting="replay"' in html
+    assert "A replay: each move is shown as it was played" in html and "Choose a card" not in html
+    assert screen.last_line == "" and screen.last_path == []
+
+
 def test_a_watching_tabs_heading_and_live_region_do_not_say_your_turn():
     """Play-test 2 (N4's leftover): the watching tab's heading still said "Your turn", a turn this tab
     cannot take. It says that the turn is played in the other tab; another seat's turn reads as always."""

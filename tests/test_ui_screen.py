@@ -347,6 +347,19 @@ def test_a_watching_tab_offers_nothing_and_says_another_tab_plays():
     assert "Take one action" not in html and "waits for your confirmation" not in html
 
 
+def test_a_replay_offers_nothing_and_says_it_is_a_replay():
+    """Play-test 3: a replay seen by the seat to decide offered its cards (a click was refused)."""
+    from boardui.screen import awaiting
+
+    state = pt.new_game(2, 3, DATE)
+    screen = Screen()
+    screen.receive(awaiting(snapshot(state, state.current_player), "replay"), [], SEATS)
+    html = to_markup(screen.scene([]))
+    assert [a for a in ('data-act="deck"', 'data-act="take"', 'data-act="const"', 'class="deck can"') if a in html] == []
+    assert 'data-waiting="replay"' in html and "A replay: each move is shown as it was played" in html
+    assert "Take one action" not in html
+
+
 def test_a_watching_tabs_heading_and_live_region_do_not_say_your_turn():
     """Play-test 2 (N4's leftover): the watching tab's heading still said "Your turn", a turn this tab
     cannot take. It says that the turn is played in the other tab; another seat's turn reads as always."""

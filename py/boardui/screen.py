@@ -67,7 +67,8 @@ class Snapshot:
     viewer: int | None
     legal: list[Any]
     # "Confirm my moves" (the shell's ``host.awaiting``): "applied" or "held" while the viewer's own
-    # move waits for their Confirm / Take back, "watching" while another tab plays the game (app.tabs);
+    # move waits for their Confirm / Take back, "watching" while another tab plays the game (app.tabs),
+    # "replay" in a replay (the host's ``replaying``: the moves are shown, none is decided);
     # ``legal`` is then [] (nothing else may be decided) and ``held`` is a held move (not on the
     # board yet) in the game's words, if it has them.
     waiting: str | None = None
@@ -178,16 +179,18 @@ class ScreenState:
         raise ValueError(f"{act!r} is not an act of the view")
 
 
-def waiting_prompt(t: Callable[..., str], keys: tuple[str, str, str], waiting: str | None,
+def waiting_prompt(t: Callable[..., str], keys: tuple[str, str, str, str], waiting: str | None,
                    held: str | None) -> str | None:
     """The prompt while nothing may be decided here (``Snapshot.waiting``), in the game's own texts:
     ``t`` and its ``keys`` for (another tab plays the game, a move waits for Confirm, a held move
-    named with ``{move}``); None when nothing waits."""
-    watching, waits, waits_naming = keys
+    named with ``{move}``, a replay); None when nothing waits."""
+    watching, waits, waits_naming, replay = keys
     if waiting is None:
         return None
     if waiting == "watching":
         return t(watching)
+    if waiting == "replay":
+        return t(replay)
     return t(waits_naming, move=held) if waiting == "held" and held else t(waits)
 
 

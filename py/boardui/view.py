@@ -70,7 +70,9 @@ class BoardView:
         self.state = state
         # While another tab plays this game (the host's ``watching``) nothing is offered here either,
         # and the prompt says so instead of asking this tab's player to move.
-        kind = getattr(self.host, "awaiting", None) or ("watching" if getattr(self.host, "watching", False) else None)
+        # In a replay nothing is decided either (a seat's hand and turn are shown, not offered: play-test 3).
+        kind = getattr(self.host, "awaiting", None) or ("watching" if getattr(self.host, "watching", False) else None) \
+            or ("replay" if self.replaying else None)
         snap = awaiting(self.snapshot(state, viewer), kind, self._held_words(state, viewer))
         started = self.screen.receive(snap, list(events or []), self.host.seats)
         if started:

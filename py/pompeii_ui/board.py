@@ -413,7 +413,7 @@ def _choice(c: Any, seats: list[dict]) -> El:
                         "data-act": c.act, "data-arg": c.arg or None}, t(c.key, **params))
 
 
-WAITING_TEXTS = ("prompt.watching", "prompt.confirm", "prompt.confirm.held")   # boardui.screen.waiting_prompt
+WAITING_TEXTS = ("prompt.watching", "prompt.confirm", "prompt.confirm.held", "prompt.replay")   # boardui.screen.waiting_prompt
 
 
 def _prompt(model: Model) -> El:

@@ -227,7 +227,8 @@ class Screen(ScreenState):
             self.marks.see(events, snap.viewer)
             self.recap.see(moves, snap.view["saved"])
             self.lost.see([], snap.view["dead"])
-        else:       # a redraw (start, resume, undo, language): nothing to recap
+        else:       # a redraw (start, resume, undo, language, a replay's jump): nothing to recap, no last move
+            self.last_line, self.last_path = "", []
             self.marks = Marks()
             self.recap.reset(snap.view["saved"])
             self.lost.reset(snap.view["dead"])

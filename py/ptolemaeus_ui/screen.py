@@ -36,7 +36,7 @@ VIEW_ACTS = frozenset({"skip_anim", "close_end", "open_end", "newgame", "undo", 
 BOARD_ACTS = frozenset({"const", "planet"})
 
 PROMPT = ".pt-prompt .prompt"
-WAITING_TEXTS = ("prompt.watching", "prompt.confirm", "prompt.confirm.held")   # boardui.screen.waiting_prompt
+WAITING_TEXTS = ("prompt.watching", "prompt.confirm", "prompt.confirm.held", "prompt.replay")   # boardui.screen.waiting_prompt
 END_TITLE = ".pt-end .end-title"
 DECISION = (END_TITLE, PROMPT)                  # where a new decision takes the focus
 BOARD_STOP = ('.pt-board [data-act][tabindex="0"]', ".pt-board [data-act]")

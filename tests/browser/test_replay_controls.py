@@ -115,6 +115,11 @@ def assert_controls_clickable(page, key: str, n: int) -> None:
     assert page.evaluate(INDEX) == 0
 
 
+# The acts a replay's board may offer: the view's own (its end screen, an animation skipped), none of a move.
+OFFERED = """() => [...document.querySelectorAll('#shell-replay-view [data-act]')].map(e => e.dataset.act)
+    .filter(a => !['open_end', 'close_end', 'skip_anim', 'newgame', 'end_action'].includes(a))"""
+
+
 @pytest.mark.parametrize("key", list(SETUPS))
 def test_the_replay_controls_of_a_finished_game_can_be_clicked_from_a_link_and_from_the_game(
         guarded_page, site, ready, key):
@@ -140,6 +145,11 @@ def test_the_replay_controls_of_a_finished_game_can_be_clicked_from_a_link_and_f
     page.wait_for_function("document.body.dataset.screen === 'replay'")
     assert page.evaluate(INDEX) == n
     assert_controls_clickable(page, key, n)
+    # Play-test 3: at the start, seen by the player, nothing of theirs is offered (a card could be
+    # chosen, and the move was refused); the prompt says it is a replay.
+    assert page.evaluate(INDEX) == 0
+    assert page.evaluate(OFFERED) == []
+    assert page.locator('#shell-replay-view [data-waiting="replay"]').count() == 1
     page.click("#replay-close", timeout=CLICK_MS)          # back to the game
     page.wait_for_function("document.body.dataset.screen === 'game'")
     # Play-test 2 (N6): the end dialog the player had closed stays closed; its reopen button offers it.
