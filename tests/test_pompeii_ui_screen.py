@@ -437,6 +437,22 @@ def test_a_replay_offers_nothing_and_a_jump_leaves_no_last_move():
     assert screen.last_line == "" and screen.last_path == []
 
 
+def test_a_replays_spectator_is_told_how_to_see_a_hand_not_that_the_device_changes_hands():
+    """Play-test 3: the replay's spectator read the hot-seat curtain's "The hand is hidden while the
+    device changes hands"; the curtain itself still says so."""
+    from boardui.screen import awaiting
+
+    i18n.set_language("en")
+    s = new_game(2, 5)
+    screen = Screen()
+    screen.receive(awaiting(snapshot(s, None), "replay"), [], SEATS[:2])
+    html = to_markup(screen.scene([]))
+    assert "A spectator sees no hand" in html and "device changes hands" not in html
+    assert "data-act=" not in html and "A replay: each move is shown" in html
+    screen.receive(snapshot(s, None), [], SEATS[:2])                          # hot-seat: the curtain
+    assert "device changes hands" in to_markup(screen.scene([]))
+
+
 def test_a_watching_tabs_heading_and_live_region_do_not_say_your_turn():
     """Play-test 2 (N4's leftover): the watching tab's heading still said "Your turn", a turn this tab
     cannot take. It says that the turn is played in the other tab; another seat's turn reads as always."""

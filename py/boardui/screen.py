@@ -78,8 +78,8 @@ class Snapshot:
 def awaiting(snap: Snapshot, kind: str | None, held: str | None = None) -> Snapshot:
     """``snap`` while the viewer's move waits for Confirm (``kind`` "applied" or "held"): nothing is
     offered (no legal action, so nothing is clickable, highlighted or in the tab order) and the
-    screen says what waits; ``kind`` None (or nobody's eyes): ``snap`` as it is."""
-    if kind is None or snap.viewer is None:
+    screen says what waits; ``kind`` None (or nobody's eyes, but in a replay): ``snap`` as it is."""
+    if kind is None or (snap.viewer is None and kind != "replay"):
         return snap
     return Snapshot(snap.view, snap.viewer, [], waiting=kind, held=held)
 

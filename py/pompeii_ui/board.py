@@ -482,8 +482,8 @@ def _hand(model: Model) -> El:
     view, ui = model.view, model.ui
     hand = view.get("hand")
     items: list[Any] = []
-    if hand is None:
-        items.append(h("p", {"class": "note"}, t("hand.hidden")))
+    if hand is None:      # nobody's eyes: the hot-seat curtain, or a replay's spectator (play-test 3)
+        items.append(h("p", {"class": "note"}, t("hand.spectator" if model.waiting == "replay" else "hand.hidden")))
     elif not hand:
         items.append(h("p", {"class": "note"}, t("hand.empty")))
     else:
