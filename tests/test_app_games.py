@@ -4,6 +4,7 @@ the shell's package names no game."""
 from __future__ import annotations
 
 import dataclasses
+import json
 import re
 import subprocess
 import sys
@@ -245,6 +246,15 @@ def test_the_shells_package_names_no_game():
                 if GAME_WORDS.search(line):
                     found.append(f"{path.relative_to(ROOT)}:{n}: {line.strip()}")
     assert not found, "\n".join(found)
+
+
+def test_the_shells_texts_name_no_games_pieces():
+    """Play-test 3: the shell's Confirm bar said "(a card is drawn)" in Pompeii's phase 2, where a
+    lava tile is drawn: what a move reveals is the game's to say, not the shell's."""
+    pieces = re.compile(r"\bcards?\b|karte|\bcart[ae]\b|\blava\b|\btiles?\b", re.IGNORECASE)
+    found = [f"{path.name}: {key}" for path in sorted((ROOT / "py" / "app" / "lang").glob("*.json"))
+             for key, text in json.loads(path.read_text(encoding="utf-8")).items() if pieces.search(json.dumps(text))]
+    assert not found, found
 
 
 def test_a_specs_default_labels_come_from_its_texts_with_fallbacks(tmp_path):
