@@ -334,6 +334,10 @@ class App:
             self.replay_screen.close_view()
         if name != "replay" and self._replay_link_read:
             self._forget_replay_link()
+        if document.body.getAttribute("data-screen") != name:
+            # Another screen starts at its top, as a page would: a game started from the bottom of the
+            # custom-game form opened scrolled down, its turn and scores off screen (play-test 3).
+            window.scrollTo(0, 0)
         document.body.dataset.screen = name
         self.refresh()
 

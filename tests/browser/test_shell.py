@@ -760,3 +760,18 @@ def test_ptolemaeus_hot_seat_never_shows_the_other_hand_and_a_reload_loses_nothi
     ready(page)
     assert stored(page)["actions"] == moves           # 0 actions lost
     assert take_device() in (0, 1)                    # whoever holds the device says who they are
+
+
+def test_a_game_started_from_the_bottom_of_the_form_opens_at_its_top(guarded_page, site, ready):
+    """Play-test 3: "Start the game" at the bottom of the custom-game form opened the game scrolled
+    down (scrollY 180–326), its turn line and scores above the window. A new screen starts at its top."""
+    page = guarded_page
+    page.set_viewport_size({"width": 1280, "height": 600})
+    page.goto(site.url + "index.html")
+    ready(page)
+    page.locator("#ng-start").scroll_into_view_if_needed()
+    assert page.evaluate("window.scrollY") > 0
+    page.click("#ng-start")
+    page.wait_for_function("document.body.dataset.screen === 'game' || document.body.dataset.screen === 'pass'")
+    page.wait_for_timeout(200)
+    assert page.evaluate("window.scrollY") == 0
