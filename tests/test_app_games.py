@@ -257,6 +257,15 @@ def test_the_shells_texts_name_no_games_pieces():
     assert not found, found
 
 
+@pytest.mark.parametrize("lang", ["en", "de", "es", "it"])
+def test_the_headers_undo_and_a_games_cancel_are_different_words(lang):
+    """Play-test 3: in Italian both were "Annulla", side by side on the screen."""
+    undo = json.loads((ROOT / "py" / "app" / "lang" / f"{lang}.json").read_text(encoding="utf-8"))["header.undo"]
+    for game in ("ptolemaeus_ui", "pompeii_ui"):
+        cancel = json.loads((ROOT / "py" / game / "lang" / f"{lang}.json").read_text(encoding="utf-8"))["btn.cancel"]
+        assert undo.casefold() != cancel.casefold(), (game, undo)
+
+
 def test_a_specs_default_labels_come_from_its_texts_with_fallbacks(tmp_path):
     """GameSpec's optional parts: labels from the game's texts (``setup.<key>``, ``setup.<key>.<value>``,
     ``setup.<key>.help``, ``bot_level.<level>``, ``error.<code>``), else the key, value, level, English."""
