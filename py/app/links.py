@@ -199,6 +199,9 @@ def parse_link(query: str, games: Games, rng: random.Random | None = None
         raise LinkError("link.no_games")
 
     players = _players(params.get("players"))
+    if players is not None and not spec.min_players <= players <= spec.max_players:
+        raise LinkError("link.players_count", title=spec.title, min=spec.min_players, max=spec.max_players,
+                        count=players)
     n_default = players if players is not None else min(max(2, spec.min_players), spec.max_players)
     default = ["human"] + ["bot"] * (n_default - 1)
     items = [s.strip().lower() for s in params.get("seats", ",".join(default)).split(",")]
