@@ -405,3 +405,18 @@ def pt_planet(action) -> str:
     import ptolemaeus as pt
 
     return pt.PLANETS[action.planet]
+
+
+def test_a_bots_turn_recapped_is_a_line_of_its_own_without_a_stray_separator(guarded_page, site, ready):
+    """Play-test 3: the status line's recap of the bots' turns wrapped and began with "· "."""
+    page = guarded_page
+    page.add_init_script("""localStorage.setItem("ludus.settings",
+        JSON.stringify({bot_speed: "instant", lang: "en", confirm: "off"}));""")
+    page.goto(site.url + "index.html?game=ptolemaeus&seats=bot,bot,human&seed=3&start=1969-07-20T20:17Z")
+    ready(page)
+    recap = page.locator(".pt-status .pt-recap")
+    recap.wait_for()
+    before = page.evaluate("getComputedStyle(document.querySelector('.pt-status .pt-recap'), '::before').content")
+    assert before in ("none", "normal"), before
+    who = page.locator(".pt-status .pt-who").bounding_box()
+    assert recap.bounding_box()["y"] >= who["y"] + who["height"] - 1      # under the round and turn
