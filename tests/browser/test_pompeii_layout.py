@@ -237,3 +237,18 @@ def test_a_notice_above_the_board_leaves_it_in_the_first_view_at_1920x1080(brows
         assert not problems, "the page misbehaved:\n  " + "\n  ".join(problems)
     finally:
         context.close()
+
+
+def test_the_black_seats_icon_is_seen_on_the_dark_panels(guarded_page, site, ready):
+    """Play-test 3: the fourth seat's black citizen, on the dark score chips and players' panel, was all
+    but invisible; the icons there have a light rim."""
+    page = guarded_page
+    page.add_init_script(INIT)
+    page.goto(site.url + "index.html?game=pompeii&players=4&seed=1")
+    ready(page)
+    rims = page.evaluate("""() => [...document.querySelectorAll('.pp-scores [data-score="3"] .citizen, .pp-players .citizen')]
+        .map(e => getComputedStyle(e).stroke)""")
+    assert len(rims) >= 2
+    for rim in rims:
+        r, g, b = (int(x) for x in rim[rim.index("(") + 1:rim.index(")")].split(",")[:3])
+        assert r + g + b > 3 * 150, rims                                        # light, not #111 or none
