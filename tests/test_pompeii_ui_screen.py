@@ -453,6 +453,21 @@ def test_a_replays_spectator_is_told_how_to_see_a_hand_not_that_the_device_chang
     assert "device changes hands" in to_markup(screen.scene([]))
 
 
+def test_the_players_panel_names_each_bots_level_and_keeps_each_figure_with_its_label():
+    """Play-test 3: Pompeii showed no sign that a seat is a bot, nor its level (Ptolemaeus does), and on
+    a phone the figures wrapped away from their labels."""
+    i18n.set_language("en")
+    s = new_game(3, 5)
+    seats = [SEATS[0], dict(SEATS[1], level="hard"), dict(SEATS[2], level="normal")]
+    screen = Screen()
+    screen.receive(snapshot(s, 0), [], seats)
+    html = to_markup(screen.scene([]))
+    panel = html[html.index('class="pp-players"'):]
+    assert "bot (hard)" in panel and "bot (normal)" in panel and panel.count("bot (") == 2
+    assert '<span class="stat">supply ' in panel
+    assert panel.count('class="stat"') == 3 * 5
+
+
 def test_a_watching_tabs_heading_and_live_region_do_not_say_your_turn():
     """Play-test 2 (N4's leftover): the watching tab's heading still said "Your turn", a turn this tab
     cannot take. It says that the turn is played in the other tab; another seat's turn reads as always."""
