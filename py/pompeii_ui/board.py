@@ -603,7 +603,7 @@ def render(model: Model) -> El:
     if model.busy:
         status.append(h("span", {"class": "pp-busy"}, model.busy))
     elif model.last:
-        status.append(h("span", {"class": "pp-last", "data-transient": "1"}, model.last))
+        status.append(h("span", {"class": "pp-last", "data-transient": "1", "title": model.last}, model.last))
     top = El("div", {"class": "pp-top"}, [
         El("div", {"class": "pp-status"}, status, key="status"), _scoreboard(model),
         El("nav", {"class": "pp-tools", "aria-label": t("toolbar.label")},

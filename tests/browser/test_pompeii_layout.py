@@ -252,3 +252,20 @@ def test_the_black_seats_icon_is_seen_on_the_dark_panels(guarded_page, site, rea
     for rim in rims:
         r, g, b = (int(x) for x in rim[rim.index("(") + 1:rim.index(")")].split(",")[:3])
         assert r + g + b > 3 * 150, rims                                        # light, not #111 or none
+
+
+def test_a_long_last_move_leaves_the_rules_and_scores_where_they_are(guarded_page, site, ready):
+    """Play-test 3: at 1280 px a long last move ("You placed vase lava on a neutral building (row 3,
+    column 10). 1 citizen burns.") pushed the Rules to a line of its own and the board down under the
+    mouse. The status now wraps in its own column."""
+    page = guarded_page
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.add_init_script(INIT)
+    page.goto(site.url + "index.html?game=pompeii&players=3&seed=4")
+    ready(page)
+    where = """() => [...document.querySelectorAll('.pp-tools .tool, .pp-scores, .pp-board')].map(e => {
+        const r = e.getBoundingClientRect(); return [Math.round(r.top), Math.round(r.left)]; })"""
+    before = page.evaluate(where)
+    page.evaluate("""() => { document.querySelector('.pp-status .pp-last').textContent =
+        'You placed vase lava on a neutral building (row 3, column 10). 1 citizen burns.'; }""")
+    assert page.evaluate(where) == before
