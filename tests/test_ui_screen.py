@@ -332,32 +332,21 @@ def test_a_move_waiting_for_confirm_offers_nothing_and_says_it_waits_for_the_pla
     assert (words in html) == (kind == "held")
 
 
-def test_a_watching_tab_offers_nothing_and_says_another_tab_plays():
+@pytest.mark.parametrize("kind, says", [("watching", "Another tab plays this game"),
+                                        ("replay", "A replay: each move is shown as it was played")])
+def test_a_watching_tab_or_a_replay_offers_nothing_and_says_why(kind, says):
     """Play-test 2: a tab that only watches (another plays the game: ``host.read_only``) showed
-    "Take one action" with the deck and cards highlighted. Now nothing is offered and the prompt
-    says that another tab plays the game."""
+    "Take one action" with the deck and cards highlighted; play-test 3: so did a replay seen by the
+    seat to decide. Now nothing is offered and the prompt says why."""
     from boardui.screen import awaiting
 
     state = pt.new_game(2, 3, DATE)
     screen = Screen()
-    screen.receive(awaiting(snapshot(state, state.current_player), "watching"), [], SEATS)
+    screen.receive(awaiting(snapshot(state, state.current_player), kind), [], SEATS)
     html = to_markup(screen.scene([]))
     assert [a for a in ('data-act="deck"', 'data-act="take"', 'data-act="const"', 'class="deck can"') if a in html] == []
-    assert 'data-waiting="watching"' in html and "Another tab plays this game" in html
+    assert f'data-waiting="{kind}"' in html and says in html
     assert "Take one action" not in html and "waits for your confirmation" not in html
-
-
-def test_a_replay_offers_nothing_and_says_it_is_a_replay():
-    """Play-test 3: a replay seen by the seat to decide offered its cards (a click was refused)."""
-    from boardui.screen import awaiting
-
-    state = pt.new_game(2, 3, DATE)
-    screen = Screen()
-    screen.receive(awaiting(snapshot(state, state.current_player), "replay"), [], SEATS)
-    html = to_markup(screen.scene([]))
-    assert [a for a in ('data-act="deck"', 'data-act="take"', 'data-act="const"', 'class="deck can"') if a in html] == []
-    assert 'data-waiting="replay"' in html and "A replay: each move is shown as it was played" in html
-    assert "Take one action" not in html
 
 
 def test_a_watching_tabs_heading_and_live_region_do_not_say_your_turn():

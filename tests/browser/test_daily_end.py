@@ -21,13 +21,18 @@ from test_replay_daily import CLOCK, DAY, INIT, PT    # the same fixed clock and
 pytestmark = pytest.mark.browser_context_args(timezone_id="America/Los_Angeles")
 
 
-def test_the_end_dialog_of_a_daily_game_offers_its_results_by_keyboard(guarded_page, site, ready):
-    page = guarded_page
+def open_daily(page, site, ready) -> str:
+    """Today's game (the clock fixed), opened by its link; its game id."""
     page.clock.set_fixed_time(CLOCK)
     page.add_init_script(INIT)
     page.goto(site.url + "index.html?daily")
     ready(page)
-    game_id = page.evaluate("localStorage.getItem('ludus.current')")
+    return page.evaluate("localStorage.getItem('ludus.current')")
+
+
+def test_the_end_dialog_of_a_daily_game_offers_its_results_by_keyboard(guarded_page, site, ready):
+    page = guarded_page
+    game_id = open_daily(page, site, ready)
     session = Session.start(PT, daily.daily_setup(PT, DAY), default_seats(PT, ["human"]))
     rng = random.Random(2)
     while not session.over:
@@ -61,11 +66,7 @@ def test_the_saved_games_list_marks_the_daily_game(guarded_page, site, ready, ax
     """Play-test 2: the day's game in the new-game screen's list looked like any other game. It is
     marked with the challenge's name and day; another game is not."""
     page = guarded_page
-    page.clock.set_fixed_time(CLOCK)
-    page.add_init_script(INIT)
-    page.goto(site.url + "index.html?daily")
-    ready(page)
-    game_id = page.evaluate("localStorage.getItem('ludus.current')")
+    game_id = open_daily(page, site, ready)
     page.click("#shell-new")
     page.wait_for_function("document.body.dataset.screen === 'newgame'")
     page.click('.lobby-game[data-game="pompeii"] .lobby-play')     # an ordinary game besides it
