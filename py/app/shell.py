@@ -685,8 +685,9 @@ class App:
 
     def unless_in_use(self, game_id: str, then: Callable[[], None]) -> None:
         """``then()`` (asking "Delete this game for good?") only if this tab may delete ``game_id`` now
-        (its lock asked for and given back at once: ``GameTab.exclusive``), else the refusal at once: a
-        watching tab refused only after the question (play-test 2, N5). The delete asks again."""
+        (its lock asked for and given back: ``GameTab.may_change``, which asks once it is given back),
+        else the refusal at once: a watching tab refused only after the question (play-test 2, N5).
+        The delete asks again."""
         self.tab.may_change(game_id, then, lambda: self._in_use(game_id))
 
     def _in_use(self, game_id: str) -> None:
