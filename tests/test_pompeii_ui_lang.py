@@ -142,9 +142,10 @@ def test_every_log_line_joins_its_preposition_with_the_article_of_the_place(lang
         lines = every_place_line(seats)
         bad = sorted({line for line in lines if UNJOINED[lang].search(line)})
         assert not bad, bad[:5]
-        from pompeii_ui.strings import tn
-        burned = [line for line in lines if line.endswith(tn("log.burned", 1))]
-        assert burned and all(line.endswith("). " + tn("log.burned", 1)) for line in burned)   # two sentences
+        from pompeii_ui.strings import seat_label, tn
+        said = tn("log.burned", 1, whose=seat_label("You"))                  # killed [1, 0]: seat 0's
+        burned = [line for line in lines if line.endswith(said)]
+        assert burned and all(line.endswith("). " + said) for line in burned)   # two sentences
         building = next(q for q in range(B.WIDTH * B.HEIGHT) if B.PART[q])
         if lang == "it":
             from pompeii_ui.words import describe
@@ -152,3 +153,21 @@ def test_every_log_line_joins_its_preposition_with_the_article_of_the_place(lang
             assert line.startswith(f"Plinius ha piazzato un cittadino sull'edificio {B.PART[building]} (")
     finally:
         i18n.set_language("en")
+
+
+def test_the_log_says_whose_citizens_burn_or_die_trapped():
+    """Play-test 3: "1 citizen burns." and "3 trapped citizens die." did not say whose."""
+    from app import i18n
+    from pompeii_ui.words import describe
+
+    seats = [{"kind": "human", "name": "You"}, {"kind": "bot", "name": "Plinius"}, {"kind": "bot", "name": "Tacitus"}]
+    i18n.set_language("en")
+    lava = {"type": "lava_placed", "seat": 1, "symbol": "vase", "square": [2, 9]}
+    assert describe({**lava, "killed": [0, 1, 0]}, seats).endswith(". 1 citizen burns (Plinius).")
+    assert describe({**lava, "killed": [2, 0, 1]}, seats).endswith(". 3 citizens burn (You 2, Tacitus 1).")
+    assert not describe({**lava, "killed": [0, 0, 0]}, seats).endswith(".")
+    trapped = {"type": "trapped", "squares": [[1, 2, 1, 0, 1], [3, 4, 0, 0, 1]]}
+    assert describe(trapped, seats) == "3 trapped citizens die (You 1, Tacitus 2)."
+    i18n.set_language("it")
+    assert describe(trapped, seats) == "Muoiono 3 cittadini intrappolati (Tu 1, Tacitus 2)."
+    i18n.set_language("en")

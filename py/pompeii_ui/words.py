@@ -81,6 +81,14 @@ def card_name(card: Any) -> str:
     return t("card.number", n=card)
 
 
+def _whose(counts: list[int], seats: list[dict]) -> str:
+    """Whose citizens died (play-test 3: the log said only how many): "Rectina", or "Rectina 2, You 1"."""
+    dead = [(seat_label(name_of(seats, p)), n) for p, n in enumerate(counts) if n > 0]
+    if len(dead) == 1:
+        return dead[0][0]
+    return ", ".join(f"{name} {n}" for name, n in dead)
+
+
 def describe(e: dict[str, Any], seats: list[dict]) -> str | None:
     """One event in words (None: nothing worth a line)."""
     kind = e.get("type")
@@ -116,16 +124,17 @@ def describe(e: dict[str, Any], seats: list[dict]) -> str | None:
         return t("log.tile_set_aside", tile=symbol_name(e.get("tile", "")))
     if kind == "lava_placed":
         killed = e.get("killed") or []
-        dead = sum(int(k) for k in killed) if isinstance(killed, list) else 0
+        counts = [int(k) for k in killed] if isinstance(killed, list) else []
         line = tp("log.lava_placed", who, tile=symbol_name(e.get("symbol", "")),
                   where=where(e.get("square"), "on"))
-        if dead:        # a sentence of its own ("… (row 1, column 7). 1 citizen burns.")
-            line += ". " + tn("log.burned", dead)
+        if sum(counts):  # a sentence of its own ("… (row 1, column 7). 1 citizen burns (Rectina).")
+            line += ". " + tn("log.burned", sum(counts), whose=_whose(counts, seats))
         return line
     if kind == "trapped":
         squares = e.get("squares") or []
-        dead = sum(sum(int(k) for k in s[2:]) for s in squares)
-        return tn("log.trapped", dead)
+        counts = [sum(int(s[2 + p]) for s in squares if len(s) > 2 + p)
+                  for p in range(max((len(s) - 2 for s in squares), default=0))]
+        return tn("log.trapped", sum(counts), whose=_whose(counts, seats))
     if kind == "phase":
         return t("log.phase2")
     if kind == "moved":
