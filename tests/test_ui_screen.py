@@ -174,11 +174,17 @@ def test_a_decision_made_here_sends_the_focus_to_the_next_prompt_else_only_if_lo
     assert not screen.focus.wanted
 
 
-def test_the_end_screen_takes_the_focus_once_and_closes_and_reopens():
+def finished_solitaire():
+    """A solitaire game played to its end by random moves (seed 0)."""
     state = pt.new_game(1, 2, DATE)
     rng = random.Random(0)
     while not state.is_over:
         state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+def test_the_end_screen_takes_the_focus_once_and_closes_and_reopens():
+    state = finished_solitaire()
     screen = Screen()
     screen.receive(snapshot(state, 0), [], [SEATS[0]])
     tree = screen.scene([])
@@ -236,10 +242,7 @@ def test_nobody_looking_shows_no_hand_and_a_new_viewer_drops_the_last_ones_choic
 
 
 def test_end_shown_is_exactly_when_the_scene_holds_the_end_screen():
-    state = pt.new_game(1, 2, DATE)
-    rng = random.Random(0)
-    while not state.is_over:
-        state.apply(rng.choice(state.legal_actions()))
+    state = finished_solitaire()
     screen = Screen()
     screen.receive(snapshot(state, 0), [], [SEATS[0]])
     for show_end in (True, False):
@@ -373,10 +376,7 @@ def test_an_end_screen_the_player_closed_stays_closed_in_the_next_view_of_the_ga
     """Play-test 2 (N6): back from a finished game's replay, a new view of it opened the end screen
     again, which the player had closed. The view tells the host (``end_closed``) and a new screen
     given it (``keep_end_closed``) shows the finished game with it closed, its reopen button there."""
-    state = pt.new_game(1, 2, DATE)
-    rng = random.Random(0)
-    while not state.is_over:
-        state.apply(rng.choice(state.legal_actions()))
+    state = finished_solitaire()
     screen = Screen()
     screen.receive(snapshot(state, 0), [], [SEATS[0]])
     assert screen.end_shown and not screen.end_closed

@@ -85,6 +85,22 @@ def test_a_second_tab_watches_plays_here_takes_over_and_no_move_is_lost(guarded_
     b.wait_for_function("document.body.dataset.moves === '5'")
 
 
+def a_second_tab_watching(a, page_guard, site, ready, seed: int, moves: int):
+    """Tab ``a`` plays a new Tally game (``moves`` moves); a second tab of the same browser opened on
+    the page watches it. The game as stored, and the second tab."""
+    a.goto(site.url + f"index.html?seats=human&seed={seed}")
+    ready(a)
+    tab_state(a, "playing")
+    for _ in range(moves):
+        play(a)
+    game = stored(a)
+    b = page_guard.watch(ludus_tally(a.context.new_page()))
+    b.goto(site.url + "index.html")
+    ready(b)
+    tab_state(b, "watching")
+    return game, b
+
+
 def test_a_watching_tab_can_neither_abandon_nor_delete_the_game_the_other_tab_plays(
         guarded_page, page_guard, site, ready):
     """D4: the watching tab offered "Welcome back… Abandon this game", and deleting there removed the
@@ -93,17 +109,7 @@ def test_a_watching_tab_can_neither_abandon_nor_delete_the_game_the_other_tab_pl
     refuse (no Web Locks: done here by hand) is told to the playing tab truly: its next move saves
     the game again."""
     a = ludus_tally(guarded_page)
-    a.goto(site.url + "index.html?seats=human&seed=41")
-    ready(a)
-    tab_state(a, "playing")
-    for _ in range(2):
-        play(a)
-    game = stored(a)
-
-    b = page_guard.watch(ludus_tally(a.context.new_page()))
-    b.goto(site.url + "index.html")
-    ready(b)
-    tab_state(b, "watching")
+    game, b = a_second_tab_watching(a, page_guard, site, ready, seed=41, moves=2)
     b.wait_for_selector('.shell-notice[data-kind="tabs"]')
     assert b.locator("#shell-notices button", has_text="Abandon").count() == 0
     b.click("#shell-new")
@@ -130,15 +136,7 @@ def test_a_refused_delete_is_not_said_any_more_once_this_tab_plays_the_game(guar
     this tab the one that plays the game.  The refusal is about the list it was made on: it goes
     when the player leaves it, and is never said while this tab plays the game."""
     a = ludus_tally(guarded_page)
-    a.goto(site.url + "index.html?seats=human&seed=43")
-    ready(a)
-    tab_state(a, "playing")
-    play(a)
-    game = stored(a)
-    b = page_guard.watch(ludus_tally(a.context.new_page()))
-    b.goto(site.url + "index.html")
-    ready(b)
-    tab_state(b, "watching")
+    game, b = a_second_tab_watching(a, page_guard, site, ready, seed=43, moves=1)
     b.click("#shell-new")
     assert b.locator('.shell-notice[data-kind="tabs"]').count() == 0     # it watches no game here
     item = b.locator(f'li.ng-saved-game[data-id="{game["id"]}"]')
