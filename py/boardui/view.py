@@ -73,7 +73,7 @@ class BoardView:
         # In a replay nothing is decided either (a seat's hand and turn are shown, not offered: play-test 3).
         kind = getattr(self.host, "awaiting", None) or ("watching" if getattr(self.host, "watching", False) else None) \
             or ("replay" if self.replaying else None)
-        snap = awaiting(self.snapshot(state, viewer), kind, self._held_words(state, viewer))
+        snap = awaiting(self.snapshot(state, viewer), kind, self._held_words(viewer))
         started = self.screen.receive(snap, list(events or []), self.host.seats)
         if started:
             self.frame_shown(self.screen.frames.current)
@@ -85,9 +85,9 @@ class BoardView:
         self.focus(self.screen.settle())
         self.after_show()
 
-    def _held_words(self, state: Any, viewer: int | None) -> str | None:
+    def _held_words(self, viewer: int | None) -> str | None:
         """The held move in the game's words (:attr:`held_move`), from the events the host computed
-        when it held the move (``host.held_events``, on a copy: the move is not applied to ``state``).
+        when it held the move (``host.held_events``, on a copy: the move is not applied to the state).
         The held move is always the viewer's own: only the seat deciding has a move waiting."""
         events = getattr(self.host, "held_events", None)
         if not events or viewer is None or self.held_move is None or getattr(self.host, "awaiting", None) != "held":
