@@ -82,12 +82,19 @@ class GameTab:
         """Does this tab hold the lock of ``game_id`` (it plays it, or changes it now in :meth:`exclusive`)?"""
         return (game_id == self.game and self.state == PLAYING) or game_id in self._held
 
-    def exclusive(self, game_id: str, run: Callable[[], None], refused: Callable[[], None]) -> None:
+    def exclusive(self, game_id: str, run: Callable[[], None], refused: Callable[[], None],
+                  released: Callable[[], None] | None = None) -> None:
         """Run ``run()`` holding the lock of ``game_id`` (a change only the tab playing a game may make:
         deleting it), or ``refused()`` if another tab plays it or this tab only watches it.  The game on
-        screen: at once; another: its lock asked for without stealing, given back after ``run()``."""
+        screen: at once; another: its lock asked for without stealing, given back after ``run()``;
+        then ``released()``, if given, once it is given back (the game on screen's: after ``run()``)."""
         if game_id == self.game:
-            (run if self.state == PLAYING else refused)()
+            if self.state != PLAYING:
+                refused()
+                return
+            run()
+            if released is not None:
+                released()
             return
         name = self.lock_name(game_id)
 
@@ -99,19 +106,14 @@ class GameTab:
                 self._held.discard(game_id)
                 self.locks.release(name)
 
-        self.locks.request(name, steal=False, granted=granted, busy=refused, lost=lambda: None)
+        self.locks.request(name, steal=False, granted=granted, busy=refused, lost=lambda: None, released=released)
 
     def may_change(self, game_id: str, then: Callable[[], None], refused: Callable[[], None]) -> None:
         """``then()`` if this tab could change ``game_id`` now (:meth:`exclusive` would run), else
         ``refused()``: asked before a question ("Delete this game for good?").  Another game's lock is
         asked for and given back, and ``then()`` waits until it is: a delete confirmed at once must not
         find this check still holding it (it did, under load: "another tab plays this game")."""
-        if game_id == self.game:
-            (then if self.state == PLAYING else refused)()
-            return
-        name = self.lock_name(game_id)
-        self.locks.request(name, steal=False, granted=lambda: self.locks.release(name), busy=refused,
-                           lost=lambda: None, released=then)
+        self.exclusive(game_id, lambda: None, refused, released=then)
 
     def open(self, game_id: str) -> str:
         """The game ``game_id`` is on screen: ask to play it (no-op if it already is); the state now."""
