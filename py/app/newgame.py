@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 from pyscript import window
 from pyscript.ffi import is_none
 
-from app import i18n, results, site
+from app import i18n, results
 from app.dom import JsObject, Listeners, create_once, el
 from app.errors import error_text
 from app.games import GameInfo, GameSpec
@@ -103,13 +103,12 @@ class NewGameScreen:
     def _daily_marks(self) -> dict[str, str]:
         """The saved games that are a daily challenge, marked (``app.daily.saved_marks``); app.daily is
         imported only once a day is stored (a first visit's screen does not compile it)."""
-        store = self.app.store
         dailies = [info for info in self.app.games.values() if isinstance(info, GameInfo) and info.daily]
-        if not any(store.keys(store.prefix + site.DAILY_KEYS + info.key + ".") for info in dailies):
+        if not any(self.app.days_stored(info.key) for info in dailies):
             return {}
         from app import daily
 
-        return daily.saved_marks(store, dailies)
+        return daily.saved_marks(self.app.store, dailies)
 
     def _saved_section(self, games: list, refused: list, marks: dict[str, str]) -> list:
         """Unfinished games to resume, then finished games (the history, kept until deleted); a daily

@@ -883,12 +883,15 @@ class App:
         self._screen("daily")
         self._focus("shell-daily-title")
 
+    def days_stored(self, game: str) -> bool:
+        """Whether a day of ``game``'s daily challenge is stored: only then is app.daily (10 KB to
+        compile) imported, not for a game link or a first visit's screen."""
+        return bool(self.store.keys(self.store.prefix + site.DAILY_KEYS + game + "."))
+
     def _daily_entry_of(self, session: Session) -> DailyEntry | None:
         info = self.games.get(session.spec.key)
-        if not isinstance(info, GameInfo) or not info.daily:
+        if not isinstance(info, GameInfo) or not info.daily or not self.days_stored(info.key):
             return None
-        if not self.store.keys(self.store.prefix + site.DAILY_KEYS + info.key + "."):
-            return None     # no day stored: app.daily (10 KB to compile) is not imported for a game link
         from app import daily
 
         return next((e for e in daily.history(self.store, info.key) if e.game_id == session.id), None)
