@@ -373,6 +373,7 @@ def test_a_game_link_of_a_daily_game_imports_no_daily_code_when_no_day_is_stored
         from app.storage import MemoryStorage, SaveStore
         store = SaveStore(MemoryStorage({}), {}, prefix="ludus.")
         shell = types.SimpleNamespace(games=CATALOG, store=store)
+        shell.days_stored = lambda game: App.days_stored(shell, game)
         session = types.SimpleNamespace(spec=types.SimpleNamespace(key="ptolemaeus"), id="g1")
         print(App._daily_entry_of(shell, session), "app.daily" in sys.modules)
         from app import daily
