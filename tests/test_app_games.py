@@ -455,3 +455,16 @@ def test_a_game_on_screen_compiles_no_bot_search_until_a_bot_must_move(tmp_path)
                           env={"PYTHONPATH": f"{tmp_path}:{ROOT / 'py'}", "PATH": "/usr/bin:/bin"})
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip().split("\n") == ["[]", "True True"], done.stdout
+
+
+def test_a_games_bots_import_no_command_line_code():
+    """Issue 13: a game link imports its game's bots before the first screen; the search-speed bench
+    they offer on the command line (``gamekit.bench``, and with it ``argparse`` and ``gettext``:
+    ~130 KB of standard source, compiled on import in the page, where Pyodide's stdlib has no
+    ``.pyc``) comes only with ``--bench``.  Measured 2026-12-01: both were on a Ptolemaeus link."""
+    out = _python("""
+        import sys
+        import ptolemaeus.bots, pompeii.bots
+        print(sorted(m for m in ("argparse", "gettext", "gamekit.bench") if m in sys.modules))
+    """)
+    assert out == "[]", out

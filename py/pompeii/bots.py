@@ -28,7 +28,6 @@ import math
 import random
 from typing import Any
 
-from gamekit.bench import search_speed
 from gamekit.ismcts import ISMCTS
 from gamekit.thinking import SearchThinker
 
@@ -346,6 +345,7 @@ def bench(seconds: float = 3.0, players: int = 2, seed: int = 1, level: str = "h
     """Search speed at ``level`` (the same JSON as ``ptolemaeus.bots.bench``) on positions
     of seat 0 with a choice, taken from a greedy game: whole searches (the level's
     iteration budget, no time cap) until ``seconds`` have passed (:func:`gamekit.bench.search_speed`)."""
+    from gamekit.bench import search_speed   # here: argparse and the bench are no game page's imports
     rng = random.Random(seed)
     s = State.setup(players, seed)
     s.record = False

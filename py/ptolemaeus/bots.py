@@ -44,7 +44,6 @@ import time
 from operator import add, mul
 from typing import Any
 
-from gamekit.bench import search_speed
 from gamekit.ismcts import ISMCTS
 from gamekit.memo import BoundedMemo
 from gamekit.thinking import SearchThinker
@@ -1165,6 +1164,7 @@ def bench(seconds: float = 3.0, players: int = 2, seed: int = 1, level: str = "h
     from a greedy game: searches are run whole (the level's iteration budget,
     no time cap) until ``seconds`` have passed (:func:`gamekit.bench.search_speed`)."""
     import ptolemaeus as pt
+    from gamekit.bench import search_speed   # here: argparse and the bench are no game page's imports
     rng = random.Random(seed)
     s = pt.new_game(players, seed, "1969-07-20T20:17Z")
     s.record = False
