@@ -414,3 +414,41 @@ def test_the_shells_end_actions_are_buttons_of_the_end_screen_and_go_to_the_host
     assert markup == ('<button type="button" class="choice" data-act="end_action" data-arg="results" '
                       'data-end-action="results">Results</button>')
     assert end_buttons([]) == []
+
+
+def test_labelled_gives_each_bot_its_levels_name_and_leaves_the_other_seats_as_they_are():
+    from boardui.screen import labelled
+
+    seats = [{"kind": "human", "level": None, "name": "Ann"}, {"kind": "bot", "level": "hard", "name": "Tacitus"},
+             {"kind": "bot", "level": None, "name": "Old"}]
+    out = labelled(seats, str.upper)
+    assert out[1] == dict(seats[1], level_label="HARD") and out[0] is seats[0] and out[2] is seats[2]
+    assert "level_label" not in seats[1], "the host's seats are not changed"
+    assert labelled(seats, None) == seats
+
+
+@pytest.mark.parametrize("key", ["ptolemaeus", "pompeii"])
+def test_each_boards_players_panel_names_a_bots_level_as_its_spec_does(key):
+    """A bot's level in the players panel is the spec's name for it (``bot_level_label``, what the
+    new-game form shows), in the page's language: both boards had their own copy of the look-up."""
+    import importlib
+
+    import catalog  # noqa: F401 - registers the page's games
+    from app import i18n
+    from app.games import CATALOG
+    from app.session import Session, default_seats
+    from boardui.screen import labelled
+
+    spec = CATALOG[key].load()
+    setup = {"players": 2, "seed": 4, "start": "1969-07-20T20:17Z"} if key == "ptolemaeus" else {"players": 2, "seed": 4}
+    session = Session.start(spec, setup, default_seats(spec, ["human", "bot"]))
+    session.seats[1]["level"] = "hard"
+    screens = importlib.import_module(f"{key}_ui.screen")
+    try:
+        i18n.set_language("de")
+        screen = screens.Screen()
+        screen.receive(screens.snapshot(session.state, 0), [], labelled(session.seats, spec.bot_level_label))
+        html = to_markup(screen.scene([]))
+        assert spec.bot_level_label("hard") == "schwer" and "Bot (schwer)" in html, html[-3000:]
+    finally:
+        i18n.set_language("en")

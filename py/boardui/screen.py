@@ -5,6 +5,7 @@ the UI-local state (a selection, an open dialog, the board's tab stop, the
 animation queue, the live region's lines) and computes everything:
 
     receive(snapshot, events, seats) -> bool   a new state; True when an animation starts
+                                               (a bot's seat with ``level_label``: :func:`labelled`)
     watched()                                  that state is shown in a replay: no end dialog by itself
     keep_end_closed() / end_closed             the end dialog as the player left it in an earlier view
     scene(log) -> El                           the whole screen now (and remembered as drawn)
@@ -82,6 +83,14 @@ def awaiting(snap: Snapshot, kind: str | None, held: str | None = None) -> Snaps
     if kind is None or (snap.viewer is None and kind != "replay"):
         return snap
     return Snapshot(snap.view, snap.viewer, [], waiting=kind, held=held)
+
+
+def labelled(seats: list[dict], level_label: Callable[[str], str] | None) -> list[dict]:
+    """``seats`` for a screen, a bot's with ``level_label``: its level named by the game's spec, as the
+    new-game form names it (each game's board had its own copy of that look-up); the others as they are."""
+    return [dict(seat, level_label=level_label(seat["level"]))
+            if level_label is not None and seat.get("kind") == "bot" and seat.get("level") else seat
+            for seat in seats]
 
 
 @dataclass

@@ -31,7 +31,7 @@ from .anim import motion_factor, transition_ms
 from .browser import Delegation, FramePlayer, apply_focus, media
 from .dom import Patcher
 from .focus import FocusPlan
-from .screen import Outcome, Screen, awaiting
+from .screen import Outcome, Screen, awaiting, labelled
 from .tree import El
 
 
@@ -39,6 +39,7 @@ class BoardView:
     root_class = "board-host"    # the class of the element the view owns inside the shell's container
     glide_ms = 700               # CSS transition length at speed 1 (--anim-ms)
     name = "boardui"             # in console messages
+    spec: Any = None             # the game's spec (each game's view sets it): its bot levels' names
 
     def __init__(self, container: Any, host: Any, screen: Screen,
                  snapshot: Callable[[Any, int | None], Any]) -> None:
@@ -74,7 +75,8 @@ class BoardView:
         kind = getattr(self.host, "awaiting", None) or ("watching" if getattr(self.host, "watching", False) else None) \
             or ("replay" if self.replaying else None)
         snap = awaiting(self.snapshot(state, viewer), kind, self._held_words(viewer))
-        started = self.screen.receive(snap, list(events or []), self.host.seats)
+        seats = labelled(self.host.seats, None if self.spec is None else self.spec.bot_level_label)
+        started = self.screen.receive(snap, list(events or []), seats)
         if started:
             self.frame_shown(self.screen.frames.current)
         if self.replaying:

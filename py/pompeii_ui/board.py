@@ -24,7 +24,7 @@ from gamekit.memo import BoundedMemo
 from pompeii import board as B
 
 from .interact import UI, GATE_NAME, sq_arg
-from .strings import has, seat_label, t, tn
+from .strings import seat_label, t, tn
 from .words import card_name, end_summary, name_of, symbol_name, where
 
 CELL = 64
@@ -530,10 +530,9 @@ def _players(model: Model) -> El:
                   [shape(p, 10, 10, 7, {"fill": seat_colour(model.seats, p), "class": "citizen"})])
         current = view["current"] == p and view["phase"] != "over"
         seat = model.seats[p] if p < len(model.seats) else {}
-        level = str(seat.get("level") or "")
+        level = str(seat.get("level_label") or seat.get("level") or "")
         # A bot and its level, as Ptolemaeus shows them (Pompeii showed only a name: play-test 3).
-        tag = h("span", {"class": "tag"}, t("players.bot", level=t(f"bot_level.{level}") if has(f"bot_level.{level}")
-                                            else level)) if seat.get("kind") == "bot" and level else None
+        tag = h("span", {"class": "tag"}, t("players.bot", level=level)) if seat.get("kind") == "bot" and level else None
         stats = t("player.stats", city=view["in_city"][p], supply=view["supply"][p], saved=view["saved"][p],
                   dead=view["dead"][p], hand=view["hand_sizes"][p]).split(" · ")
         # Each figure kept with its label on a phone (they wrapped mid-phrase: play-test 3).

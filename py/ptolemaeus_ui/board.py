@@ -23,7 +23,7 @@ from ptolemaeus.data import CARD_NAMES, COLOUR_OF, COLOURS, CONST_INDEX, CONSTEL
 
 from . import glyphs
 from .interact import UI, Choice, card_label
-from .strings import has, is_you, join, seat_label, t
+from .strings import is_you, join, seat_label, t
 from boardui import live, marks, nav
 from boardui.marks import Earned
 from boardui.screen import end_buttons
@@ -744,9 +744,7 @@ def _players_panel(model: Model) -> El:
         name = model.name(s)
         tags = []
         if seat.get("kind") == "bot":
-            level = seat.get("level") or ""
-            tags.append(h("span", {"class": "tag"}, t("players.bot", level=t(f"bot_level.{level}")
-                                                      if has(f"bot_level.{level}") else level)))
+            tags.append(h("span", {"class": "tag"}, t("players.bot", level=seat.get("level_label") or seat.get("level") or "")))
         if s == view["first_player"]:
             tags.append(h("span", {"class": "tag astrolabe-tag", "title": t("players.astrolabe")},
                           _icon(glyphs.ASTROLABE_PATH, "astrolabe", 16),
