@@ -327,3 +327,20 @@ def test_the_shells_end_actions_are_offered_to_the_view_in_the_current_language(
     assert chosen == ["results"]
     with pytest.raises(ValueError):
         c.end_action("other")
+
+
+def test_a_redraw_in_a_new_language_first_tells_the_view_the_language_changed():
+    """Play-test 3: the live region's lines stayed in the language they were said in; the host tells
+    a view that can forget them (``language_changed``, optional) before it draws again."""
+    async def go():
+        c, view, ui, store = make(["human", "easy"])
+        c.start()
+        calls = []
+        view.language_changed = lambda: calls.append(len(view.shown))
+        shown = len(view.shown)
+        c.redraw()
+        assert calls == [shown] and len(view.shown) == shown + 1 and view.shown[-1][2] == []
+        del view.language_changed
+        c.redraw()                                  # a view without it is redrawn all the same
+        assert len(view.shown) == shown + 2
+    run(go())

@@ -276,6 +276,16 @@ def test_the_live_region_keeps_the_last_lines_with_serials():
             live.LiveRegion(bad)
 
 
+def test_a_cleared_live_region_says_nothing_old_and_its_next_line_is_a_new_node():
+    """Play-test 3: after a language switch the screen reader's earlier lines stayed in the old language."""
+    region = live.LiveRegion(limit=3)
+    region.say(["Tacitus spielt die Karte 3."])
+    region.clear()
+    assert region.lines == [] and live.render(region.lines).children == []
+    region.say(["Tacitus plays card 3."])
+    assert region.lines == [(2, "Tacitus plays card 3.")]
+
+
 # ------------------------------------------------------------------ animation queue
 
 

@@ -54,7 +54,8 @@ class GameView(Protocol):
 
     # Optional (the shell asks with getattr): ``take_focus()``, the focus to the view's decision, when
     # the shell's control that had it went away (the header's Undo, disabled once nothing is left to
-    # undo) so that it does not fall to <body> (boardui.view.BoardView has it).
+    # undo) so that it does not fall to <body> (boardui.view.BoardView has it); ``language_changed()``,
+    # before the host's redraw in the new language (the view forgets what its live region said).
 
 
 @runtime_checkable

@@ -311,6 +311,9 @@ class Controller:
         animated; a bot that is thinking goes on, its notice in the new language."""
         if self._stopped or self.view is None:
             return
+        changed = getattr(self.view, "language_changed", None)
+        if changed is not None:
+            changed()
         self.view.show(self.session.state, self.viewer if self.passing_to is None else None, [])
         if self._busy_seat is not None:
             self._busy(t("host.thinking", name=seat_label(self.seats[self._busy_seat]["name"])))

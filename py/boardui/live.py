@@ -33,6 +33,11 @@ class LiveRegion:
             self.lines.append((self.serial, str(text)))
         del self.lines[:-self.limit]
 
+    def clear(self) -> None:
+        """Forget the lines said (the page's language changed: they stayed in the old one, play-test 3);
+        the serials go on, so a line said next is a new node, read out."""
+        self.lines.clear()
+
 
 def render(lines: Iterable[tuple[int, str]], cls: str = "announce visually-hidden", key: str = "announce") -> El:
     """The region: ``div[role=log][aria-live=polite][aria-relevant=additions]`` with one keyed ``p`` a line."""

@@ -7,6 +7,7 @@ animation queue, the live region's lines) and computes everything:
     receive(snapshot, events, seats) -> bool   a new state; True when an animation starts
                                                (a bot's seat with ``level_label``: :func:`labelled`)
     watched()                                  that state is shown in a replay: no end dialog by itself
+    language_changed()                         the page's language changed: the live region's lines go
     keep_end_closed() / end_closed             the end dialog as the player left it in an earlier view
     scene(log) -> El                           the whole screen now (and remembered as drawn)
     settle() -> FocusPlan                      the focus after a new state was drawn
@@ -169,6 +170,11 @@ class ScreenState:
         reopens the end screen (``open_end``) offers the rest until the replay moves on."""
         self.show_end = False
 
+    def language_changed(self) -> None:
+        """The page's language changed (a redraw follows): the live region forgets its lines, said in
+        the old one (play-test 3); the move log keeps every move, in the new one."""
+        self.live.clear()
+
     def view_click(self, act: str, arg: str = "") -> Outcome:
         """What every game's screen does alike with the acts of the view itself: skip the
         animation, close or open the end screen, a new game, undo, one of the shell's end actions."""
@@ -229,6 +235,7 @@ class Screen(Protocol):
 
     def receive(self, snap: Any, events: list[dict], seats: list[dict]) -> bool: ...
     def watched(self) -> None: ...
+    def language_changed(self) -> None: ...
     def keep_end_closed(self) -> None: ...
     def scene(self, log: list[dict]) -> El: ...
     def settle(self) -> FocusPlan: ...

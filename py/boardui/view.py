@@ -152,6 +152,10 @@ class BoardView:
         if not self.destroyed and self.screen.view is not None:
             self.focus(self.screen.refocus())
 
+    def language_changed(self) -> None:
+        """The page's language changed (optional in ``app.games.GameView``; the host redraws next)."""
+        self.screen.language_changed()
+
     def frame_shown(self, frame: Any) -> None:
         """A frame went on screen (for subclasses: a test hook records them)."""
 

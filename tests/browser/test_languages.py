@@ -101,6 +101,24 @@ def test_a_link_with_lang_then_a_reload_then_the_settings_mid_game(guarded_page,
     assert texts("ptolemaeus", "de")["log.draw.you"] in page.locator(".pt-log").inner_text()
 
 
+def test_the_screen_readers_lines_said_before_a_language_switch_are_gone_after_it(guarded_page, site, ready):
+    """Play-test 3: the live region kept its earlier lines in the language they were said in; the
+    move log (every move, in the new language) is where the history is read again."""
+    page = guarded_page
+    page.goto(site.url + "index.html" + SOLO + "&lang=es")
+    ready(page)
+    page.click('[data-act="deck"]')
+    page.wait_for_function("document.body.dataset.moves === '1'")
+    es, de = texts("ptolemaeus", "es"), texts("ptolemaeus", "de")
+    live = page.locator(".pt-announce")                # the live region (boardui.live)
+    assert es["log.draw.you"] in live.text_content()
+    page.click("#shell-settings summary")
+    page.select_option("#shell-lang", "de")
+    page.wait_for_function("document.documentElement.lang === 'de'")
+    assert es["log.draw.you"] not in live.text_content()
+    assert de["log.draw.you"] in page.locator(".pt-log").inner_text()
+
+
 @pytest.mark.parametrize("lang", ["it", "de"])
 def test_a_link_shows_the_game_in_that_language(guarded_page, site, ready, lang):
     page = guarded_page
