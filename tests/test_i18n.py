@@ -337,3 +337,21 @@ def test_the_loading_screen_knows_the_saved_games_key_and_each_games_first_files
         assert f"./static/py/{package}.zip" in files and f"./static/py/{package}/lang/{{lang}}.json" in files
         assert "./" + CATALOG[key].stylesheet in files
     assert all((ROOT / f.replace("{lang}", lang)).is_file() for f in files for lang in LANGUAGES)
+
+
+@pytest.mark.parametrize("lang", ["it", "de", "es"])
+def test_a_game_title_after_a_preposition_is_quoted_so_that_its_article_reads_right(lang):
+    """Play-test 2: Italian read "versione di La caduta di Pompei" (not "della Caduta"); a title
+    that begins with an article stands in quotes after "of" (as German and Spanish do too)."""
+    import catalog  # noqa: F401 - registers the page's games
+    from app.games import CATALOG
+
+    title = CATALOG["pompeii"].title(lang)
+    quoted = {"it": f"«{title}»", "de": f"„{title}“", "es": f"«{title}»"}[lang]
+    try:
+        i18n.set_language(lang)
+        for key in ("save.game_version", "save.game_version_missing", "replay.link.game_version"):
+            text = i18n.t(key, title=title, found=1, version=2)
+            assert quoted in text, (key, text)
+    finally:
+        i18n.set_language("en")
