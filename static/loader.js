@@ -485,14 +485,11 @@
   }
   if (downloads.length) window.fetch = patchedFetch;
   startHandoffs(handoffURLs);
-  // Last: the first screen's game (main.py asks for it once the shell is unpacked).
+  // Last: the first screen's game (main.py asks for it once the shell is unpacked).  Its stylesheet is
+  // fetched into the HTTP cache for the shell's <link> when it draws the game: a <link rel=preload>
+  // made Chromium warn "preloaded but not used within a few seconds" whenever Python took longer.
   gameFiles.forEach(function (url) {
-    if (!/\.css$/.test(url)) return;
-    var link = document.createElement("link");
-    link.rel = "preload";
-    link.href = url;
-    link.setAttribute("as", "style");
-    document.head.appendChild(link);
+    if (/\.css$/.test(url)) realFetch.call(window, url).catch(function () { /* the <link> asks again */ });
   });
   startHandoffs(gameFiles.filter(function (url) { return !/\.css$/.test(url); }));
   Promise.all(downloads).then(function () {
