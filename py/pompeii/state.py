@@ -450,7 +450,8 @@ class State:
         self.placed[y] += 1
         self.tile = -1
         killed = self._kill_square(s)                                       # P51 (P44: in the opening too)
-        self._emit("lava_placed", seat=p, square=list(B.rc(s)), symbol=a.symbol, killed=killed)
+        closed = {"gate": B.GATE_OF[s]} if s in _GATE_SET else {}           # P52, PR23: closed for good
+        self._emit("lava_placed", seat=p, square=list(B.rc(s)), symbol=a.symbol, killed=killed, **closed)
         # P52, PR10. Lava on a square with at most one open walkable neighbour (not a
         # gate) cannot cut anybody else off: skip the search then.
         lava = self.lava

@@ -1,5 +1,7 @@
 """Lava and movement: P43-P61, P66-P67, rulings PR8-PR13, PR23."""
 
+import json
+
 import pytest
 from gamekit.game import IllegalAction
 from pompeii import board as B
@@ -81,6 +83,19 @@ def test_pr23_lava_on_a_gate_closes_it():
                 (4, 1): [0, 1]}, step="move")
     assert not any(a.kind == "leave" for a in s3.legal_actions())    # G2 closed
     assert s_q(0, 5) not in {a.to for a in s3.legal_actions()}
+
+
+def test_pr23_the_lava_event_names_the_gate_it_closes():
+    """P52, PR23: the move log says which gate closed (play-test), from the event alone; the gate of
+    building 11a's square (6,8) too, which the log's place words name as the building (P17)."""
+    s = phase2(tile="scroll", lava={(0, 7): "scroll", (0, 6): "scroll"}, citizens={(1, 5): [1, 0], (4, 1): [0, 1]})
+    ev = s.apply(lava((0, 5), "scroll"))
+    assert ev[0]["type"] == "lava_placed" and ev[0]["gate"] == "G2"
+    assert json.loads(json.dumps(ev)) == ev
+    s2 = phase2(tile="helmet", lava={(6, 9): "helmet"}, citizens={(4, 1): [1, 1]})
+    assert s2.apply(lava((6, 8), "helmet"))[0]["gate"] == "G7"
+    s3 = phase2(tile="scroll", lava={(0, 7): "scroll"}, citizens={(4, 1): [1, 1]})
+    assert "gate" not in s3.apply(lava((0, 6), "scroll"))[0]                 # not a gate: nothing closed
 
 
 def test_p54_allowance_counts_every_citizen_on_the_square():
