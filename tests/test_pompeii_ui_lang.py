@@ -155,6 +155,30 @@ def test_every_log_line_joins_its_preposition_with_the_article_of_the_place(lang
         i18n.set_language("en")
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_log_says_which_gate_a_lava_tile_closed(lang):
+    """A play-test: the log did not say which gate lava closed (P52, PR23), and on square (6,8), building
+    11a and gate G7 at once (P17), it named only the building. The gate comes from the event alone."""
+    from app import i18n
+    from pompeii_ui.strings import seat_label, t, tn
+    from pompeii_ui.words import describe
+
+    seats = [{"kind": "human", "name": "You"}, {"kind": "bot", "name": "Plinius"}]
+    try:
+        i18n.set_language(lang)
+        lava = {"type": "lava_placed", "seat": 1, "symbol": "helmet", "square": [6, 8], "killed": [0, 0]}
+        closed = t("log.gate_closed", gate="Porta di Nocera")
+        assert describe({**lava, "gate": "G7"}, seats).endswith("). " + closed)
+        assert "Porta di Nocera" not in describe(lava, seats)                 # no gate in the event: none said
+        said = tn("log.burned", 1, whose=seat_label("You"))
+        assert describe({**lava, "gate": "G7", "killed": [1, 0]}, seats).endswith("). " + said + " " + closed)
+        assert describe({**lava, "gate": "G9"}, seats) == describe(lava, seats)   # an unknown gate: nothing
+    finally:
+        i18n.set_language("en")
+    assert describe({**lava, "gate": "G7"}, seats) == (
+        "Plinius placed helmet lava on building 11a (row 6, column 8). Porta di Nocera is closed for good.")
+
+
 def test_the_log_says_whose_citizens_burn_or_die_trapped():
     """Play-test 3: "1 citizen burns." and "3 trapped citizens die." did not say whose."""
     from app import i18n

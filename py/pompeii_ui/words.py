@@ -127,9 +127,13 @@ def describe(e: dict[str, Any], seats: list[dict]) -> str | None:
         counts = [int(k) for k in killed] if isinstance(killed, list) else []
         line = tp("log.lava_placed", who, tile=symbol_name(e.get("symbol", "")),
                   where=where(e.get("square"), "on"))
-        if sum(counts):  # a sentence of its own ("… (row 1, column 7). 1 citizen burns (Rectina).")
-            line += ". " + tn("log.burned", sum(counts), whose=_whose(counts, seats))
-        return line
+        # Sentences of their own ("… (row 1, column 7). 1 citizen burns (Rectina).") and the gate the
+        # event says the tile closed (P52, PR23; a play-test: the log did not say which).
+        after = [tn("log.burned", sum(counts), whose=_whose(counts, seats))] if sum(counts) else []
+        gate = GATE_NAME.get(str(e.get("gate")))
+        if gate:
+            after.append(t("log.gate_closed", gate=gate))
+        return line + ". " + " ".join(after) if after else line
     if kind == "trapped":
         squares = e.get("squares") or []
         counts = [sum(int(s[2 + p]) for s in squares if len(s) > 2 + p)
