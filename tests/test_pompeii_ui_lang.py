@@ -176,7 +176,27 @@ def test_the_log_says_which_gate_a_lava_tile_closed(lang):
     finally:
         i18n.set_language("en")
     assert describe({**lava, "gate": "G7"}, seats) == (
-        "Plinius placed helmet lava on building 11a (row 6, column 8). Porta di Nocera is closed for good.")
+        "Plinius placed helmet lava on building 11a (row 7, column 9). Porta di Nocera is closed for good.")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_squares_are_named_counting_rows_and_columns_from_1(lang):
+    """A play-test read "row 0, column 7" as a bug: the board draws no coordinates and numbers its gates
+    from 1, so every text counts from 1; the engine's (row, col) from 0 (P8) is not shown."""
+    from app import i18n
+    from pompeii_ui.strings import t
+    from pompeii_ui.words import where
+
+    try:
+        i18n.set_language(lang)
+        for q in B.CITY:
+            r, c = B.rc(q)
+            for prep in ("", "on", "from", "to"):
+                assert f"({t('where.coords', row=r + 1, col=c + 1)})" in where([r, c], prep)
+        assert t("where.coords", row=0, col=0) not in where([0, 0])
+    finally:
+        i18n.set_language("en")
+    assert where([0, 7]) == "the scroll vent (row 1, column 8)"               # P15's (0,7)
 
 
 def test_the_log_says_whose_citizens_burn_or_die_trapped():

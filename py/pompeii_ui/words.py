@@ -41,7 +41,7 @@ PLACE_KEYS: dict[str, dict[str, str]] = {
 
 
 def where(square: Any, prep: str = "") -> str:
-    """A square in words: its building or kind, and its row and column; with ``prep`` ("on",
+    """A square in words: its building or kind, and its row and column counted from 1; with ``prep`` ("on",
     "from", "to": :data:`PLACE_KEYS`) the phrase a log line puts there, preposition included."""
     try:
         r, c = int(square[0]), int(square[1])
@@ -57,7 +57,9 @@ def _where(_lang: str, r: int, c: int, prep: str = "") -> str:
     """``where`` in one language (cached: the board asks for every square at every redraw)."""
     q = B.sq(r, c)
     keys = PLACE_KEYS[prep]
-    coords = t("where.coords", row=r, col=c)
+    # Counted from 1, as a player counts (a play-test read "row 0" as a bug): the board draws no
+    # coordinates and its gates are numbered from 1; the engine's (row, col) from 0 (P8) stay inside.
+    coords = t("where.coords", row=r + 1, col=c + 1)
     if B.PART[q]:
         return t(keys["building"], part=B.PART[q], coords=coords)
     if B.NEUTRAL[q]:

@@ -356,7 +356,7 @@ def test_undo_a_move_then_the_tooltip_of_a_square(game):
     assert game.session()["actions"] == [SPEC.action_to_json(a) for a in actions]
     assert game.page.evaluate(where) == before
     tip = game.page.locator('[data-square="3,2"] > title').text_content()
-    assert "6a" in tip and "row 3, column 2" in tip
+    assert "6a" in tip and "row 4, column 3" in tip                   # shown from 1: engine (3,2)
 
 
 def _first_step_then_a_citizen_on_its_path(s):
