@@ -253,7 +253,39 @@ def test_the_end_tables_asteroid_cell_says_points_and_tokens():
         s.apply(rng.choice(s.legal_actions()))
     tree = render(screen(s, 0))
     cells = [c.text_content() for c in tree.find_all(data_col="asteroids") if c.tag == "td"]
-    assert len(cells) == 2 and all(re.fullmatch(r"\d+ \((1 token|\d+ tokens)\)", c) for c in cells), cells
+    assert len(cells) == 2 and all(re.fullmatch(r"\d+ \((1 token|\d+ tokens)(: 1 point per 3)?\)", c)
+                                   for c in cells), cells
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "it", "de"])
+def test_the_asteroid_cell_says_why_tokens_left_over_score_nothing(lang):
+    """A play-test read "0 (1 token)" as a bug: 1 point per 3 tokens at the end (rulebook, "Asteroid
+    tokens"; R16), so a cell with 1, 2, 4 … tokens says the rate; 0, 3, 6 … need no word."""
+    from app import i18n
+    from ptolemaeus_ui.words import asteroids_cell
+
+    try:
+        i18n.set_language(lang)
+        assert asteroids_cell(0, 1).startswith("0 (1 ") and asteroids_cell(0, 1).endswith(" 3)")
+        assert asteroids_cell(1, 4).startswith("1 (4 ") and asteroids_cell(1, 4).endswith(" 3)")
+        assert asteroids_cell(2, 6).startswith("2 (6 ") and "3" not in asteroids_cell(2, 6)
+    finally:
+        i18n.set_language("en")
+    assert asteroids_cell(0, 1) == "0 (1 token: 1 point per 3)"
+    assert asteroids_cell(0, 2) == "0 (2 tokens: 1 point per 3)"
+    assert asteroids_cell(1, 3) == "1 (3 tokens)"
+
+
+def test_the_end_table_shows_the_asteroid_rate_where_tokens_score_nothing():
+    """The end screen's cell comes from ``asteroids_cell``: a seat ending with 1 asteroid reads why it scores 0."""
+    s = apollo(2, 1)
+    rng = random.Random(1)
+    while not s.is_over:
+        s.apply(rng.choice(s.legal_actions()))
+    assert s.asteroids == [0, 1]                                   # this seed's game: seat 1 kept one
+    tree = render(screen(s, 0))
+    row = next(r for r in tree.find_all(data_seat="1") if r.tag == "tr")
+    assert row.find_all(data_col="asteroids")[0].text_content() == "0 (1 token: 1 point per 3)"
 
 
 def test_a_face_up_card_that_changes_is_a_new_node_so_it_animates():

@@ -28,7 +28,7 @@ from boardui import live, marks, nav
 from boardui.marks import Earned
 from boardui.screen import end_buttons
 from boardui.tree import El, fmt, h
-from .words import decision_text, describe_log, end_summary
+from .words import asteroids_cell, decision_text, describe_log, end_summary
 
 CX = CY = 500
 R_OUT = 490          # outer rim
@@ -872,8 +872,7 @@ def render_end(model: Model) -> El | None:
                       h("td", None, h("span", {"class": "studied-icons"},
                                       *[planet_icon(p, 18) for p in row["studied"]]), f" {len(row['studied'])}"),
                       h("td", {"data-col": "table"}, str(row["table"])),
-                      h("td", {"data-col": "asteroids"}, t("end.asteroids_cell", points=row["asteroids"],
-                                                          count=row["asteroid_count"])),
+                      h("td", {"data-col": "asteroids"}, asteroids_cell(row["asteroids"], row["asteroid_count"])),
                       h("td", {"data-col": "objective"}, str(row["objective"])),
                       h("td", {"data-col": "nova"}, str(row["nova"])),
                       h("td", {"data-col": "total", "class": "total"}, str(row["total"]))))

@@ -12,7 +12,7 @@ from typing import Any
 from app import i18n
 from ptolemaeus.data import ASTEROIDS_PER_POINT, CARD_NAMES, STUDY_POINTS, WILD
 
-from .strings import has, join, seat_label, t, tp
+from .strings import has, join, seat_label, t, tn, tp
 
 
 def _name(seats: list[dict], seat: Any) -> str:
@@ -171,6 +171,14 @@ def last_move(events: list[dict], seats: list[dict]) -> str | None:
         if lines:
             return lines[0][1]
     return None
+
+
+def asteroids_cell(points: int, count: int) -> str:
+    """The end table's asteroid points and tokens. Only every 3rd token scores (1 point per 3 at the end,
+    the rulebook's "Asteroid tokens"; R16 counts them), so a cell with tokens left over says so: a
+    play-test read "0 (1 token)" as a bug."""
+    key = "end.asteroids_rest" if count % ASTEROIDS_PER_POINT else "end.asteroids_cell"
+    return tn(key, count, points=points, per=ASTEROIDS_PER_POINT)
 
 
 def end_summary(view: dict[str, Any], seats: list[dict], viewer: int | None) -> dict[str, Any]:
