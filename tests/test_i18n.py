@@ -355,3 +355,15 @@ def test_a_game_title_after_a_preposition_is_quoted_so_that_its_article_reads_ri
             assert quoted in text, (key, text)
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("layer", ["ptolemaeus", "pompeii"])
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_prompt_tells_the_player_to_click(layer, lang):
+    """Play-test 3: on a phone the prompt said "click"; a player taps, or presses Enter on the
+    keyboard: a prompt says what to choose (the rules page may say "click (or tap)")."""
+    click = re.compile(r"\b(click|klick|clicca|clic|haz clic)", re.IGNORECASE)
+    texts = json.loads((ROOT / f"py/{layer}_ui/lang/{lang}.json").read_text(encoding="utf-8"))
+    found = {key: text for key, text in texts.items()
+             if key.startswith("prompt.") and click.search(json.dumps(text, ensure_ascii=False))}
+    assert not found, found
