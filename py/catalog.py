@@ -52,6 +52,10 @@ register(GameInfo(
     daily=True,                          # today's sky (issue 14): PtolemaeusSpec.daily_setup
     daily_titles={"en": "Today's sky", "es": "El cielo de hoy", "it": "Il cielo di oggi",
                   "de": "Der Himmel von heute"},
+    daily_goals={"en": "Reach 12 points before the Comet completes its revolution.",     # R18
+                 "es": "Llega a 12 puntos antes de que el Cometa complete su vuelta.",
+                 "it": "Arriva a 12 punti prima che la Cometa completi il suo giro.",
+                 "de": "Erreiche 12 Punkte, bevor der Komet seinen Umlauf vollendet."},
 ))
 
 register(GameInfo(

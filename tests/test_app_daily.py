@@ -8,6 +8,7 @@ import datetime as _dt
 import json
 import random
 import xml.etree.ElementTree as ET
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -17,7 +18,7 @@ import catalog  # noqa: F401 - registers the page's games
 from app import daily, links
 from app.daily import (DailyEntry, DailyError, DailyResult, check_entry, chart_svg, daily_seed, entry_name, history,
                        parse_day, read_day, result_of, share_text, stats, streak, write_day)
-from app.games import CATALOG
+from app.games import CATALOG, GameInfoError
 from app.i18n import APP, set_language
 from app.session import MAX_SEED, SaveError, Session, default_seats
 from app.storage import MemoryStorage, SaveStore
@@ -212,6 +213,31 @@ def test_the_share_text_has_the_day_points_rounds_and_picture_and_no_spoilers():
         assert share_text("Ptolemaeus", lost).split("\n")[1] == line
     with pytest.raises(DailyError):
         share_text("Ptolemaeus", DailyEntry("ptolemaeus", TODAY, 1, "x", None))
+
+
+@pytest.mark.parametrize("lang, sign", [
+    ("en", "Today's sky · 2026-11-24 — Reach 12 points before the Comet completes its revolution."),
+    ("de", "Der Himmel von heute · 2026-11-24 — Erreiche 12 Punkte, bevor der Komet seinen Umlauf vollendet."),
+    ("es", "El cielo de hoy · 2026-11-24 — Llega a 12 puntos antes de que el Cometa complete su vuelta."),
+    ("it", "Il cielo di oggi · 2026-11-24 — Arriva a 12 punti prima che la Cometa completi il suo giro.")])
+def test_the_sign_of_a_days_game_says_its_name_day_and_goal(lang, sign):
+    """A newcomer's play-test: the day's game looked like any solitaire. Its sign names the challenge
+    and its day as the saved games list does, then the game's goal for it."""
+    set_language(lang)
+    assert daily.sign_text(CATALOG["ptolemaeus"], TODAY) == sign
+    assert sign.startswith(daily.mark(CATALOG["ptolemaeus"], TODAY) + " — ")
+
+
+def test_a_daily_challenge_without_a_goal_is_signed_with_its_name_and_day():
+    info = replace(CATALOG["ptolemaeus"], daily_goals={})
+    assert daily.sign_text(info, TODAY) == "Today's sky · 2026-11-24"
+    assert daily.sign_text(replace(info, daily_titles={}), TODAY) == "Today's challenge · 2026-11-24"
+
+
+def test_a_games_daily_goals_must_be_texts():
+    with pytest.raises(GameInfoError, match="daily_goals"):
+        replace(CATALOG["ptolemaeus"], daily_goals={"en": 12})
+    assert TALLY.daily_goal("en") == "" and CATALOG["ptolemaeus"].daily_goal("xx").startswith("Reach 12 points")
 
 
 def test_the_results_page_says_the_day_with_its_points_in_the_singular_too():

@@ -40,7 +40,7 @@ from app.storage import SaveStore
 
 __all__ = ["DailyEntry", "DailyError", "DailyResult", "FORMAT", "Stats", "best_day", "chart_svg",
            "check_entry", "daily_seed", "entry_name", "history", "parse_day", "picture", "result_of",
-           "saved_marks", "share_text", "day_text", "stats", "streak"]
+           "mark", "saved_marks", "share_text", "day_text", "sign_text", "stats", "streak"]
 
 FORMAT = "ludus-daily"
 VERSION = 1
@@ -207,10 +207,21 @@ def saved_marks(store: SaveStore, games: Iterable[GameInfo]) -> dict[str, str]:
     marks: dict[str, str] = {}
     for info in games:
         if info.daily:
-            name = info.daily_title() or t("header.daily")
             for entry in history(store, info.key):
-                marks[entry.game_id] = t("newgame.saved.daily", name=name, day=entry.day.isoformat())
+                marks[entry.game_id] = mark(info, entry.day)
     return marks
+
+
+def mark(info: GameInfo, day: _dt.date) -> str:
+    """The challenge's name and day ("<name> · 2026-11-29"): the same words wherever a day's game is named."""
+    return t("newgame.saved.daily", name=info.daily_title() or t("header.daily"), day=day.isoformat())
+
+
+def sign_text(info: GameInfo, day: _dt.date) -> str:
+    """What the game screen says while the day's game is played, and its results page says too (a
+    newcomer's play-test: the game looked like any solitaire): its name, day and goal."""
+    goal = info.daily_goal()
+    return t("daily.sign", mark=mark(info, day), goal=goal) if goal else mark(info, day)
 
 
 # ------------------------------------------------------------------ results

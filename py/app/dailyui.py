@@ -1,10 +1,11 @@
 """The daily challenge's results screen (browser): ``#shell-daily``.
 
-The day's result (or an invitation to play it), ``#daily-play`` (today's game),
+The day's challenge (``#daily-sign``: its name, day and goal, the words its game screen shows)
+and result (or an invitation to play it), ``#daily-play`` (today's game),
 ``#daily-share`` (the share text of ``app.daily.share_text`` to the clipboard),
-the statistics ``#daily-stats`` (days played, wins, streak, longest streak,
-best day) and the history chart ``#daily-chart`` (``app.daily.chart_svg``:
-built from checked numbers and escaped texts only).
+the statistics ``#daily-stats`` (days played, wins, streak, longest streak, best day) and the
+history chart ``#daily-chart`` (``app.daily.chart_svg``: built from checked numbers and escaped
+texts only).
 """
 
 from __future__ import annotations
@@ -63,7 +64,8 @@ class DailyScreen:
             if s.played else el("p", {"id": "daily-stats"}, t("daily.stats.none"))
         chart = el("div", {"id": "daily-chart", "class": "daily-chart-box"})
         chart.innerHTML = daily.chart_svg(entries, today)
-        self.section.replaceChildren(title, el("p", {"id": "daily-status"}, status), buttons, stats,
+        sign = el("p", {"id": "daily-sign", "class": "daily-sign"}, daily.sign_text(info, day))
+        self.section.replaceChildren(title, sign, el("p", {"id": "daily-status"}, status), buttons, stats,
                                      el("h3", {}, t("daily.history")), chart)
         self.section.setAttribute("aria-labelledby", "shell-daily-title")
 

@@ -176,7 +176,7 @@ def _missing_parts(info: GameInfo) -> list[str]:
         problems.append(f"default_bot_level ({info.default_bot_level!r} is not one of {info.bot_levels!r})")
     if type(info.daily) is not bool:
         problems.append(f"daily {info.daily!r} (True or False)")
-    for name in ("rules_pages", "blurbs", "link_aliases", "titles", "daily_titles"):
+    for name in ("rules_pages", "blurbs", "link_aliases", "titles", "daily_titles", "daily_goals"):
         value = getattr(info, name)
         if not isinstance(value, Mapping) or not all(isinstance(k, str) and isinstance(v, str)
                                                      for k, v in value.items()):
@@ -234,6 +234,7 @@ class GameInfo:
     picture_svg: str | None = None             # the lobby's picture as SVG markup, drawn in the page (no request)
     daily: bool = False                        # offers a daily challenge (GameSpec.daily_setup; app.daily)
     daily_titles: Mapping[str, str] = field(default_factory=dict)  # language -> the game's name for it
+    daily_goals: Mapping[str, str] = field(default_factory=dict)   # language -> what its challenge asks
 
     def __post_init__(self) -> None:
         problems = _missing_parts(self)
@@ -253,6 +254,12 @@ class GameInfo:
         """The game's name for its daily challenge in ``lang`` (else English, else "")."""
         from app.i18n import language
         return self.daily_titles.get(lang or language()) or self.daily_titles.get("en", "")
+
+    def daily_goal(self, lang: str | None = None) -> str:
+        """What the daily challenge asks of the player in ``lang`` (else English, else ""): shown
+        while it is played and on its results, so that a day's game does not look like any other."""
+        from app.i18n import language
+        return self.daily_goals.get(lang or language()) or self.daily_goals.get("en", "")
 
     def rules_page(self, lang: str | None = None) -> str | None:
         from app.i18n import language

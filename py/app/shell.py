@@ -432,7 +432,7 @@ class App:
             if listeners is not None:
                 listeners.on(button, "click", lambda _e, a=action: a())
             buttons.append(button)
-        if kind not in ("save", "tabs"):   # a save problem, "Play here": stay until resolved
+        if kind not in ("save", "tabs", "daily"):   # a save problem, "Play here": stay until resolved; a sign
             close = el("button", {"type": "button", "class": "shell-notice-close", "aria-label": t("notice.dismiss")},
                        "\u2715")
             if listeners is not None:
@@ -453,7 +453,9 @@ class App:
         player's picture (``boot.snapshot``) shows them, so the board does not move when the
         live page replaces it."""
         welcome = self._welcome(self.session) if self.session is not None else None
-        return [] if welcome is None else [self._notice("info", welcome[0](), welcome[1], None)]
+        sign = self._daily_sign()
+        return ([] if sign is None else [self._notice("daily", sign(), None, None)]) \
+            + ([] if welcome is None else [self._notice("info", welcome[0](), welcome[1], None)])
 
     def busy(self, text: str | None) -> None:
         if text:
@@ -627,6 +629,8 @@ class App:
             controller.extra_end = [("results", lambda: t("daily.results"), self._daily_results)]
         self.controller = controller
         self._screen("game")
+        sign, place = self._daily_sign(), game_place(session.id)
+        self.notify(sign, "daily", lasts=None if sign is None else lambda: self.where() == place)
         controller.attach(session.spec.mount(container, controller))
         # Until this tab may play it (app.tabs), a saved game is only shown; a new one (no other tab can
         # have it) is saved once and played at once.
@@ -882,6 +886,17 @@ class App:
         self.daily_screen.render(info, day or today, today)
         self._screen("daily")
         self._focus("shell-daily-title")
+
+    def _daily_sign(self) -> Callable[[], str] | None:
+        """The game on screen's sign that it is a day's challenge (its name, day and goal, as on its
+        results page), in the current language; None for any other game."""
+        entry = self.daily_entry
+        if entry is None or self.session is None or entry.game_id != self.session.id:
+            return None
+        from app import daily
+
+        info = self.games[entry.game]
+        return lambda: daily.sign_text(info, entry.day)
 
     def days_stored(self, game: str) -> bool:
         """Whether a day of ``game``'s daily challenge is stored: only then is app.daily (10 KB to

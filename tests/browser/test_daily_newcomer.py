@@ -1,0 +1,85 @@
+"""A newcomer's play-test of the daily sky, in Chromium: the day's game is signed as the day's
+challenge while it is played (a reload too).
+
+The clock is fixed as in test_replay_daily.py (2026-11-25 03:00 UTC in Los Angeles: the day is
+2026-11-24); a finished daily game is made with the engine and put under the day's game id.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import catalog  # noqa: F401 - registers the page's games
+from app import daily
+from app.games import CATALOG
+from app.i18n import set_language
+from test_replay_daily import DAY, close_end_dialog, finished_daily, open_page
+
+pytestmark = pytest.mark.browser_context_args(timezone_id="America/Los_Angeles")
+
+SIGN = '.shell-notice[data-kind="daily"]'
+
+
+def sign_text() -> str:
+    set_language("en")
+    return daily.sign_text(CATALOG["ptolemaeus"], DAY)
+
+
+def put_finished_day(page, site, ready) -> tuple[str, int]:
+    """Today's game opened by ``?daily``, then finished (made here) under its id and shown on the
+    results page by its end dialog's "Results"; its id and number of moves."""
+    open_page(page, site, ready, "?daily")
+    game_id = page.evaluate("localStorage.getItem('ludus.current')")
+    done = finished_daily()
+    page.evaluate("([key, text]) => localStorage.setItem(key, text)",
+                  [f"ludus.game.{game_id}", json.dumps(dict(done.data, id=game_id))])
+    page.goto(site.url + "index.html?daily")
+    ready(page)
+    page.click('.pt-end [data-act="end_action"][data-arg="results"]')
+    page.wait_for_function("document.body.dataset.screen === 'daily'")
+    return game_id, len(done.actions)
+
+
+def test_the_days_game_is_signed_while_played_and_after_a_reload(guarded_page, site, ready, axe):
+    page = guarded_page
+    open_page(page, site, ready, "?daily")
+    sign = page.locator(SIGN)
+    assert sign.inner_text() == sign_text()
+    assert sign_text() == "Today's sky · 2026-11-24 — Reach 12 points before the Comet completes its revolution."
+    assert sign.locator("button").count() == 0          # a sign, not a message to dismiss
+    assert axe(page) == []
+    # The returning player's picture shows it where the resumed page will (the board does not move).
+    page.wait_for_function("(localStorage.getItem('ludus.snapshot') || '').includes('Reach 12 points before')")
+    page.goto(site.url + "index.html")                  # a reload: the day's game is resumed, signed
+    ready(page)
+    assert page.evaluate("document.body.dataset.screen") == "game"
+    assert sign.inner_text() == sign_text()
+    page.locator("#shell-settings summary").click()
+    page.select_option("#shell-lang", "de")             # it follows the language, as the results page does
+    page.wait_for_function("document.documentElement.lang === 'de'")
+    assert sign.inner_text().startswith("Der Himmel von heute · 2026-11-24 — Erreiche 12 Punkte")
+    page.select_option("#shell-lang", "en")
+    page.wait_for_function("document.documentElement.lang === 'en'")
+    page.keyboard.press("Escape")
+
+    page.click("#shell-new")                            # another game: no sign
+    page.wait_for_function("document.body.dataset.screen === 'newgame'")
+    assert sign.count() == 0
+    page.click('.lobby-game[data-game="pompeii"] .lobby-play')
+    page.wait_for_function("document.body.dataset.screen === 'game'")
+    assert sign.count() == 0
+    page.goto(site.url + "index.html")                  # nor after a reload of that game
+    ready(page)
+    assert page.evaluate("document.body.dataset.screen") == "game" and sign.count() == 0
+
+
+def test_the_end_dialog_closed_leaves_the_sign(guarded_page, site, ready):
+    """The finished day's game (its end dialog closed, the board on view) is still the day's game."""
+    page = guarded_page
+    put_finished_day(page, site, ready)
+    page.goto(site.url + "index.html")                  # the finished day's game, resumed
+    ready(page)
+    close_end_dialog(page)
+    assert page.locator(SIGN).inner_text() == sign_text()
