@@ -3,9 +3,11 @@
 The day's challenge (``#daily-sign``: its name, day and goal, the words its game screen shows)
 and result (or an invitation to play it), ``#daily-play`` (today's game),
 ``#daily-share`` (the share text of ``app.daily.share_text`` to the clipboard),
-the statistics ``#daily-stats`` (days played, wins, streak, longest streak, best day) and the
-history chart ``#daily-chart`` (``app.daily.chart_svg``: built from checked numbers and escaped
-texts only).
+``#daily-back`` (back to the game being played, else a new game), the statistics
+``#daily-stats`` (days played, wins, streak, longest streak, best day), the history chart
+``#daily-chart`` (``app.daily.chart_svg``: built from checked numbers and escaped texts only)
+and ``#daily-days``: every finished day, newest first, each with its replay while its game is
+stored (``.daily-replay``).
 """
 
 from __future__ import annotations
@@ -56,6 +58,10 @@ class DailyScreen:
             share = el("button", {"type": "button", "id": "daily-share"}, t("daily.share"))
             self.listeners.on(share, "click", lambda _e: asyncio.ensure_future(self.share(info, shown)))
             buttons.append(share)
+        back_key, back = self.app.way_back()
+        back_button = el("button", {"type": "button", "id": "daily-back"}, t(back_key))
+        self.listeners.on(back_button, "click", lambda _e: back())
+        buttons.append(back_button)
         items = [t("daily.stats.played", count=s.played), t("daily.stats.wins", count=s.wins),
                  t("daily.stats.streak", count=s.streak), t("daily.stats.best_streak", count=s.best_streak)]
         if s.best is not None and s.best.result is not None:
@@ -66,8 +72,28 @@ class DailyScreen:
         chart.innerHTML = daily.chart_svg(entries, today)
         sign = el("p", {"id": "daily-sign", "class": "daily-sign"}, daily.sign_text(info, day))
         self.section.replaceChildren(title, sign, el("p", {"id": "daily-status"}, status), buttons, stats,
-                                     el("h3", {}, t("daily.history")), chart)
+                                     el("h3", {}, t("daily.history")), chart, *self.days(info, entries))
         self.section.setAttribute("aria-labelledby", "shell-daily-title")
+
+    def days(self, info: GameInfo, entries: list[daily.DailyEntry]) -> list[JsObject]:
+        """The finished days, newest first, each with the replay of its game while it is stored (the
+        results page was a dead end: a day's game was replayed only from the saved list)."""
+        done = [e for e in reversed(entries) if e.result is not None]
+        if not done:
+            return []
+        items = []
+        for entry in done:
+            day = entry.day.isoformat()
+            said = el("span", {"id": f"daily-day-{day}"}, daily.day_text(entry, entry.day))
+            if self.app.store.saved(entry.game_id):
+                more = el("button", {"type": "button", "class": "daily-replay", "aria-describedby": f"daily-day-{day}"},
+                          t("header.replay"))
+                self.listeners.on(more, "click", lambda _e, e=entry: self.app.replay_day(info, e.game_id, e.day))
+            else:
+                more = el("span", {"class": "daily-gone"}, t("daily.replay.gone"))
+            items.append(el("li", {"data-day": day}, said, " ", more))
+        return [el("h3", {"id": "daily-days-title"}, t("daily.days")),
+                el("ul", {"id": "daily-days", "class": "daily-days", "aria-labelledby": "daily-days-title"}, *items)]
 
     def relabel(self) -> None:
         if self.args is not None:

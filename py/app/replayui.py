@@ -48,20 +48,23 @@ class ReplayScreen:
         self.speed = "normal"
         self.on_close: Callable[[], None] = lambda: None
         self.from_link = self.to_yours = False      # what the close button says (open)
+        self.back: str | None = None
         self.nodes: dict[str, JsObject] = {}
 
     # ------------------------------------------------------------ open / close
 
     def open(self, session: Session, on_close: Callable[[], None], from_link: bool = False,
-             to_yours: bool = False) -> None:
+             to_yours: bool = False, back: str | None = None) -> None:
         """Replay ``session``; its close button calls ``on_close``: "Back to the game" (the game on screen's
-        replay), else for a link's "New game", or "Back to your game" (``to_yours``: a game is being played)."""
+        replay), else for a link's "New game", or "Back to your game" (``to_yours``: a game is being played);
+        ``back``, the text key of where else it leads (a day's replay: back to the results)."""
         self.close_view()
         self.session = session
         self.replay = Replay(session, shared=from_link)
         self.on_close = on_close
         self.from_link = from_link
         self.to_yours = to_yours
+        self.back = back
         self.render()
         self.show()
 
@@ -125,7 +128,8 @@ class ReplayScreen:
         if self.session.over:
             n["share"] = el("button", {"type": "button", "id": "replay-share"}, t("replay.share"))
             tail.append(n["share"])
-        close = "replay.close.yours" if self.to_yours else "replay.close.link" if self.from_link else "replay.close"
+        close = self.back or ("replay.close.yours" if self.to_yours else "replay.close.link" if self.from_link
+                              else "replay.close")
         n["close"] = el("button", {"type": "button", "id": "replay-close", "class": "ng-primary"}, t(close))
         tail.append(n["close"])
         controls = el("div", {"class": "replay-controls", "role": "group", "aria-label": t("replay.controls")},

@@ -898,6 +898,31 @@ class App:
         info = self.games[entry.game]
         return lambda: daily.sign_text(info, entry.day)
 
+    def way_back(self) -> tuple[str, Callable[[], None]]:
+        """Where the results page leads back to, and its words: the game being played ("Back to your
+        game", as a replay link's), else the new-game screen."""
+        back = self._game_in_progress()
+        if back is None:
+            return "replay.close.link", self.show_newgame
+        game_id, key = back
+        return "replay.close.yours", lambda: self.when_code_ready(self.games.get(key), lambda: self.resume(game_id))
+
+    def replay_day(self, info: GameInfo, game_id: str, day: _dt.date) -> None:
+        """A stored day's finished game, replayed from its results page, which its close button leads back to."""
+        def run() -> None:
+            loaded = self.store.load(game_id)
+            if loaded.session is None:
+                self.notify(loaded.problem, "error", lasts=self.while_on("daily"))
+                self.show_daily(info, day)
+                return
+            self.use_stylesheet(info)
+            self._leave_game()
+            self._screen("replay")
+            self._replay_screen().open(loaded.session, lambda: self.show_daily(info, day),
+                                       back="replay.close.results")
+            self._focus("shell-replay-title")
+        self.when_code_ready(info, run)
+
     def days_stored(self, game: str) -> bool:
         """Whether a day of ``game``'s daily challenge is stored: only then is app.daily (10 KB to
         compile) imported, not for a game link or a first visit's screen."""

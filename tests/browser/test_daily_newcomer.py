@@ -1,5 +1,6 @@
 """A newcomer's play-test of the daily sky, in Chromium: the day's game is signed as the day's
-challenge while it is played (a reload too).
+challenge while it is played (a reload too), the results page replays each stored day's game and
+leads back.
 
 The clock is fixed as in test_replay_daily.py (2026-11-25 03:00 UTC in Los Angeles: the day is
 2026-11-24); a finished daily game is made with the engine and put under the day's game id.
@@ -73,6 +74,52 @@ def test_the_days_game_is_signed_while_played_and_after_a_reload(guarded_page, s
     page.goto(site.url + "index.html")                  # nor after a reload of that game
     ready(page)
     assert page.evaluate("document.body.dataset.screen") == "game" and sign.count() == 0
+
+
+def test_the_results_page_replays_each_stored_day_and_leads_back(guarded_page, site, ready, axe):
+    page = guarded_page
+    game_id, moves = put_finished_day(page, site, ready)
+    # An earlier day played whose game was since deleted from the saved games.
+    earlier = daily.DailyEntry("ptolemaeus", DAY.replace(day=22), daily.daily_seed("ptolemaeus", DAY.replace(day=22)),
+                               "gone-game", daily.DailyResult(False, 7, 9, 50, "▁▂☁️"))
+    page.evaluate("([key, text]) => localStorage.setItem(key, text)",
+                  ["ludus." + daily.entry_name("ptolemaeus", earlier.day), json.dumps(earlier.to_json())])
+    page.click("#shell-new")
+    page.wait_for_function("document.body.dataset.screen === 'newgame'")
+    page.click("#shell-daily-btn")                      # today is played: its results
+    page.wait_for_function("document.body.dataset.screen === 'daily'")
+    assert page.inner_text("#daily-sign") == sign_text()     # the words the game screen said
+    days = page.locator("#daily-days li")
+    assert [days.nth(i).get_attribute("data-day") for i in range(days.count())] == ["2026-11-24", "2026-11-22"]
+    assert days.nth(0).locator("button.daily-replay").inner_text() == "Replay"
+    assert days.nth(1).locator("button").count() == 0
+    assert days.nth(1).locator(".daily-gone").inner_text() == "Its game was deleted."
+    assert page.inner_text("#daily-back") == "New game"      # no game being played
+    assert axe(page) == []
+
+    days.nth(0).locator("button.daily-replay").click()
+    page.wait_for_function("document.body.dataset.screen === 'replay'")
+    assert page.evaluate("Number(document.body.dataset.replayIndex)") == moves
+    assert "Ptolemaeus" in page.inner_text("#shell-replay-title")
+    assert page.inner_text("#replay-close") == "Back to the results"
+    page.click("#replay-close")
+    page.wait_for_function("document.body.dataset.screen === 'daily'")
+    assert page.locator("#daily-days li").count() == 2
+    page.click("#daily-back")
+    page.wait_for_function("document.body.dataset.screen === 'newgame'")
+
+    # A game being played: the results page leads back to it.
+    page.click('.lobby-game[data-game="pompeii"] .lobby-play')
+    page.wait_for_function("document.body.dataset.screen === 'game'")
+    pompeii_id = page.evaluate("localStorage.getItem('ludus.current')")
+    assert pompeii_id != game_id
+    page.click("#shell-daily-btn")
+    page.wait_for_function("document.body.dataset.screen === 'daily'")
+    assert page.inner_text("#daily-back") == "Back to your game"
+    page.click("#daily-back")
+    page.wait_for_function("document.body.dataset.screen === 'game'")
+    assert page.evaluate("localStorage.getItem('ludus.current')") == pompeii_id
+    assert page.locator(".pp-board").count() == 1 and page.locator(SIGN).count() == 0
 
 
 def test_the_end_dialog_closed_leaves_the_sign(guarded_page, site, ready):
