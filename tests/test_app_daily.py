@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 import catalog  # noqa: F401 - registers the page's games
 from app import daily, links
 from app.daily import (DailyEntry, DailyError, DailyResult, check_entry, chart_svg, daily_seed, entry_name, history,
-                       parse_day, read_day, result_of, share_text, stats, streak, write_day)
+                       parse_day, read_day, result_of, stats, streak, write_day)
 from app.games import CATALOG, GameInfoError
 from app.i18n import APP, set_language
 from app.session import MAX_SEED, SaveError, Session, default_seats
@@ -197,6 +197,13 @@ def test_the_picture_is_one_bar_per_round_and_the_outcome():
     assert set(daily.picture(list(range(-3, 100)), False)) <= daily.PICTURE_SYMBOLS
 
 
+LINK = "https://example.org/ludus/index.html?game=ptolemaeus&daily=2026-11-24"
+
+
+def share_text(title: str, e: DailyEntry, link: str = LINK) -> str:
+    return daily.share_text(title, e, link)
+
+
 def test_the_share_text_has_the_day_points_rounds_and_picture_and_no_spoilers():
     e = entry(TODAY, 12, True, 5)
     text = share_text("Ptolemaeus", e)
@@ -213,6 +220,23 @@ def test_the_share_text_has_the_day_points_rounds_and_picture_and_no_spoilers():
         assert share_text("Ptolemaeus", lost).split("\n")[1] == line
     with pytest.raises(DailyError):
         share_text("Ptolemaeus", DailyEntry("ptolemaeus", TODAY, 1, "x", None))
+
+
+@pytest.mark.parametrize("lang, said", [("en", "Play this day: "), ("de", "Spiel diesen Tag: "),
+                                        ("es", "Juega este día: "), ("it", "Gioca questo giorno: ")])
+def test_the_share_text_ends_with_a_link_to_the_day(lang, said):
+    """A newcomer's play-test: whoever read a shared result could not find the day to play it."""
+    set_language(lang)
+    assert share_text("Ptolemaeus", entry(TODAY, 12, True, 5)).split("\n")[-1] == said + LINK
+
+
+def test_the_link_to_a_day_opens_that_games_day():
+    query = links.daily_query("ptolemaeus", "2026-11-24")
+    assert query == "?game=ptolemaeus&daily=2026-11-24"
+    assert links.daily_param(query) == "2026-11-24" and links.daily_game(query) == "ptolemaeus"
+    assert parse_day(links.daily_param(query), TODAY) == TODAY
+    assert links.linked_game(query.lstrip("?"), CATALOG) is CATALOG["ptolemaeus"]   # main.py fetches its code
+    assert links.daily_query("a b&c", "x") == "?game=a%20b%26c&daily=x"
 
 
 @pytest.mark.parametrize("lang, sign", [

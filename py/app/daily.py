@@ -316,13 +316,15 @@ def _outcome(r: Any) -> str:
     return t("daily.share.won" if r.won else "daily.share.lost")
 
 
-def share_text(title: str, entry: DailyEntry) -> str:
-    """What "Share result" copies: no spoilers (the date, points, rounds and the picture)."""
+def share_text(title: str, entry: DailyEntry, link: str) -> str:
+    """What "Share result" copies: no spoilers (the date, points, rounds and the picture), then
+    ``link``, the day's challenge (``app.links.daily_query``), for whoever reads it to play that day."""
     if entry.result is None:
         raise DailyError("daily.not_over")
     r = entry.result
     return "\n".join((t("daily.share.title", title=title, day=entry.day.isoformat()),
-                      t("daily.share.result", line=_line(r), outcome=_outcome(r)), r.picture))
+                      t("daily.share.result", line=_line(r), outcome=_outcome(r)), r.picture,
+                      t("daily.share.link", link=link)))
 
 
 def day_text(entry: DailyEntry | None, day: _dt.date) -> str:

@@ -2,8 +2,8 @@
 
 The day's challenge (``#daily-sign``: its name, day and goal, the words its game screen shows)
 and result (or an invitation to play it), ``#daily-play`` (today's game),
-``#daily-share`` (the share text of ``app.daily.share_text`` to the clipboard),
-``#daily-back`` (back to the game being played, else a new game), the statistics
+``#daily-share`` (the share text of ``app.daily.share_text`` to the clipboard, with a link to
+the day), ``#daily-back`` (back to the game being played, else a new game), the statistics
 ``#daily-stats`` (days played, wins, streak, longest streak, best day), the history chart
 ``#daily-chart`` (``app.daily.chart_svg``: built from checked numbers and escaped texts only)
 and ``#daily-days``: every finished day, newest first, each with its replay while its game is
@@ -22,6 +22,7 @@ from app import daily
 from app.dom import Listeners, el
 from app.games import GameInfo
 from app.i18n import t
+from app.links import daily_query
 
 if TYPE_CHECKING:
     from app.dom import JsObject
@@ -100,7 +101,9 @@ class DailyScreen:
             self.render(*self.args)
 
     async def share(self, info: GameInfo, entry: daily.DailyEntry) -> None:
-        text = daily.share_text(info.title(), entry)
+        location = window.location
+        link = f"{location.origin}{location.pathname}{daily_query(info.key, entry.day.isoformat())}"
+        text = daily.share_text(info.title(), entry, link)
         try:
             await window.navigator.clipboard.writeText(text)
         except Exception:  # noqa: BLE001 - no clipboard: the notice shows the text to copy by hand

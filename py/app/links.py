@@ -32,7 +32,7 @@ from app.games import GameInfo, Games, GameSpec, resolve_spec
 from app.session import MAX_SEED, MAX_TEXT, SaveError, check_field, default_seats, random_seed, shown
 from gamekit.game import SetupField
 
-__all__ = ["LinkError", "LINK_KEYS", "daily_game", "daily_param", "is_game_link", "linked_game", "parse_link", "share_query",
+__all__ = ["LinkError", "LINK_KEYS", "daily_game", "daily_param", "daily_query", "is_game_link", "linked_game", "parse_link", "share_query",
            "link_language", "without_language"]
 
 LINK_KEYS = ("game", "seats", "players", "seed")   # the shell's own; the rest are the games' fields
@@ -290,3 +290,10 @@ def daily_param(query: str) -> str | None:
     """The text of ``daily`` in a query (``"?daily"`` alone: ``""``; absent: None); the first
     one counts, percent-escapes are decoded (``parse_day`` then judges the text)."""
     return _first_value(query, "daily")
+
+
+def daily_query(game: str, day: str) -> str:
+    """The query (with ``?``) of a link to ``game``'s challenge of ``day`` (``YYYY-MM-DD``): the shared
+    result's way to that day.  It names the game, so that it opens that game's day even once another
+    game offers a daily challenge too (``?daily`` alone opens the first one's)."""
+    return f"?game={_quote(game)}&daily={_quote(day)}"

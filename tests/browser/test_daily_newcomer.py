@@ -1,6 +1,6 @@
 """A newcomer's play-test of the daily sky, in Chromium: the day's game is signed as the day's
 challenge while it is played (a reload too), the results page replays each stored day's game and
-leads back.
+leads back, and the shared result links to its day (under a sub-path too, as on GitHub Pages).
 
 The clock is fixed as in test_replay_daily.py (2026-11-25 03:00 UTC in Los Angeles: the day is
 2026-11-24); a finished daily game is made with the engine and put under the day's game id.
@@ -120,6 +120,22 @@ def test_the_results_page_replays_each_stored_day_and_leads_back(guarded_page, s
     page.wait_for_function("document.body.dataset.screen === 'game'")
     assert page.evaluate("localStorage.getItem('ludus.current')") == pompeii_id
     assert page.locator(".pp-board").count() == 1 and page.locator(SIGN).count() == 0
+
+
+def test_the_shared_result_links_to_its_day_under_a_sub_path(guarded_page, site_under_subpath, ready):
+    page = guarded_page
+    put_finished_day(page, site_under_subpath, ready)
+    page.click("#daily-share")
+    page.wait_for_function("document.querySelector('#shell-daily').dataset.shared")
+    shared = page.evaluate("document.querySelector('#shell-daily').dataset.shared")
+    link = site_under_subpath.url + "index.html?game=ptolemaeus&daily=2026-11-24"
+    assert site_under_subpath.url.endswith("/ptolemaeus/")
+    assert shared.split("\n")[-1] == "Play this day: " + link
+    assert "points" in shared and "Reach 12" not in shared and "T21:00" not in shared    # still no spoilers
+    page.goto(link)                                     # the link opens that day: here, its results
+    ready(page)
+    assert page.evaluate("document.body.dataset.screen") == "daily"
+    assert "2026-11-24" in page.inner_text("#daily-status")
 
 
 def test_the_end_dialog_closed_leaves_the_sign(guarded_page, site, ready):

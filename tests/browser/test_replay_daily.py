@@ -115,7 +115,8 @@ def test_the_daily_game_starts_resumes_records_and_shows_its_results(guarded_pag
     page.wait_for_function("document.querySelector('#shell-daily').dataset.shared")
     shared = page.evaluate("document.querySelector('#shell-daily').dataset.shared")
     assert shared == daily.share_text("Ptolemaeus", daily.DailyEntry(
-        "ptolemaeus", DAY, daily.daily_seed("ptolemaeus", DAY), game_id, result))
+        "ptolemaeus", DAY, daily.daily_seed("ptolemaeus", DAY), game_id, result),
+        site.url + "index.html?game=ptolemaeus&daily=2026-11-24")
     assert axe(page) == []
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / "daily-results.png"), full_page=True)
