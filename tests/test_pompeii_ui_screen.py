@@ -512,3 +512,45 @@ def test_the_focus_the_headers_undo_gives_back_goes_to_the_decision():
     screen = Screen()
     screen.receive(snapshot(new_game(2, 5), 0), [], SEATS[:2])
     assert screen.refocus().targets == DECISION
+
+
+def test_a_held_placement_is_drawn_on_its_square_as_not_yet_played():
+    """Play-test 3: with "confirm my moves" a card played in phase 1 (a card is then drawn, so the move
+    is held, not applied) was named in the prompt but not on the board; the citizen now waits on its
+    square, faint and dashed, and the square says so. What the move reveals is never drawn."""
+    from boardui.screen import awaiting
+    from pompeii_ui.words import held_move, held_pieces, own_events
+
+    i18n.set_language("en")
+    s = new_game(2, 5)
+    while s.current != 0 or s.step != "play":
+        s.apply(s.legal_actions()[0])
+    action = next(a for a in s.legal_actions() if a.kind == "play" and a.square >= 0)
+    events = s.clone().apply(action)
+    own = own_events(events, 0)
+    assert [e["type"] for e in own][:2] == ["card_played", "placed"] and all(e["type"] != "card_drawn" for e in own)
+    at = "{},{}".format(*B.rc(action.square))
+    assert held_pieces(own) == {at: {"seat": 0}}
+    screen = Screen()
+    screen.receive(snapshot(s, 0), [], SEATS[:2])               # drawn before the move (each square memoized)
+    assert "data-held=" not in to_markup(screen.scene([]))
+    screen.receive(awaiting(snapshot(s, 0), "held", held_move(events, SEATS[:2], 0), tuple(own)), [], SEATS[:2])
+    html = to_markup(screen.scene([]))
+    cell = html[html.index(f'data-square="{at}"'):]
+    cell = cell[:cell.index("</g>")]
+    assert 'data-held="0"' in cell and "waiting for your confirmation" in cell
+    assert html.count("data-held=") == 1
+    # Applied (or no longer waiting): nothing drawn as held.
+    screen.receive(awaiting(snapshot(s, 0), "applied", None, tuple(own)), [], SEATS[:2])
+    html = to_markup(screen.scene([]))
+    assert "data-held=" not in html, html[html.index("data-held=") - 300:html.index("data-held=") + 50]
+
+
+def test_held_pieces_are_citizens_and_lava_tiles_from_well_formed_events_only():
+    from pompeii_ui.words import held_pieces
+
+    assert held_pieces([{"type": "relative_placed", "seat": 2, "square": [3, 4]},
+                        {"type": "lava_placed", "seat": 1, "square": [0, 7], "symbol": "mask"},
+                        {"type": "placed", "seat": "x", "square": [1, 1]}, {"type": "placed", "seat": 0},
+                        {"type": "card_played", "seat": 0, "card": 3}]) == \
+        {"3,4": {"seat": 2}, "0,7": {"lava": "mask"}}

@@ -72,18 +72,21 @@ class Snapshot:
     # move waits for their Confirm / Take back, "watching" while another tab plays the game (app.tabs),
     # "replay" in a replay (the host's ``replaying``: the moves are shown, none is decided);
     # ``legal`` is then [] (nothing else may be decided) and ``held`` is a held move (not on the
-    # board yet) in the game's words, if it has them.
+    # board yet) in the game's words, if it has them; ``held_events`` its seat's own choices (public:
+    # what it reveals is not among them), which a game may draw on its board as not yet played.
     waiting: str | None = None
     held: str | None = None
+    held_events: tuple[dict[str, Any], ...] = ()
 
 
-def awaiting(snap: Snapshot, kind: str | None, held: str | None = None) -> Snapshot:
+def awaiting(snap: Snapshot, kind: str | None, held: str | None = None,
+             held_events: tuple[dict[str, Any], ...] = ()) -> Snapshot:
     """``snap`` while the viewer's move waits for Confirm (``kind`` "applied" or "held"): nothing is
     offered (no legal action, so nothing is clickable, highlighted or in the tab order) and the
     screen says what waits; ``kind`` None (or nobody's eyes, but in a replay): ``snap`` as it is."""
     if kind is None or (snap.viewer is None and kind != "replay"):
         return snap
-    return Snapshot(snap.view, snap.viewer, [], waiting=kind, held=held)
+    return Snapshot(snap.view, snap.viewer, [], waiting=kind, held=held, held_events=held_events if kind == "held" else ())
 
 
 def labelled(seats: list[dict], level_label: Callable[[str], str] | None) -> list[dict]:

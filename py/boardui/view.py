@@ -74,7 +74,7 @@ class BoardView:
         # In a replay nothing is decided either (a seat's hand and turn are shown, not offered: play-test 3).
         kind = getattr(self.host, "awaiting", None) or ("watching" if getattr(self.host, "watching", False) else None) \
             or ("replay" if self.replaying else None)
-        snap = awaiting(self.snapshot(state, viewer), kind, self._held_words(viewer))
+        snap = awaiting(self.snapshot(state, viewer), kind, *self._held(viewer))
         seats = labelled(self.host.seats, None if self.spec is None else self.spec.bot_level_label)
         started = self.screen.receive(snap, list(events or []), seats)
         if started:
@@ -87,22 +87,31 @@ class BoardView:
         self.focus(self.screen.settle())
         self.after_show()
 
-    def _held_words(self, viewer: int | None) -> str | None:
-        """The held move in the game's words (:attr:`held_move`), from the events the host computed
-        when it held the move (``host.held_events``, on a copy: the move is not applied to the state).
-        The held move is always the viewer's own: only the seat deciding has a move waiting."""
+    def _held(self, viewer: int | None) -> tuple[str | None, tuple[dict, ...]]:
+        """The held move in the game's words (:attr:`held_move`) and its seat's own choices
+        (:attr:`held_own`), from the events the host computed when it held the move (``host.held_events``,
+        on a copy: the move is not applied to the state).  The held move is always the viewer's own:
+        only the seat deciding has a move waiting."""
         events = getattr(self.host, "held_events", None)
-        if not events or viewer is None or self.held_move is None or getattr(self.host, "awaiting", None) != "held":
-            return None
+        if not events or viewer is None or getattr(self.host, "awaiting", None) != "held":
+            return None, ()
+        words: str | None = None
+        own: tuple[dict, ...] = ()
         try:
-            return self.held_move(events, self.host.seats, viewer)
-        except Exception as e:  # noqa: BLE001 - the words are a nicety: the prompt says a move waits anyway
-            window.console.warn(f"{self.name}: the held move has no words: {e!r}")
-            return None
+            if self.held_move is not None:
+                words = self.held_move(events, self.host.seats, viewer)
+            if self.held_own is not None:
+                own = tuple(self.held_own(events, viewer))
+        except Exception as e:  # noqa: BLE001 - a nicety: the prompt says a move waits anyway
+            window.console.warn(f"{self.name}: the held move is not shown: {e!r}")
+        return words, own
 
     # A held move's events (its seat's own choices, before what they reveal) in the game's words, for
     # the prompt: ``held_move(events, seats, seat)``; None: the prompt says only that a move waits.
     held_move: Callable[[list[dict], list[dict], Any], str | None] | None = None
+    # ... and those events themselves (``held_own(events, seat)``), for the board to draw the move as
+    # not yet played (Pompeii's citizen on its square); None: the board shows the state as it is.
+    held_own: Callable[[list[dict], Any], list[dict]] | None = None
 
     def set_busy(self, text: str | None) -> None:
         self.screen.busy = text or None

@@ -78,6 +78,7 @@ class Model:
     saved_at: dict[str, dict[int, int]] = field(default_factory=dict)
     waiting: str | None = None      # "applied" / "held": the viewer's move waits for Confirm (boardui.screen)
     held: str | None = None         # a held move in the log's words
+    held_at: dict[str, dict[str, Any]] = field(default_factory=dict)  # its pieces: words.held_pieces
     end_actions: list[tuple[str, str]] = field(default_factory=list)  # the shell's, on the end screen
 
 
@@ -138,7 +139,7 @@ def per_seat(seats: list[dict], counts: dict[int, int]) -> str:
 
 
 def square_label(view: dict[str, Any], seats: list[dict], q: int, here: dict | None, role: str | None,
-                 recent: bool = False, lost: dict[int, int] | None = None) -> str:
+                 recent: bool = False, lost: dict[int, int] | None = None, held: bool = False) -> str:
     """What a screen reader hears on a square: where it is, its lava, its citizens, what happened
     there since the viewer decided, what choosing does."""
     r, c = B.rc(q)
@@ -151,6 +152,8 @@ def square_label(view: dict[str, Any], seats: list[dict], q: int, here: dict | N
         for p, k in enumerate(here["citizens"]):
             if k:
                 parts.append(tn("sq.citizens", k, name=seat_label(name_of(seats, p))))
+    if held:
+        parts.append(t("sq.held"))
     if recent:
         parts.append(t("sq.recent"))
     if lost:
@@ -189,7 +192,7 @@ def _square(model: Model, q: int, here: dict | None, labels: list[El]) -> El:
         cls.append("lost")
     attrs: dict[str, Any] = {
         "class": " ".join(cls), "data-square": arg, "role": "gridcell",
-        "aria-label": square_label(view, model.seats, q, here, role, recent, lost),
+        "aria-label": square_label(view, model.seats, q, here, role, recent, lost, arg in model.held_at),
         "data-recent": "1" if recent else None, "data-lost": str(sum(lost.values())) if lost else None,
         "data-building": B.PART[q], "data-neutral": B.NEUTRAL[q],
         "data-gate": B.GATE_OF.get(q), "data-vent": B.VENT[q],
@@ -227,6 +230,17 @@ def _square(model: Model, q: int, here: dict | None, labels: list[El]) -> El:
             symbol_icon(name, x + CELL / 2, y + CELL / 2, 1.5, "sym lava-sym")], key=f"lava-{arg}"))
     if here:
         body.extend(_citizens(model, r, c, here["citizens"], labels))
+    held = model.held_at.get(arg)
+    if held:        # the viewer's move waiting for Confirm, not played yet: a faint piece, dashed
+        if "lava" in held:
+            body.append(El("g", {"class": "lava held", "data-held": "lava", "data-at": arg}, [
+                El("rect", {"x": x + 4, "y": y + 4, "width": CELL - 8, "height": CELL - 8, "rx": 6, "class": "lava-tile"}),
+                symbol_icon(str(held["lava"]), x + CELL / 2, y + CELL / 2, 1.5, "sym lava-sym")]))
+        else:
+            seat = int(held["seat"])
+            body.append(shape(seat, x + CELL - 14, y + CELL - 14, 7.5, {
+                "class": f"citizen held s{seat}", "fill": seat_colour(model.seats, seat), "data-held": str(seat),
+                "data-at": arg}))
     if role in ("place", "relative", "victim", "lava", "dest", "mover"):
         body.append(El("rect", {"x": x + 3, "y": y + 3, "width": CELL - 6, "height": CELL - 6, "rx": 5,
                                 "class": "mark"}))
@@ -310,7 +324,7 @@ def _cached_square(model: Model, q: int, here: dict | None, tabindex: str) -> tu
            (tuple(here["citizens"]), here.get("lava")) if here else None,
            None if model.animating else ui.squares.get(arg), ui.selected == arg and not model.animating,
            arg in model.burning, model.falling == arg, arg in model.recent,
-           tuple(sorted(model.lost_at.get(arg, {}).items())),
+           tuple(sorted(model.lost_at.get(arg, {}).items())), tuple(sorted(model.held_at.get(arg, {}).items())),
            tuple((s.get("name"), s.get("colour")) for s in model.seats))
     hit = _SQUARE_CACHE.get(key)
     if hit is None:

@@ -27,7 +27,7 @@ from pompeii.hidden import view as engine_view
 from .board import Model, render, whose_turn
 from .interact import Controller
 from .strings import seat_label, t
-from .words import describe, describe_log, name_of
+from .words import describe, describe_log, held_pieces, name_of
 
 STEP_MS = 220        # a citizen's step
 LAVA_MS = 700        # lava falling, citizens burning
@@ -273,7 +273,8 @@ class Screen(ScreenState):
                      recap=list(self.recap.lines), recent=set() if anim else set(self.marks.recent),
                      lost_at={} if anim else dict(self.marks.lost_at),
                      saved_at={} if anim else dict(self.marks.saved_at),
-                     waiting=self.snap.waiting, held=self.snap.held, end_actions=list(self.end_actions))
+                     waiting=self.snap.waiting, held=self.snap.held, held_at=held_pieces(self.snap.held_events),
+                     end_actions=list(self.end_actions))
 
     def log_words(self, log: list[dict]) -> list[str]:
         """The move log in words, describing only the events new since the last call (the whole

@@ -19,7 +19,7 @@ from boardui.tree import El
 
 from .screen import Screen, snapshot
 from .strings import rules_href
-from .words import held_move
+from .words import held_move, own_events
 
 
 class PompeiiView(HookedView):
@@ -27,6 +27,7 @@ class PompeiiView(HookedView):
     name = "Pompeii"
     glide_ms = 200
     held_move = staticmethod(held_move)
+    held_own = staticmethod(own_events)
     hook = "pompeiiTest"
 
     def __init__(self, container: Any, host: Any, spec: Any) -> None:

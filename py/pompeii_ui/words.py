@@ -6,6 +6,7 @@ return value, JSON-able dicts with a ``type``) and the seats' names.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any
 
@@ -173,14 +174,35 @@ def held_move(events: list[dict], seats: list[dict], seat: Any) -> str | None:
     copy) up to the first one that is not its own choice, which is not shown before it is confirmed.
     Its player reads it: they are "You" (hot-seat's "Player 2" too)."""
     seats = i18n.addressed(seats, seat)
-    lines = []
+    lines = [line for line in (describe(e, seats) for e in own_events(events, seat)) if line]
+    return "; ".join(lines) or None
+
+
+def own_events(events: list[dict], seat: Any) -> list[dict]:
+    """``seat``'s own choices in a decision's events: those up to the first that is not (:data:`OWN_EVENTS`),
+    never what the decision reveals; a held move's pieces, drawn on the board as not yet played."""
+    own = []
     for e in events:
         if e.get("type") not in OWN_EVENTS or e.get("seat") != seat:
             break
-        line = describe(e, seats)
-        if line:
-            lines.append(line)
-    return "; ".join(lines) or None
+        own.append(e)
+    return own
+
+
+def held_pieces(events: Iterable[dict]) -> dict[str, dict[str, Any]]:
+    """Where a held move puts a piece, "r,c" -> {"seat": seat} (a citizen, P30, or a relative, P40) or
+    {"lava": symbol} (a lava tile, P48-P49): what the board draws as waiting for Confirm."""
+    out: dict[str, dict[str, Any]] = {}
+    for e in events:
+        square = e.get("square")
+        if not isinstance(square, list) or len(square) != 2:
+            continue
+        at = f"{int(square[0])},{int(square[1])}"
+        if e.get("type") in ("placed", "relative_placed") and isinstance(e.get("seat"), int):
+            out[at] = {"seat": e["seat"]}
+        elif e.get("type") == "lava_placed" and isinstance(e.get("symbol"), str):
+            out[at] = {"lava": e["symbol"]}
+    return out
 
 
 def end_summary(view: dict[str, Any], seats: list[dict]) -> dict[str, Any]:

@@ -16,6 +16,7 @@ import gamepage
 import test_play
 import test_pompeii_play
 from ptolemaeus import actions as A
+from pompeii import board as B
 from pompeii_ui.interact import click_path as pompeii_clicks
 
 CONFIRM_ON = f"""
@@ -140,7 +141,13 @@ def test_pompeii_a_held_card_is_named_and_the_hand_is_not_offered(pomp):
     assert prompt.get_attribute("data-waiting") == "held"
     text = prompt.inner_text()
     assert WAITS in text and f"You played card {action.card}" in text and "Choose a card" not in text
+    # The citizen waits on its square, drawn as not yet played (play-test 3: it was not on the board).
+    at = "{},{}".format(*B.rc(action.square))
+    held = page.locator(f'.pp-board [data-square="{at}"] [data-held="0"]')
+    assert held.count() == 1 and "held" in held.get_attribute("class")
+    assert page.locator(".pp-board [data-held]").count() == 1
     page.locator("#shell-confirm-ok").click()                           # Confirm: played, the bot answers
     pomp.wait_human()
+    assert page.locator(".pp-board [data-held]").count() == 0
     assert pomp.session()["actions"][n] == action.to_json()
     assert page.locator(".pp-prompt .prompt").get_attribute("data-waiting") is None
