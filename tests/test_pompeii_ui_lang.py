@@ -145,7 +145,7 @@ def test_every_log_line_joins_its_preposition_with_the_article_of_the_place(lang
         from pompeii_ui.strings import seat_label, tn
         said = tn("log.burned", 1, whose=seat_label("You"))                  # killed [1, 0]: seat 0's
         burned = [line for line in lines if line.endswith(said)]
-        assert burned and all(line.endswith("). " + said) for line in burned)   # two sentences
+        assert burned and all(line.endswith(". " + said) and ".. " not in line for line in burned)   # two sentences
         building = next(q for q in range(B.WIDTH * B.HEIGHT) if B.PART[q])
         if lang == "it":
             from pompeii_ui.words import describe
@@ -215,3 +215,21 @@ def test_the_log_says_whose_citizens_burn_or_die_trapped():
     i18n.set_language("it")
     assert describe(trapped, seats) == "Muoiono 3 cittadini intrappolati (Tu 1, Tacitus 2)."
     i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_second_ad79_and_the_eruption_say_vesuvius_erupts_once(lang):
+    """Play-test 4: "The second AD 79: Vesuvius erupts · Vesuvius erupts: phase 2 begins" said it twice;
+    the card's line now says only that it is drawn (the eruption's own line says what follows, P38)."""
+    from app import i18n
+    from pompeii_ui.words import describe_log
+
+    seats = [{"kind": "human", "name": "You"}, {"kind": "bot", "name": "Plinius"}]
+    try:
+        i18n.set_language(lang)
+        lines = describe_log([{"type": "ad79", "seat": 1, "count": 2}, {"type": "eruption", "seat": 1, "how": "ad79"}],
+                             seats)
+        eruption = lines[1].split(":")[0]            # "Vesuvius erupts", "Der Vesuv bricht aus"...
+        assert len(lines) == 2 and eruption not in lines[0], lines
+    finally:
+        i18n.set_language("en")

@@ -389,7 +389,8 @@ def test_a_move_held_for_confirm_is_named_and_nothing_else_is_offered(lang):
     events = s.clone().apply(action)
     words = held_move(events, SEATS[:2], seat)
     you = i18n.addressed(SEATS[:2], seat)                                     # its player reads it: "You"
-    assert words == "; ".join(describe(e, you) for e in events[:2])           # the card and the square
+    assert words == ". ".join(describe(e, you) for e in events[:2])           # the card and the square, in
+    assert "; " not in words and not words.endswith(".")                      # sentences (play-test 4)
     hot_seat = [dict(SEATS[0], name="Player 1"), dict(SEATS[1], kind="human", name="Player 2")]
     assert held_move(events, hot_seat, seat) == words                         # play-test 2, N8
     if lang == "en":

@@ -174,8 +174,9 @@ def held_move(events: list[dict], seats: list[dict], seat: Any) -> str | None:
     copy) up to the first one that is not its own choice, which is not shown before it is confirmed.
     Its player reads it: they are "You" (hot-seat's "Player 2" too)."""
     seats = i18n.addressed(seats, seat)
-    lines = [line for line in (describe(e, seats) for e in own_events(events, seat)) if line]
-    return "; ".join(lines) or None
+    lines = [line.rstrip(".") for line in (describe(e, seats) for e in own_events(events, seat)) if line]
+    # Sentences (play-test 4 read "You played card 3; You placed…"); the prompt puts the last period.
+    return ". ".join(lines) or None
 
 
 def own_events(events: list[dict], seat: Any) -> list[dict]:
