@@ -555,3 +555,16 @@ def test_held_pieces_are_citizens_and_lava_tiles_from_well_formed_events_only():
                         {"type": "placed", "seat": "x", "square": [1, 1]}, {"type": "placed", "seat": 0},
                         {"type": "card_played", "seat": 0, "card": 3}]) == \
         {"3,4": {"seat": 2}, "0,7": {"lava": "mask"}}
+
+
+def test_a_game_of_bots_only_says_no_hand_is_shown_not_that_the_device_changes_hands():
+    """Play-test 4: an all-bot game said "The hand is hidden while the device changes hands."."""
+    i18n.set_language("en")
+    s = new_game(2, 5)
+    bots = [dict(SEATS[0], kind="bot", level="random"), dict(SEATS[1], level="random")]
+    screen = Screen()
+    screen.receive(snapshot(s, None), [], bots)
+    html = to_markup(screen.scene([]))
+    assert "Every seat is played by a bot" in html and "device changes hands" not in html
+    screen.receive(snapshot(s, None), [], SEATS[:2])                           # a human seat: the curtain
+    assert "device changes hands" in to_markup(screen.scene([]))

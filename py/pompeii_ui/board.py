@@ -496,8 +496,10 @@ def _hand(model: Model) -> El:
     view, ui = model.view, model.ui
     hand = view.get("hand")
     items: list[Any] = []
-    if hand is None:      # nobody's eyes: the hot-seat curtain, or a replay's spectator (play-test 3)
-        items.append(h("p", {"class": "note"}, t("hand.spectator" if model.waiting == "replay" else "hand.hidden")))
+    if hand is None:      # nobody's eyes: the hot-seat curtain, a replay's spectator (play-test 3), only bots (4)
+        bots_only = bool(model.seats) and all(s.get("kind") == "bot" for s in model.seats)
+        items.append(h("p", {"class": "note"}, t("hand.spectator" if model.waiting == "replay"
+                                                 else "hand.bots" if bots_only else "hand.hidden")))
     elif not hand:
         items.append(h("p", {"class": "note"}, t("hand.empty")))
     else:
