@@ -57,6 +57,17 @@
   ].join("");
 
   var notice = null;
+  // The notice in the page's language (<html lang>), once its texts are loaded.
+  function translate() {
+    var i18n = window.ludusTexts;
+    if (!i18n || !notice) return;
+    var lang = document.documentElement.lang;
+    i18n.load(lang).then(function (texts) {
+      if (document.documentElement.lang !== lang) return;   // a newer switch translates it
+      notice.firstChild.textContent = i18n.text(texts, "offline.update", "Update available \u2014");
+      notice.querySelector("button").textContent = i18n.text(texts, "offline.reload", "Reload");
+    });
+  }
   function offer(worker) {
     if (!workers.controller) return;  // first install: nothing old to replace
     if (!notice) {
@@ -75,14 +86,13 @@
       button.textContent = "Reload";
       notice.append(text, button);
       document.body.appendChild(notice);
+      // A language chosen later in the settings (the shell sets <html lang>): the notice follows it
+      // (play-test 4: it stayed in English in a German game).
+      if (window.MutationObserver) {
+        new MutationObserver(translate).observe(document.documentElement, { attributes: true, attributeFilter: ["lang"] });
+      }
     }
-    var i18n = window.ludusTexts;
-    if (i18n) {
-      i18n.load(document.documentElement.lang).then(function (texts) {
-        notice.firstChild.textContent = i18n.text(texts, "offline.update", "Update available \u2014");
-        notice.querySelector("button").textContent = i18n.text(texts, "offline.reload", "Reload");
-      });
-    }
+    translate();
     var reload = notice.querySelector("button");
     reload.disabled = false;
     reload.onclick = function () {

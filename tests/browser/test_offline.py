@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import importlib.util
+import json
 import re
 import threading
 from pathlib import Path
@@ -377,6 +378,13 @@ def test_update_waits_for_the_player_then_replaces_the_cache(new_context, page_g
         ready(page)
         assert page.evaluate(BUILD_JS) == "A", "a reload alone must not switch versions"
         notice.wait_for(state="visible", timeout=30_000)  # the waiting update is offered again
+        # A language chosen now: the notice follows it (play-test 4: it stayed in English).
+        german = json.loads((ROOT / "py/app/lang/de.json").read_text(encoding="utf-8"))
+        page.click("#shell-settings summary")
+        page.select_option("#shell-lang", "de")
+        page.wait_for_function(f"document.querySelector('#update-reload').textContent === {json.dumps(german['offline.reload'])}")
+        assert german["offline.update"] in notice.inner_text()
+        page.click("#shell-settings summary")
 
         # A cache of the site from before it was called Ludus: the new worker deletes it too.
         page.evaluate("scope => caches.open('ptolemaeus ' + scope + ' 0123456789abcdef')", url)
