@@ -467,6 +467,7 @@ def test_the_players_panel_names_each_bots_level_and_keeps_each_figure_with_its_
     assert "bot (hard)" in panel and "bot (normal)" in panel and panel.count("bot (") == 2
     assert '<span class="stat">supply ' in panel
     assert panel.count('class="stat"') == 3 * 5
+    assert "·" not in panel                                       # no separator left at a line's edge (play-test 4)
 
 
 def test_a_watching_tabs_heading_and_live_region_do_not_say_your_turn():
@@ -480,7 +481,7 @@ def test_a_watching_tabs_heading_and_live_region_do_not_say_your_turn():
     seat = s.current_player
     screen = Screen()
     screen.receive(awaiting(snapshot(s, seat), "watching"), [], SEATS[:2])
-    heading = re.search(r'class="pp-who">([^<]*)<', to_markup(screen.scene([]))).group(1)
+    heading = re.search(r'class="pp-who"[^>]*>([^<]*)<', to_markup(screen.scene([]))).group(1)
     assert heading == "Your turn, in the tab where this game is played"
     said = [text for _n, text in screen.live.lines]             # the live region says the same
     assert heading in said and "Your turn" not in said

@@ -551,9 +551,10 @@ def _players(model: Model) -> El:
         tag = h("span", {"class": "tag"}, t("players.bot", level=level)) if seat.get("kind") == "bot" and level else None
         stats = t("player.stats", city=view["in_city"][p], supply=view["supply"][p], saved=view["saved"][p],
                   dead=view["dead"][p], hand=view["hand_sizes"][p]).split(" · ")
-        # Each figure kept with its label on a phone (they wrapped mid-phrase: play-test 3).
-        parts = [x for i, stat in enumerate(stats) for x in ((" · " if i else None), h("span", {"class": "stat"}, stat))
-                 if x is not None]
+        # Each figure kept with its label on a phone (they wrapped mid-phrase: play-test 3), the figures
+        # spaced apart, no "·" left at a line's start or end (play-test 4); a screen reader hears commas.
+        parts = [h("span", {"class": "stat"}, stat, h("span", {"class": "visually-hidden"}, ",") if i < len(stats) - 1
+                   else None) for i, stat in enumerate(stats)]
         items.append(h("li", {"class": "player" + (" current" if current else ""), "data-seat": str(p)},
                        icon, h("strong", None, name), tag, h("span", {"class": "stats"}, *parts)))
     return El("section", {"class": "pp-players", "aria-label": t("players.label")},
@@ -612,9 +613,9 @@ def render(model: Model) -> El:
     """The whole game screen."""
     view = model.view
     over = view["phase"] == "over"
-    status = [h("strong", {"class": "pp-who"}, t("status.caption") if model.animating and model.caption is None
-                           else (model.caption or whose_turn(view, model.viewer, model.seats,
-                                                             model.waiting == "watching")))]
+    who = t("status.caption") if model.animating and model.caption is None \
+        else (model.caption or whose_turn(view, model.viewer, model.seats, model.waiting == "watching"))
+    status = [h("strong", {"class": "pp-who", "title": who}, who)]
     if model.busy:
         status.append(h("span", {"class": "pp-busy"}, model.busy))
     elif model.last:

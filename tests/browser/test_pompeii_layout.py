@@ -269,3 +269,13 @@ def test_a_long_last_move_leaves_the_rules_and_scores_where_they_are(guarded_pag
     page.evaluate("""() => { document.querySelector('.pp-status .pp-last').textContent =
         'You placed vase lava on a neutral building (row 3, column 10). 1 citizen burns.'; }""")
     assert page.evaluate(where) == before
+    # An animation's caption as long (play-test 4: "Tacitus moved a citizen from building 10b (row 7,
+    # column 6) to the gate…" ran under the scores): the status ends before the scores begin.
+    page.evaluate("""() => { document.querySelector('.pp-status .pp-who').textContent =
+        'Tacitus moved a citizen from building 10b (row 7, column 6) to the gate Porta di Nocera (row 7, column 7)'; }""")
+    assert page.evaluate(where) == before
+    right, scores = page.evaluate("""() => [document.querySelector('.pp-status').getBoundingClientRect().right,
+        document.querySelector('.pp-scores').getBoundingClientRect().left]""")
+    assert right <= scores
+    assert page.evaluate("""() => [...document.querySelectorAll('.pp-status > *')].every(
+        e => e.getBoundingClientRect().right <= document.querySelector('.pp-scores').getBoundingClientRect().left + 1)""")
