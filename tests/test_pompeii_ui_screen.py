@@ -569,3 +569,22 @@ def test_a_game_of_bots_only_says_no_hand_is_shown_not_that_the_device_changes_h
     assert "Every seat is played by a bot" in html and "device changes hands" not in html
     screen.receive(snapshot(s, None), [], SEATS[:2])                           # a human seat: the curtain
     assert "device changes hands" in to_markup(screen.scene([]))
+
+
+def test_while_the_last_moves_are_shown_the_prompt_says_so_not_the_next_decision():
+    """Play-test 4: while another seat's lava move was animated the prompt already said "Place the scroll
+    lava tile on a highlighted square." (nothing could be highlighted) beside a bare "Skip"."""
+    i18n.set_language("en")
+    s, _sc, _log = play(5, until=lambda s: s.step == "lava" and s.current_player == 1)
+    screen = Screen()
+    screen.receive(snapshot(s, 0), [], SEATS[:2])
+    events = s.apply(s.legal_actions()[0])
+    assert screen.receive(snapshot(s, 0), events, SEATS[:2])                 # an animation starts
+    html = to_markup(screen.scene([]))
+    prompt = html[html.index('class="pp-prompt"'):html.index("</section>", html.index('class="pp-prompt"'))]
+    assert "The last moves are being shown." in prompt and "highlighted square" not in prompt
+    assert "Skip the animation" in prompt and 'class="pp-tile"' not in prompt
+    while screen.frames.busy:                                                # the frames end: the decision
+        screen.frames.advance()
+    html = to_markup(screen.scene([]))
+    assert "The last moves are being shown." not in html

@@ -432,10 +432,14 @@ WAITING_TEXTS = ("prompt.watching", "prompt.confirm", "prompt.confirm.held", "pr
 
 def _prompt(model: Model) -> El:
     view, ui = model.view, model.ui
-    text = waiting_prompt(t, WAITING_TEXTS, model.waiting, model.held) or prompt_text(view, ui, model.viewer, model.seats)
+    # While the moves before this decision are shown, the prompt says so: it asked to place a tile on
+    # a highlighted square while nothing could be highlighted yet (play-test 4).
+    showing = model.animating and model.waiting is None
+    text = waiting_prompt(t, WAITING_TEXTS, model.waiting, model.held) \
+        or (t("prompt.animating") if showing else prompt_text(view, ui, model.viewer, model.seats))
     children: list[Any] = [h("p", {"class": "prompt", "tabindex": "-1", "data-pending": view["step"] or view["phase"],
                                    "data-waiting": model.waiting}, text)]
-    if view.get("tile"):
+    if view.get("tile") and not showing:
         tile = view["tile"]
         children.append(h("div", {"class": "pp-tile", "data-tile": tile},
                           El("svg", {"viewBox": "-14 -14 28 28", "width": "40", "height": "40", "aria-hidden": "true"},
