@@ -244,6 +244,10 @@ def test_resuming_a_game_imports_only_that_games_code(guarded_page, site, ready)
     page.select_option("#ng-game", "ptolemaeus")
     page.wait_for_function("blurb => document.querySelector('#ng-blurb').innerText === blurb", arg=ptolemaeus_blurb)
     assert "Observe the sky" in ptolemaeus_blurb
+    # Its Rules link in the lobby's colour, not the browser's blue or visited purple (play-test 4).
+    colours = page.evaluate("""() => [document.querySelector('#ng-blurb a'), document.querySelector('.lobby-buttons a')]
+        .map((e) => e && getComputedStyle(e).color)""")
+    assert colours[0] is not None and colours[0] == colours[1], colours
 
 
 # ------------------------------------------------------------------ the new-game screen
