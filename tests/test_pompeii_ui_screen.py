@@ -588,3 +588,21 @@ def test_while_the_last_moves_are_shown_the_prompt_says_so_not_the_next_decision
         screen.frames.advance()
     html = to_markup(screen.scene([]))
     assert "The last moves are being shown." not in html
+
+
+def test_the_move_log_reads_newest_first_as_ptolemaeus_each_line_with_its_number():
+    """Play-test 4: Pompeii's log was oldest first (a new move below the box's fold), Ptolemaeus' newest first."""
+    i18n.set_language("en")
+    from pompeii_ui.words import describe_log
+
+    steps = iter(range(12))                                         # twelve decisions
+    s, _sc, log = play(2, until=lambda s: next(steps, None) is None)
+    screen = Screen()
+    screen.receive(snapshot(s, 0), [], SEATS[:2])
+    html = to_markup(screen.scene(log))
+    box = html[html.index('class="pp-log"'):]
+    box = box[:box.index("</ol>")]
+    values = [int(v) for v in re.findall(r'<li value="(\d+)"', box)]
+    said = describe_log(log, SEATS[:2])
+    assert "reversed" in box[:box.index("<li")] and values == list(range(len(said), 0, -1))
+    assert box.index(said[-1]) < box.index(said[0])

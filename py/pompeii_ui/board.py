@@ -575,11 +575,13 @@ def _log_item(index: int, text: str) -> El:
 
 
 def _log(model: Model) -> El:
+    """The move log, newest first as Ptolemaeus' (play-test 4: oldest first, a new move was below the
+    box's fold and the two games read in opposite orders); each line keeps its number."""
     first = max(0, len(model.log) - LOG_SHOWN)
-    items = [_log_item(first + i, text) for i, text in enumerate(model.log[first:])]
+    items = [_log_item(first + i, text) for i, text in enumerate(model.log[first:])][::-1]
     return El("section", {"class": "pp-log", "aria-label": t("log.label")},
               [h("h2", None, t("log.label")),
-               El("ol", {"tabindex": "0", "aria-label": t("log.label")}, items, key="log-lines")],
+               El("ol", {"reversed": True, "tabindex": "0", "aria-label": t("log.label")}, items, key="log-lines")],
               key="log")
 
 
