@@ -178,6 +178,11 @@ def test_pompeii_on_a_390x844_phone(phone, screen, report):
     small = [b for b in targets if b["width"] < 24 or b["height"] < 24]
     for b in small:     # only a gate's marker, with its button in the prompt
         assert b["act"] == "leave" and (b["act"], b["arg"]) in prompt_buttons, b
+    # A highlighted square's dashed frame at least 2.5 px wide on screen (play-test 4: the board scaled
+    # to a phone drew it ~1.4 px wide, hard to see).
+    widths = page.evaluate("""() => [...document.querySelectorAll('.pp-board .mark')].map(m =>
+        parseFloat(getComputedStyle(m).strokeWidth) * m.ownerSVGElement.getScreenCTM().a)""")
+    assert all(w >= 2.5 for w in widths), widths
     assert axe_violations(page) == []
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"pompeii-phone-{screen}.png"))
