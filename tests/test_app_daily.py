@@ -295,6 +295,14 @@ def test_the_chart_is_svg_with_one_bar_per_played_day_and_wins_marked():
     last = labels[-1]                                     # today's: it ends inside the chart, not cut off
     assert last.get("text-anchor") == "end" and float(last.get("x")) <= width
     assert all(x.get("text-anchor") == "middle" and 20 <= float(x.get("x")) <= width - 40 for x in labels[:-1])
+    # Each bar says its points (play-test 4: the chart had no values), above it and under a win's star.
+    for b in bars:
+        points = b.find("s:text[@class='daily-points']", ns)
+        assert points is not None and points.text == b.get("data-points")
+        assert float(points.get("y")) < float(b.find("s:rect", ns).get("y"))
+    star = root.find(".//s:text[@class='daily-star']", ns)
+    peak_points = next(b for b in bars if b.get("data-points") == "12").find("s:text[@class='daily-points']", ns)
+    assert float(star.get("y")) + 10 <= float(peak_points.get("y"))
 
 
 # ---------------------------------------------------------------- a real game's result

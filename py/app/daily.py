@@ -345,7 +345,7 @@ _MIN_BAR = 4.0     # a day played for 0 points still shows a bar (1 unit was inv
 def chart_svg(entries: list[DailyEntry], today: _dt.date, days: int = 30) -> str:
     """The history as an SVG chart: one bar per day of the last ``days`` (points), a win marked
     with a star, a day not played left empty; a title and a description for screen readers."""
-    width, height, top, bottom = 600, 200, 20, 30
+    width, height, top, bottom = 600, 200, 34, 30   # top: room for a bar's points and star
     slot = width / days
     finished = {e.day: e.result for e in entries if e.result is not None}
     peak = max([r.points for r in finished.values()] + [12])
@@ -373,9 +373,12 @@ def chart_svg(entries: list[DailyEntry], today: _dt.date, days: int = 30) -> str
         cls = "daily-bar daily-won" if result.won else "daily-bar"
         parts.append(f'<g class="{cls}" data-day="{day.isoformat()}" data-points="{result.points}">'
                      f'<title>{_esc(label)}</title>'
-                     f'<rect x="{x + 2:.1f}" y="{y:.1f}" width="{slot - 4:.1f}" height="{max(h, _MIN_BAR):.1f}"/>')
+                     f'<rect x="{x + 2:.1f}" y="{y:.1f}" width="{slot - 4:.1f}" height="{max(h, _MIN_BAR):.1f}"/>'
+                     # its points over it (play-test 4: the chart had no values), a win's star above
+                     f'<text class="daily-points" x="{x + slot / 2:.1f}" y="{max(y - 4, 12):.1f}" '
+                     f'text-anchor="middle" aria-hidden="true">{result.points}</text>')
         if result.won:
-            parts.append(f'<text class="daily-star" x="{x + slot / 2:.1f}" y="{max(y - 4, 12):.1f}" '
+            parts.append(f'<text class="daily-star" x="{x + slot / 2:.1f}" y="{max(y - 18, 12):.1f}" '
                          f'text-anchor="middle">\u2605</text>')
         parts.append("</g>")
     parts.append("</svg>")
