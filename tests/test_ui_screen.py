@@ -136,9 +136,11 @@ def test_focus_after_a_constellation_goes_to_the_first_choice_it_opened_and_canc
     plan = screen.after_click(out)
     assert plan.targets[0].startswith(".pt-prompt [data-act=")        # the first choice it opened
     assert plan.if_lost == DECISION
+    assert plan.reveal == ".pt-prompt"          # in view with its panel, even after a tap (play-test 4)
     out = screen.click("cancel")
     screen.scene([])
     plan = screen.after_click(out)
+    assert plan.reveal == ""                    # back to the constellation clicked: no scrolling
     assert plan.targets[0] == f'[data-act="const"][data-arg="{name}"]:not([disabled])'
     assert plan.targets[1:3] == BOARD_STOP
 

@@ -67,9 +67,23 @@ def media(query: str) -> bool:
         return False
 
 
-def focus(node: Any, keyboard: bool) -> None:
-    if not none(node):
-        node.focus(to_js({"preventScroll": not keyboard}))
+def focus(node: Any, keyboard: bool, reveal: str = "") -> None:
+    """Focus ``node``: scrolled into view by a key only; after a pointer input, only when the plan
+    says ``reveal`` and it is out of the viewport (:class:`boardui.focus.FocusPlan`)."""
+    if none(node):
+        return
+    node.focus(to_js({"preventScroll": not keyboard}))
+    if reveal and not keyboard and not in_viewport(node):
+        box = closest(node, reveal) or node
+        box.scrollIntoView(to_js({"block": "nearest"}))
+        if not in_viewport(node):              # a box taller than the window: the element itself
+            node.scrollIntoView(to_js({"block": "nearest"}))
+
+
+def in_viewport(node: Any) -> bool:
+    """Is ``node`` wholly inside the window's visible height?"""
+    box = node.getBoundingClientRect()
+    return float(box.top) >= 0 and float(box.bottom) <= float(window.innerHeight)
 
 
 def focus_lost() -> bool:
@@ -87,13 +101,13 @@ def apply_focus(root: Any, plan: FocusPlan, keyboard: bool) -> bool:
     for selector in plan.targets:
         node = root.querySelector(selector)
         if not none(node):
-            focus(node, keyboard)
+            focus(node, keyboard, plan.reveal)
             return True
     if plan.if_lost and focus_lost():
         for selector in plan.if_lost:
             node = root.querySelector(selector)
             if not none(node):
-                focus(node, keyboard)
+                focus(node, keyboard, plan.reveal)
                 return True
     return False
 

@@ -23,10 +23,14 @@ from .tree import El
 @dataclass(frozen=True)
 class FocusPlan:
     """``targets``: tried in order, always; ``if_lost``: tried after them only when none was
-    found and the focus is lost."""
+    found and the focus is lost. ``reveal``: after a pointer input too (which focuses without
+    scrolling, so that a click does not make the page jump), the element focused is brought into
+    view with its ancestor matching this selector when it is out of the viewport: a choice opened
+    in a panel scrolled away, as on a phone below the board (play-test 4)."""
 
     targets: tuple[str, ...] = ()
     if_lost: tuple[str, ...] = ()
+    reveal: str = ""
 
     def __bool__(self) -> bool:
         return bool(self.targets or self.if_lost)

@@ -35,6 +35,7 @@ TOGGLES = frozenset({"pay", "source", "hand"})   # acts that change a choice in 
 VIEW_ACTS = frozenset({"skip_anim", "close_end", "open_end", "newgame", "undo", "end_action"})
 BOARD_ACTS = frozenset({"const", "planet"})
 
+PROMPT_BOX = ".pt-prompt"
 PROMPT = ".pt-prompt .prompt"
 WAITING_TEXTS = ("prompt.watching", "prompt.confirm", "prompt.confirm.held", "prompt.replay")   # boardui.screen.waiting_prompt
 END_TITLE = ".pt-end .end-title"
@@ -174,8 +175,9 @@ class Screen(ScreenState):
 
     def _focus_after(self, act: str, arg: str, before: list, was: str | None) -> FocusPlan:
         """After a click that changed the selection but made no move yet: a toggle keeps the
-        focus; a cancel goes back to the constellation; else the first choice the click opened,
-        else the element clicked, else the board's tab stop."""
+        focus; a cancel goes back to the constellation; else the first choice the click opened
+        (brought into view with its panel: on a phone the panel is above the board, scrolled
+        away), else the element clicked, else the board's tab stop."""
         targets: list[str] = []
         if act in TOGGLES or (act == "bonus" and self.ctl.sel.bonus is None):
             targets.append(act_selector(act, arg))
@@ -189,7 +191,7 @@ class Screen(ScreenState):
         targets.append(act_selector(act, arg))
         if act not in BOARD_ACTS:
             targets += BOARD_STOP
-        return FocusPlan(tuple(targets), if_lost=DECISION)
+        return FocusPlan(tuple(targets), if_lost=DECISION, reveal=PROMPT_BOX if opened is not None else "")
 
     def escape(self) -> Outcome | None:
         """Escape: close the end screen, or an open bonus card, or drop a half-made choice
