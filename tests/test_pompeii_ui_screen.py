@@ -489,6 +489,35 @@ def test_a_watching_tabs_heading_and_live_region_do_not_say_your_turn():
     assert whose_turn(view, 1 - seat, SEATS[:2], watching=True) == whose_turn(view, 1 - seat, SEATS[:2])
 
 
+def test_while_the_viewers_move_waits_for_confirm_the_heading_names_no_next_player():
+    """Play-test 4 (#5): with "confirm my moves", a turn-ending move waiting for Confirm had the
+    heading name the next player while the prompt said the move waited. The heading (and the live
+    region) say it waits; once confirmed (no longer waiting), the next player's turn as always."""
+    import random
+
+    from boardui.screen import awaiting
+
+    i18n.set_language("en")
+    s = new_game(2, 5)
+    seat = 0
+    rng = random.Random(1)
+    while s.current_player != seat:
+        s.apply(rng.choice(s.legal_actions()))
+    while s.current_player == seat:                        # seat 0's turn, ended
+        s.apply(rng.choice(s.legal_actions()))
+    for kind in ("applied", "held"):
+        screen = Screen()
+        screen.receive(awaiting(snapshot(s, seat), kind), [], SEATS[:2])
+        heading = re.search(r'class="pp-who">([^<]*)<', to_markup(screen.scene([]))).group(1)
+        assert heading == "Your move waits for your confirmation", kind
+        other = SEATS[1 - seat]["name"]
+        assert other not in heading and other not in " ".join(text for _n, text in screen.live.lines)
+    screen = Screen()
+    screen.receive(snapshot(s, seat), [], SEATS[:2])
+    assert re.search(r'class="pp-who">([^<]*)<', to_markup(screen.scene([]))).group(1) != \
+        "Your move waits for your confirmation"
+
+
 def test_an_end_screen_the_player_closed_stays_closed_in_the_next_view_of_the_game():
     """Play-test 2 (N6): "Back to the game" from a finished game's replay opened the end dialog again,
     which the player had closed with "Look at the city". A new screen told so (``keep_end_closed``)

@@ -374,6 +374,29 @@ def test_a_watching_tabs_heading_and_live_region_do_not_say_your_turn():
     assert whose_turn(view, 1 - seat, SEATS, watching=True) == whose_turn(view, 1 - seat, SEATS)
 
 
+def test_while_the_viewers_move_waits_for_confirm_the_heading_names_no_next_player():
+    """Play-test 4 (#5): with "confirm my moves", a turn-ending move waiting for Confirm had the
+    heading say "Hypatia's turn" while the prompt said the move waited. The heading (and the live
+    region) say it waits; once confirmed (no longer waiting), the next player's turn as always."""
+    import re
+
+    from boardui.screen import awaiting
+
+    state = pt.new_game(2, 3, DATE)
+    rng = random.Random(1)
+    while state.current_player == 0:                       # seat 0's turn, ended
+        state.apply(rng.choice(state.legal_actions()))
+    for kind in ("applied", "held"):
+        screen = Screen()
+        screen.receive(awaiting(snapshot(state, 0), kind), [], SEATS)
+        heading = re.search(r'class="pt-who">([^<]*)<', to_markup(screen.scene([]))).group(1)
+        assert heading == "Your move waits for your confirmation", kind
+        assert "Hypatia" not in " ".join(text for _n, text in screen.live.lines)
+    screen = Screen()
+    screen.receive(snapshot(state, 0), [], SEATS)
+    assert re.search(r'class="pt-who">([^<]*)<', to_markup(screen.scene([]))).group(1) == "Hypatia's turn"
+
+
 def test_an_end_screen_the_player_closed_stays_closed_in_the_next_view_of_the_game():
     """Play-test 2 (N6): back from a finished game's replay, a new view of it opened the end screen
     again, which the player had closed. The view tells the host (``end_closed``) and a new screen

@@ -197,6 +197,16 @@ class ScreenState:
         raise ValueError(f"{act!r} is not an act of the view")
 
 
+CONFIRMING = frozenset({"applied", "held"})
+
+
+def confirming(waiting: str | None) -> bool:
+    """Does the viewer's own move wait for their Confirm / Take back (``Snapshot.waiting``)? A game's
+    heading then says so, not whose turn comes after it (play-test 4: "Hypatia's turn" above a move
+    that was not confirmed yet, while the prompt said it waited)."""
+    return waiting in CONFIRMING
+
+
 def waiting_prompt(t: Callable[..., str], keys: tuple[str, str, str, str], waiting: str | None,
                    held: str | None) -> str | None:
     """The prompt while nothing may be decided here (``Snapshot.waiting``), in the game's own texts:

@@ -18,7 +18,7 @@ from typing import Any
 
 from app import i18n
 from boardui import live, nav
-from boardui.screen import end_buttons, waiting_prompt
+from boardui.screen import confirming, end_buttons, waiting_prompt
 from boardui.tree import El, h
 from gamekit.memo import BoundedMemo
 from pompeii import board as B
@@ -384,9 +384,14 @@ def render_board(model: Model) -> El:
 # ------------------------------------------------------------ panels
 
 
-def whose_turn(view: dict[str, Any], viewer: int | None, seats: list[dict], watching: bool = False) -> str:
+def whose_turn(view: dict[str, Any], viewer: int | None, seats: list[dict], watching: bool = False,
+               confirm: bool = False) -> str:
     """"Your turn", "Plinius's turn", "The game is over"; in a tab that only watches (another tab
-    plays the game: ``Snapshot.waiting``), not "Your turn" but that it is played there."""
+    plays the game: ``Snapshot.waiting``), not "Your turn" but that it is played there; while the
+    viewer's move waits for Confirm (``confirm``: ``boardui.screen.confirming``), that it waits, not
+    the next player's turn, which it has not begun yet."""
+    if confirm:
+        return t("status.confirm")
     if view["phase"] == "over":
         return t("status.over")
     cur = view["current"]
@@ -620,7 +625,8 @@ def render(model: Model) -> El:
     view = model.view
     over = view["phase"] == "over"
     who = t("status.caption") if model.animating and model.caption is None \
-        else (model.caption or whose_turn(view, model.viewer, model.seats, model.waiting == "watching"))
+        else (model.caption or whose_turn(view, model.viewer, model.seats, model.waiting == "watching",
+                                          confirming(model.waiting)))
     status = [h("strong", {"class": "pp-who", "title": who}, who)]
     if model.busy:
         status.append(h("span", {"class": "pp-busy"}, model.busy))

@@ -26,7 +26,7 @@ from .interact import UI, Choice, card_label
 from .strings import is_you, join, seat_label, t
 from boardui import live, marks, nav
 from boardui.marks import Earned
-from boardui.screen import end_buttons
+from boardui.screen import confirming, end_buttons
 from boardui.tree import El, fmt, h
 from .words import asteroids_cell, decision_text, describe_log, end_summary
 
@@ -546,10 +546,14 @@ def card_title(name: str) -> str:
     return t("const.label", name=name, element=t(f"element.{colour}"))
 
 
-def whose_turn(view: dict[str, Any], viewer: int | None, seats: list[dict], watching: bool = False) -> str:
+def whose_turn(view: dict[str, Any], viewer: int | None, seats: list[dict], watching: bool = False,
+               confirm: bool = False) -> str:
     """"Your turn", "Hypatia's turn", "Waiting for …", "The game is over"; in a tab that only
     watches (another tab plays the game: ``Snapshot.waiting``), not "Your turn" but that it is played
-    there."""
+    there; while the viewer's move waits for Confirm (``confirm``: ``boardui.screen.confirming``),
+    that it waits, not the next player's turn, which it has not begun yet."""
+    if confirm:
+        return t("status.confirm")
     if view["is_over"]:
         return t("status.over")
     if watching and viewer is not None and view["current_player"] == viewer:
@@ -568,7 +572,8 @@ def _status(model: Model) -> El:
     rnd = scene.get("round", view["round"])
     turn = min(scene.get("turn", view["turn"]), 3)
     who = t("status.caption") if model.animating else whose_turn(view, model.viewer, model.seats,
-                                                                 model.waiting == "watching")
+                                                                 model.waiting == "watching",
+                                                                 confirming(model.waiting))
     children = [h("span", {"class": "pt-round"}, t("status.round", round=rnd, turn=turn)),
                 h("strong", {"class": "pt-who"}, who)]
     if model.busy:

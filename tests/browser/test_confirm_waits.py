@@ -112,6 +112,7 @@ def test_ptolemaeus_an_applied_move_waits_for_the_player_not_the_bot(ptol):
     assert prompt.get_attribute("data-waiting") == "applied"
     text = page.locator(".pt-prompt").inner_text()
     assert WAITS in text and "deciding" not in text and "Waiting for" not in text
+    assert page.locator(".pt-who").inner_text() == "Your move waits for your confirmation"   # not "Hypatia's turn"
     assert page.evaluate(OFFERED, ".pt") == []
     page.locator("#shell-confirm-ok").click()                           # Confirm: the bot answers
     page.wait_for_function(f"Number(document.body.dataset.moves) > {n + 1}", timeout=60_000)
