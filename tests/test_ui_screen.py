@@ -176,6 +176,34 @@ def test_a_decision_made_here_sends_the_focus_to_the_next_prompt_else_only_if_lo
     assert not screen.focus.wanted
 
 
+def test_the_deck_keeps_the_focus_for_a_second_draw_and_a_waiting_move_leaves_it_to_confirm():
+    """Play-test 4 (#18): after Enter on the deck the focus jumped to the prompt, so a second Enter
+    did nothing. The deck, offered again, keeps it; once the second draw waits for Confirm the
+    screen takes the focus nowhere (the shell's bar has put it on its Confirm button) unless lost."""
+    from boardui.screen import awaiting
+
+    state = pt.new_game(2, 3, DATE)
+    screen = Screen()
+    screen.receive(snapshot(state, 0), [], SEATS)
+    screen.scene([])
+    out = screen.click("deck")
+    assert out.action is not None
+    state.apply(out.action)
+    screen.receive(snapshot(state, 0), state.last_events, SEATS)
+    screen.scene([])
+    deck = act_selector("deck", "", ".pt-cards")
+    assert screen.settle().targets == (deck,) + DECISION        # the deck first, while it is offered
+    out = screen.click("deck")                                   # the second draw (it ends the turn)
+    assert out.action is not None
+    screen.receive(awaiting(snapshot(state, 0), "held"), [], SEATS)
+    screen.scene([])
+    plan = screen.settle()
+    assert plan.targets == () and plan.if_lost == DECISION
+    screen.receive(snapshot(state, 0), [], SEATS)                # taken back: nothing kept
+    screen.scene([])
+    assert screen.settle().targets == ()
+
+
 def finished_solitaire():
     """A solitaire game played to its end by random moves (seed 0)."""
     state = pt.new_game(1, 2, DATE)

@@ -100,7 +100,8 @@ class Settler:
     """Where the focus goes after a new state is drawn — never left on ``<body>``:
 
     * a modal dialog that just opened takes it (``dialog``: its title, ``tabindex="-1"``);
-    * after a decision made on this screen (:meth:`decided`), the next decision's prompt
+    * after a decision made on this screen (:meth:`decided`), the control that made it when it is
+      offered again (``keep``: the deck, for a second draw), else the next decision's prompt
       (``decision``: read out, and the next Tab reaches its first choice);
     * otherwise the focus stays where it is, unless it was lost (its element removed or
       hidden, e.g. the hot-seat pass button as the board comes back): then the decision.
@@ -110,14 +111,19 @@ class Settler:
     dialog: tuple[str, ...] = ()
     wanted: bool = False
     dialog_open: bool = False
+    keep: tuple[str, ...] = ()
 
-    def decided(self) -> None:
-        """A decision was made here: the next state focuses its prompt."""
+    def decided(self, keep: tuple[str, ...] = ()) -> None:
+        """A decision was made here: the next state focuses its prompt, or first ``keep`` (the
+        control that made it) when it is still offered: a second Enter on the deck draws again,
+        where the focus had jumped to the prompt (play-test 4)."""
         self.wanted = True
+        self.keep = keep
 
     def refused(self) -> None:
         """The decision was refused: nothing changed, the focus stays."""
         self.wanted = False
+        self.keep = ()
 
     def closed(self) -> None:
         """The dialog was closed (the caller sends the focus to what reopens it)."""
@@ -130,4 +136,5 @@ class Settler:
             return FocusPlan(self.dialog)
         self.dialog_open = dialog_shown
         wanted, self.wanted = self.wanted, False
-        return FocusPlan(self.decision if wanted else (), if_lost=self.decision)
+        keep, self.keep = self.keep, ()
+        return FocusPlan(keep + self.decision if wanted else (), if_lost=self.decision)

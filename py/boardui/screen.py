@@ -158,8 +158,13 @@ class ScreenState:
 
     def settle(self) -> FocusPlan:
         """The focus after a redraw: the end screen's title when it opens; the next decision's
-        prompt after a decision made here, or when the focus was lost with its element."""
-        return self.focus.settle(self.end_shown)
+        prompt after a decision made here, or when the focus was lost with its element. While the
+        viewer's move waits for Confirm the shell's bar has taken the focus to its Confirm button
+        (``app.confirmbar``): it stays there, where the prompt took it away (play-test 4)."""
+        plan = self.focus.settle(self.end_shown)
+        if self.snap is not None and confirming(self.snap.waiting) and not self.end_shown:
+            return FocusPlan(if_lost=plan.if_lost)
+        return plan
 
     def refocus(self) -> FocusPlan:
         """The focus when the control outside the board that had it went away (the header's Undo,

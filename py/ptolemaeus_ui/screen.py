@@ -156,7 +156,9 @@ class Screen(ScreenState):
         was = self.ctl.sel.const or self.ctl.sel.move_from
         action = self.ctl.click(act, arg)
         if action is not None:
-            self.focus.decided()
+            # A card panel's control (the deck, a face-up card) keeps the focus if it is offered again.
+            cards = {(c.act, c.arg) for c in controls(self.drawn, "pt-cards")}
+            self.focus.decided((act_selector(act, arg, ".pt-cards"),) if (act, arg) in cards else ())
             self.recap.acted()
             self.acted = True
             return Outcome(action=action)

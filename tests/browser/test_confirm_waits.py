@@ -120,6 +120,39 @@ def test_ptolemaeus_an_applied_move_waits_for_the_player_not_the_bot(ptol):
     assert page.locator(".pt-prompt .prompt").get_attribute("data-waiting") is None
 
 
+def two_draws(s) -> bool:
+    """Seat 0 may draw from the deck, then from the deck again, which ends its turn."""
+    if not any(a.kind == A.DRAW_DECK for a in s.legal_actions()):
+        return False
+    c = s.clone()
+    c.apply(next(a for a in c.legal_actions() if a.kind == A.DRAW_DECK))
+    return c.current_player == 0 and ends_turn(A.DRAW_DECK, True)(c)
+
+
+ACTIVE = "() => { const e = document.activeElement; return e.id || e.dataset.act || e.tagName; }"
+
+
+def test_ptolemaeus_enter_on_the_deck_twice_draws_two_cards_then_confirm_has_the_focus(ptol):
+    """Play-test 4 (#18): Enter on the deck drew a card and sent the focus to the prompt, so a second
+    Enter did nothing. The deck keeps the focus; after the second draw (held for Confirm), the
+    Confirm button has it, not the prompt."""
+    page = ptol.page
+    seed, actions = test_play.find_position(two_draws)
+    ptol.load(seed, actions, name="two-draws")
+    n = ptol.moves()
+    page.locator('.pt-cards [data-act="deck"]').focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"Number(document.body.dataset.moves) === {n + 1}")
+    page.wait_for_timeout(100)
+    assert page.evaluate(ACTIVE) == "deck"
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.body.dataset.confirm === 'held'")
+    page.wait_for_timeout(100)
+    assert page.evaluate(ACTIVE) == "shell-confirm-ok"
+    page.locator("#shell-confirm-back").click()
+    page.wait_for_function("!document.body.dataset.confirm")
+
+
 def test_pompeii_a_held_card_is_named_and_the_hand_is_not_offered(pomp):
     """D5 (c): a card played (a card is then drawn: the move is held) is named in the prompt in the
     move log's words; the hand and the city offer nothing until Confirm or Take back."""
