@@ -394,7 +394,7 @@ def test_a_watching_tabs_heading_and_live_region_do_not_say_your_turn():
     seat = state.current_player
     screen = Screen()
     screen.receive(awaiting(snapshot(state, seat), "watching"), [], SEATS)
-    heading = re.search(r'class="pt-who">([^<]*)<', to_markup(screen.scene([]))).group(1)
+    heading = re.search(r'class="pt-who"[^>]*>([^<]*)<', to_markup(screen.scene([]))).group(1)
     assert heading == "Your turn, in the tab where this game is played"
     said = [text for _n, text in screen.live.lines]             # the live region says the same
     assert heading in said and "Your turn" not in said
@@ -417,12 +417,12 @@ def test_while_the_viewers_move_waits_for_confirm_the_heading_names_no_next_play
     for kind in ("applied", "held"):
         screen = Screen()
         screen.receive(awaiting(snapshot(state, 0), kind), [], SEATS)
-        heading = re.search(r'class="pt-who">([^<]*)<', to_markup(screen.scene([]))).group(1)
+        heading = re.search(r'class="pt-who"[^>]*>([^<]*)<', to_markup(screen.scene([]))).group(1)
         assert heading == "Your move waits for your confirmation", kind
         assert "Hypatia" not in " ".join(text for _n, text in screen.live.lines)
     screen = Screen()
     screen.receive(snapshot(state, 0), [], SEATS)
-    assert re.search(r'class="pt-who">([^<]*)<', to_markup(screen.scene([]))).group(1) == "Hypatia's turn"
+    assert re.search(r'class="pt-who"[^>]*>([^<]*)<', to_markup(screen.scene([]))).group(1) == "Hypatia's turn"
 
 
 def test_an_end_screen_the_player_closed_stays_closed_in_the_next_view_of_the_game():

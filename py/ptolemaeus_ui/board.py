@@ -574,16 +574,18 @@ def _status(model: Model) -> El:
     who = t("status.caption") if model.animating else whose_turn(view, model.viewer, model.seats,
                                                                  model.waiting == "watching",
                                                                  confirming(model.waiting))
+    # Titles: on a wide screen each is cut to one line with "…" (static/ptolemaeus.css, play-test 4).
     children = [h("span", {"class": "pt-round"}, t("status.round", round=rnd, turn=turn)),
-                h("strong", {"class": "pt-who"}, who)]
+                h("strong", {"class": "pt-who", "title": who}, who)]
     if model.busy:
         children.append(h("span", {"class": "pt-busy"}, h("span", {"class": "spinner", "aria-hidden": "true"}),
                           model.busy))
     elif len(model.recap) > 1 and not model.animating:
         # A bot's whole turn (everything since the viewer acted), not only its last step (issue 17).
-        children.append(h("span", {"class": "pt-last pt-recap", "data-transient": "1"}, " · ".join(model.recap[-6:])))
+        recap = " · ".join(model.recap[-6:])
+        children.append(h("span", {"class": "pt-last pt-recap", "data-transient": "1", "title": recap}, recap))
     elif model.last and not model.animating:
-        children.append(h("span", {"class": "pt-last", "data-transient": "1"}, model.last))
+        children.append(h("span", {"class": "pt-last", "data-transient": "1", "title": model.last}, model.last))
     # Not a live region: the moves and the turns are announced by render_announcer.
     return El("div", {"class": "pt-status"}, children, key="status")
 

@@ -407,8 +407,11 @@ def pt_planet(action) -> str:
     return pt.PLANETS[action.planet]
 
 
-def test_a_bots_turn_recapped_is_a_line_of_its_own_without_a_stray_separator(guarded_page, site, ready):
-    """Play-test 3: the status line's recap of the bots' turns wrapped and began with "· "."""
+def test_a_bots_turn_recapped_is_one_line_without_a_stray_separator(guarded_page, site, ready):
+    """Play-test 3: the status line's recap of the bots' turns wrapped and began with "· ". Play-test 4:
+    on a wide screen a long recap pushed the scores to a line of their own and the board down; it is
+    now one line beside whose turn it is, cut with "…", its whole text in its title. On a narrow
+    screen it is a line of its own under the round and turn."""
     page = guarded_page
     page.add_init_script("""localStorage.setItem("ludus.settings",
         JSON.stringify({bot_speed: "instant", lang: "en", confirm: "off"}));""")
@@ -418,5 +421,18 @@ def test_a_bots_turn_recapped_is_a_line_of_its_own_without_a_stray_separator(gua
     recap.wait_for()
     before = page.evaluate("getComputedStyle(document.querySelector('.pt-status .pt-recap'), '::before').content")
     assert before in ("none", "normal"), before
+    text = page.evaluate("document.querySelector('.pt-status .pt-recap').textContent")
+    assert recap.get_attribute("title") == text and text.count(" · ") >= 1
+    who = page.locator(".pt-status .pt-who").bounding_box()
+    box = recap.bounding_box()
+    assert abs(box["y"] + box["height"] / 2 - (who["y"] + who["height"] / 2)) < who["height"]   # beside it
+    assert box["height"] < 2 * who["height"]                                                     # one line
+    top = page.locator(".pt-top").bounding_box()
+    score = page.locator(".pt-scoreboard").bounding_box()
+    assert score["y"] < box["y"] + box["height"]                         # the scores on the same row
+    page.evaluate("""() => { const r = document.querySelector('.pt-status .pt-recap');
+        r.textContent = r.textContent.repeat(6); }""")                  # a longer recap still: no higher
+    assert page.locator(".pt-top").bounding_box()["height"] == top["height"]
+    page.set_viewport_size({"width": 390, "height": 844})
     who = page.locator(".pt-status .pt-who").bounding_box()
     assert recap.bounding_box()["y"] >= who["y"] + who["height"] - 1      # under the round and turn

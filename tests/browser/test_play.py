@@ -196,7 +196,7 @@ def test_draw_a_face_up_card_then_from_the_deck(game):
     assert "Draw a second card" in game.page.locator(".pt-prompt .prompt").inner_text()
     # The heading's last move follows "Your turn" with no "·" before it (play-test 4: a stray separator).
     last = game.page.locator(".pt-status .pt-last")
-    assert last.inner_text().startswith("You take")
+    assert last.inner_text().startswith("You take") and last.get_attribute("title") == last.inner_text()
     assert last.evaluate("e => getComputedStyle(e, '::before').content") in ("none", "normal")
     game.act("deck")
     assert game.played(n + 1) == {"kind": "draw_deck"}
