@@ -8,7 +8,11 @@ exactly as in play.  Controls: ``#replay-start``, ``#replay-back``,
 ``#replay-end``, the slider ``#replay-slider``, ``#replay-round`` (games with
 rounds), ``#replay-viewer`` (after the end: any seat or a spectator),
 ``#replay-share`` (a finished game's link) and ``#replay-close``.  Keys
-anywhere on the screen: ← → one move, Home / End, Space plays or pauses.
+anywhere on the page while the replay shows (the handler is the document's, so
+that a click on an empty spot, or a control disabled under the focus, does not
+silence them; form fields keep their own keys): ← → one move, Home / End,
+Space plays or pauses.  A control disabled while it has the focus (› at the
+last move) hands the focus to play / pause, never to ``<body>``.
 ``<body data-replay-index>`` is the position shown (for tests).
 """
 
@@ -29,9 +33,22 @@ if TYPE_CHECKING:
     from app.games import GameView
     from app.shell import App
 
-__all__ = ["ReplayScreen", "SPEEDS"]
+__all__ = ["ReplayScreen", "SPEEDS", "replay_key"]
 
 SPEEDS = {"slow": 1.6, "normal": 0.8, "fast": 0.3}   # seconds between moves when playing
+
+
+FIELDS = frozenset({"SELECT", "INPUT", "TEXTAREA"})    # their arrows, Home / End and Space are their own
+ACTIVATED = frozenset({"BUTTON", "SUMMARY", "A"})      # Space (and Enter) activate them
+
+
+def replay_key(tag: str, editable: bool, key: str) -> bool:
+    """Whether a key pressed on an element (its ``tagName``, whether it is content-editable) is
+    the replay's, not the element's own: a form field keeps all its keys, a button its Space."""
+    tag = tag.upper()
+    if tag in FIELDS or editable:
+        return False
+    return not (key == " " and tag in ACTIVATED)
 
 
 class ReplayScreen:
@@ -154,7 +171,7 @@ class ReplayScreen:
         if "share" in n:
             L.on(n["share"], "click", lambda _e: asyncio.ensure_future(self.share()))
         L.on(n["close"], "click", lambda _e: self.close())
-        L.on(self.section, "keydown", self._key)
+        L.on(document, "keydown", self._key)       # released with the screen (close_view)
 
         host = ReplayHost(replay, self.app.settings, self.app.new_game)
         self.view = self.session.spec.mount(container, host)
@@ -172,7 +189,10 @@ class ReplayScreen:
             if r is not None:
                 n["round"].value = str(r)
         n["start"].disabled = n["back"].disabled = replay.index == 0
+        focused = str(getattr(document.activeElement, "id", "") or "")
         n["forward"].disabled = n["end"].disabled = replay.at_end()
+        if any(focused == f"replay-{k}" and n[k].disabled for k in ("start", "back", "forward", "end")):
+            n["play"].focus()     # always enabled: the keys and Tab go on from the controls, not <body>
         playing = self.playing is not None
         n["play"].textContent = "| |" if playing else "\u25b6"   # glyphs every font has
         label = t("replay.pause" if playing else "replay.play")
@@ -235,12 +255,12 @@ class ReplayScreen:
                     self.show()
 
     def _key(self, event: JsObject) -> None:
-        tag = str(getattr(event.target, "tagName", "")).upper()
-        key = str(event.key)
-        if tag in ("SELECT", "INPUT") or self.replay is None:
+        if self.replay is None or event.defaultPrevented or event.altKey or event.ctrlKey or event.metaKey:
+            return    # handled already (the board's own keys), or the browser's (Alt+← is Back)
+        if not replay_key(str(getattr(event.target, "tagName", "")),
+                          bool(getattr(event.target, "isContentEditable", False)), str(event.key)):
             return
-        if key == " " and tag == "BUTTON":
-            return   # the button's own activation
+        key = str(event.key)
         moves = {"ArrowLeft": self.replay.index - 1, "ArrowRight": self.replay.index + 1,
                  "Home": 0, "End": self.replay.length}
         if key in moves:

@@ -209,3 +209,41 @@ def test_a_damaged_replay_link_is_explained_once_and_a_reload_resumes_the_game(g
     assert page.evaluate("document.body.dataset.screen") == "newgame"
     assert "This replay link cannot be opened" in page.inner_text('.shell-notice[data-kind="error"]')
     reload_resumes(page, ready, play_now_and_move(page, "ptolemaeus"), "/index.html")
+
+
+def test_the_replay_keys_work_anywhere_on_the_page_and_the_focus_never_falls_to_body(guarded_page, site, ready):
+    """Play-test 4 (#1): "›" focused, End: the forward buttons are disabled under the focus, which
+    goes to play / pause (not <body>), and Home, ←, →, Space still work; so they do after a click on
+    an empty spot of the page (the focus on <body>), while a form field keeps its own keys."""
+    page = guarded_page
+    done = finished("ptolemaeus")
+    n = len(done.actions)
+    open_page(page, site, ready, encode_link(done))
+    page.click("#replay-start", timeout=CLICK_MS)
+    page.focus("#replay-forward")
+    page.keyboard.press("End")
+    assert page.evaluate(INDEX) == n
+    assert page.evaluate("document.activeElement.id") == "replay-play"
+    page.keyboard.press("Home")
+    assert page.evaluate(INDEX) == 0
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate(INDEX) == 1
+    settled(page, "ptolemaeus")
+    page.click(".replay-keys")                                 # plain text: the focus goes to <body>
+    assert page.evaluate("document.activeElement === document.body")
+    page.keyboard.press("End")
+    assert page.evaluate(INDEX) == n
+    page.keyboard.press("ArrowLeft")
+    assert page.evaluate(INDEX) == n - 1
+    page.keyboard.press("Home")
+    assert page.evaluate(INDEX) == 0
+    page.keyboard.press(" ")
+    assert page.get_attribute("#replay-play", "aria-pressed") == "true"
+    page.keyboard.press(" ")
+    assert page.get_attribute("#replay-play", "aria-pressed") == "false"
+    page.keyboard.press("End")
+    page.click("#replay-start", timeout=CLICK_MS)             # the focus on a button that is then disabled
+    assert page.evaluate("document.activeElement.id") == "replay-play"
+    page.focus("#replay-speed")                                # a select keeps its arrows
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate(INDEX) == 0
