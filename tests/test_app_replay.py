@@ -8,6 +8,8 @@ import json
 import random
 import zlib
 
+from typing import Any
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -368,3 +370,57 @@ def test_any_sequence_of_moves_shows_the_position_it_lands_on(moves):
         assert 0 <= frame.index == replay.index <= replay.length
         assert frame.state is replay.states[frame.index]
         assert frame.events == (replay.events[frame.index] if frame.index == before + 1 else [])
+
+
+WHO = {"ptolemaeus": "pt-who", "pompeii": "pp-who"}
+RECAP = {"ptolemaeus": "pt-recap", "pompeii": "pp-recap"}
+
+
+def _replayed(key: str) -> tuple[Any, Replay, ReplayHost]:
+    import importlib
+
+    screens = importlib.import_module(SCREENS[key][0])
+    spec = PAGE_CATALOG[key].load()
+    setup = {"players": 2, "seed": 4, "start": "1969-07-20T20:17Z"} if key == "ptolemaeus" else {"players": 2, "seed": 4}
+    session = play_out(Session.start(spec, setup, default_seats(spec, ["human", "bot"])), 4)
+    assert session.seats[0]["name"] == "You"
+    replay = Replay(session)
+    return screens, replay, ReplayHost(replay, {"bot_speed": "instant"})
+
+
+def _heading(key: str, screens: Any, replay: Replay, host: ReplayHost, index: int) -> tuple[str, Any]:
+    """The heading and scene of position ``index`` as the replay's view shows it (``BoardView.show``),
+    played up to it from six moves before (as ▶ does: each step animates its events)."""
+    from boardui.screen import awaiting
+
+    screen = screens.Screen()
+    frame = replay.seek(index - 6)
+    while True:
+        screen.receive(awaiting(screens.snapshot(frame.state, frame.viewer), "replay"), frame.events, host.seats)
+        screen.watched()
+        while screen.frames.playing:
+            screen.frames.advance()
+        if replay.index >= index:
+            break
+        frame = replay.step(1)
+    tree = screen.scene(host.log())
+    [who] = [e for e in tree.walk() if WHO[key] in e.attrs.get("class", "").split()]
+    return who.text_content(), tree
+
+
+@pytest.mark.parametrize("key", list(SCREENS))
+def test_in_a_replay_the_seat_called_you_is_you_only_to_its_own_eyes(key):
+    """Play-test 4 (#2): seen by another seat the human's seat "You" read "You's turn"; to any eyes
+    but its own it is "Player 1" (the host's seats, which the view holds, follow the viewer)."""
+    screens, replay, host = _replayed(key)
+    assert replay.viewer == 0 and host.seats[0]["name"] == "You"
+    turns = [i for i in range(8, replay.length) if replay.states[i].current_player == 0]
+    replay.set_viewer(1)
+    assert host.seats[0]["name"] == "Player 1" and host.seats[1]["name"] not in ("You", "Player 1")
+    who, _tree = _heading(key, screens, replay, host, turns[-1])
+    assert who == "Player 1's turn", who
+    replay.set_viewer(None)
+    assert host.seats[0]["name"] == "Player 1"
+    replay.set_viewer(0)
+    assert host.seats[0]["name"] == "You"
+

@@ -156,10 +156,7 @@ class Replay:
         self.spec: GameSpec = spec
         self.session_data = session.data
         self.seats: list[dict[str, Any]] = [dict(seat) for seat in session.seats]
-        if shared:
-            for i, seat in enumerate(self.seats):
-                if default_name(seat.get("name")) == ("you", None):
-                    seat["name"] = t("seat.player", n=i + 1)   # a default name: shown in any language
+        self._names = [seat.get("name") for seat in self.seats]
         self.over = session.over
         state = spec.new_state(session.setup)
         self.states: list[Any] = [spec.clone(state)]
@@ -170,6 +167,18 @@ class Replay:
         self.index = len(self.states) - 1
         humans = [i for i, seat in enumerate(self.seats) if seat.get("kind") == "human"]
         self.viewer: int | None = humans[0] if len(humans) == 1 and not (shared and self.over) else None
+        self._name_seats()
+
+    def _name_seats(self) -> None:
+        """Names as the viewer reads them: the seat the shell called "You" is "You" only to its own
+        eyes; to any other seat's, a spectator's, a link's watcher's, it is "Player n" (play-test 4:
+        "You's turn" seen by Tacitus).  Each such seat's ``third`` name ("Player n") is for the words
+        that name nobody as "you" (``boardui.screen.heading``).  The list is changed in place: the
+        host and the mounted view hold it."""
+        for i, (seat, name) in enumerate(zip(self.seats, self._names)):
+            if default_name(name) == ("you", None):
+                seat["third"] = t("seat.player", n=i + 1)    # a default name: shown in any language
+                seat["name"] = name if i == self.viewer else seat["third"]
 
     # ---- what may be seen
 
@@ -189,6 +198,7 @@ class Replay:
         if viewer not in self.viewers():
             raise ReplayLinkError("replay.viewer", seat=shown(viewer))
         self.viewer = viewer
+        self._name_seats()
 
     # ---- rounds
 
