@@ -424,3 +424,14 @@ def test_in_a_replay_the_seat_called_you_is_you_only_to_its_own_eyes(key):
     replay.set_viewer(0)
     assert host.seats[0]["name"] == "You"
 
+
+@pytest.mark.parametrize("key", list(SCREENS))
+def test_a_replay_heading_names_whose_turn_in_the_third_person_and_shows_no_recap(key):
+    """Play-test 4 (#16): in a replay nobody decides, so not "Your turn" (the player's own seat is
+    "Player 1" there) and no "Since your last decision" recap growing with every move."""
+    screens, replay, host = _replayed(key)
+    turns = [i for i in range(replay.length) if replay.states[i].current_player == 0 and i > 8]
+    for index in (turns[0], turns[-1]):
+        who, tree = _heading(key, screens, replay, host, index)
+        assert who == "Player 1's turn", who
+        assert not [e for e in tree.walk() if RECAP[key] in e.attrs.get("class", "").split()]

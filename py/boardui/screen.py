@@ -89,6 +89,16 @@ def awaiting(snap: Snapshot, kind: str | None, held: str | None = None,
     return Snapshot(snap.view, snap.viewer, [], waiting=kind, held=held, held_events=held_events if kind == "held" else ())
 
 
+def heading(waiting: str | None, viewer: int | None, seats: list[dict]) -> tuple[int | None, list[dict]]:
+    """The viewer and seats the turn heading is worded for (a game's ``whose_turn``): in a replay
+    nobody decides, so it names whose turn it is in the third person, for nobody's eyes, and a seat
+    its host calls "You" goes by its ``third`` name (``app.replay``: "Player 1"), not "You's turn";
+    else ``viewer`` and ``seats`` as they are."""
+    if waiting != "replay":
+        return viewer, seats
+    return None, [dict(seat, name=seat["third"]) if seat.get("third") else seat for seat in seats]
+
+
 def labelled(seats: list[dict], level_label: Callable[[str], str] | None) -> list[dict]:
     """``seats`` for a screen, a bot's with ``level_label``: its level named by the game's spec, as the
     new-game form names it (each game's board had its own copy of that look-up); the others as they are."""
@@ -136,6 +146,12 @@ class ScreenState:
     @property
     def animating(self) -> bool:
         return self.frames.playing
+
+    @property
+    def recap_lines(self) -> list[str]:
+        """The recap's lines to show: none in a replay, where nobody decided last (the lines would
+        only grow with every move; the last move is shown as in play), else ``recap.lines``."""
+        return [] if self.snap is not None and self.snap.waiting == "replay" else list(self.recap.lines)
 
     @property
     def end_shown(self) -> bool:

@@ -18,7 +18,7 @@ from typing import Any
 
 from app import i18n
 from boardui import live, nav
-from boardui.screen import confirming, end_buttons, waiting_prompt
+from boardui.screen import confirming, heading, end_buttons, waiting_prompt
 from boardui.tree import El, h
 from gamekit.memo import BoundedMemo
 from pompeii import board as B
@@ -625,7 +625,7 @@ def render(model: Model) -> El:
     view = model.view
     over = view["phase"] == "over"
     who = t("status.caption") if model.animating and model.caption is None \
-        else (model.caption or whose_turn(view, model.viewer, model.seats, model.waiting == "watching",
+        else (model.caption or whose_turn(view, *heading(model.waiting, model.viewer, model.seats), model.waiting == "watching",
                                           confirming(model.waiting)))
     status = [h("strong", {"class": "pp-who", "title": who}, who)]
     if model.busy:

@@ -20,7 +20,7 @@ from typing import Any
 from app import i18n
 from boardui.focus import FocusPlan, Settler, act_selector, controls, first_new
 from boardui.recap import Recap
-from boardui.screen import Outcome, ScreenState, Snapshot, confirming
+from boardui.screen import Outcome, ScreenState, Snapshot, confirming, heading
 from boardui.tree import El
 from pompeii.hidden import view as engine_view
 
@@ -232,7 +232,7 @@ class Screen(ScreenState):
             self.marks = Marks()
             self.recap.reset(snap.view["saved"])
             self.lost.reset(snap.view["dead"])
-        turn = whose_turn(snap.view, snap.viewer, self.seats, snap.waiting == "watching", confirming(snap.waiting))
+        turn = whose_turn(snap.view, *heading(snap.waiting, snap.viewer, self.seats), snap.waiting == "watching", confirming(snap.waiting))
         if turn != self.said_turn:
             if events and snap.legal:
                 lines += self.recap_words()
@@ -270,7 +270,7 @@ class Screen(ScreenState):
                      board_focus=self.board_focus, announce=list(self.live.lines), last=self.last_line,
                      gains={p: int(k) for p, k in self.recap.gains.items()},
                      losses={p: int(k) for p, k in self.lost.gains.items()},
-                     recap=list(self.recap.lines), recent=set() if anim else set(self.marks.recent),
+                     recap=self.recap_lines, recent=set() if anim else set(self.marks.recent),
                      lost_at={} if anim else dict(self.marks.lost_at),
                      saved_at={} if anim else dict(self.marks.saved_at),
                      waiting=self.snap.waiting, held=self.snap.held, held_at=held_pieces(self.snap.held_events),

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from boardui.focus import FocusPlan, Settler, act_selector, controls, first_new
-from boardui.screen import Outcome, ScreenState, Snapshot, confirming, waiting_prompt
+from boardui.screen import Outcome, ScreenState, Snapshot, confirming, heading, waiting_prompt
 from boardui.tree import El
 from ptolemaeus.data import CONSTELLATIONS
 
@@ -112,7 +112,7 @@ class Screen(ScreenState):
         assert self.snap is not None
         moves = [text for _kind, text in describe_log(events, self.seats)]
         lines = list(moves) + list(points)
-        turn = whose_turn(self.snap.view, self.snap.viewer, self.seats, self.snap.waiting == "watching",
+        turn = whose_turn(self.snap.view, *heading(self.snap.waiting, self.snap.viewer, self.seats), self.snap.waiting == "watching",
                           confirming(self.snap.waiting))
         if turn != self.said_turn or any(e.get("type") in ("end_turn", "new_round") for e in events):
             lines.append(turn)
@@ -136,7 +136,7 @@ class Screen(ScreenState):
             animating=anim is not None, log=list(log)[-LOG_LIMIT:], busy=self.busy, show_end=self.show_end,
             last=last_move(self.last, self.seats), recent=set() if anim else self.recent,
             rules_href=rules_href, board_focus=self.board_focus, announce=list(self.live.lines),
-            gains=dict(self.recap.gains), recap=list(self.recap.lines),
+            gains=dict(self.recap.gains), recap=self.recap_lines,
             marks=[] if anim else list(self.recap.earned), end_actions=list(self.end_actions))
 
     def scene(self, log: list[dict], rules_href: str = "./rules.html") -> El:
