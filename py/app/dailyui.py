@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from pyscript import window
 
 from app import daily
-from app.dom import Listeners, el
+from app.dom import Listeners, copy_text, el
 from app.games import GameInfo
 from app.i18n import t
 from app.links import daily_query
@@ -104,9 +104,6 @@ class DailyScreen:
         location = window.location
         link = f"{location.origin}{location.pathname}{daily_query(info.key, entry.day.isoformat())}"
         text = daily.share_text(info.title(), entry, link)
-        try:
-            await window.navigator.clipboard.writeText(text)
-        except Exception:  # noqa: BLE001 - no clipboard: the notice shows the text to copy by hand
-            pass
+        copied = await copy_text(text)    # the notice shows it only to copy by hand (its link is long)
         self.section.dataset.shared = text
-        self.app.notify(t("daily.copied", text=text), "info")
+        self.app.notify(t("daily.copied") if copied else t("daily.copy_by_hand", text=text), "info")

@@ -94,6 +94,18 @@ def on(node, event: str, handler) -> None:
     _PAGE.on(node, event, handler)
 
 
+async def copy_text(text: str) -> bool:
+    """Put ``text`` on the clipboard; whether it worked (no clipboard over plain http, a refused
+    permission: False, and the caller shows the text to copy by hand instead of saying it is copied)."""
+    from pyscript import window
+
+    try:
+        await window.navigator.clipboard.writeText(text)
+    except Exception:  # noqa: BLE001 - no clipboard, or not allowed: said by the result
+        return False
+    return True
+
+
 def download_text(filename: str, text: str, mime: str = "application/json") -> None:
     """Offer ``text`` as a file download (a Blob behind a temporary link)."""
     from pyscript import window

@@ -247,3 +247,31 @@ def test_the_replay_keys_work_anywhere_on_the_page_and_the_focus_never_falls_to_
     page.focus("#replay-speed")                                # a select keeps its arrows
     page.keyboard.press("ArrowRight")
     assert page.evaluate(INDEX) == 0
+
+
+CLIPBOARD = """Object.defineProperty(navigator, "clipboard", {configurable: true, value: {writeText: (text) =>
+  { window.__copied = text; return %s; }}});"""
+WIDE = "document.documentElement.scrollWidth - window.innerWidth"
+
+
+@pytest.mark.parametrize("works", [True, False])
+def test_copy_replay_link_says_so_without_printing_the_link_unless_it_must_be_copied_by_hand(
+        guarded_page, site, ready, works):
+    """Play-test 4 (#3): the notice printed the whole link, several lines of unbroken text, and the
+    page became 2336 px wide. Copied: a short notice; the clipboard failed: the link, wrapped to the
+    page and selectable, to copy by hand. The page never gets wider than the window."""
+    page = guarded_page
+    page.add_init_script(CLIPBOARD % ("Promise.resolve()" if works else "Promise.reject(new Error('denied'))"))
+    open_page(page, site, ready, encode_link(finished("pompeii")))
+    page.click("#replay-share", timeout=CLICK_MS)
+    page.wait_for_function("document.querySelector('#shell-replay').dataset.link")
+    link = page.evaluate("document.querySelector('#shell-replay').dataset.link")
+    assert page.evaluate("window.__copied") == link and len(link) > 500
+    said = page.inner_text('.shell-notice[data-kind="info"] .shell-notice-text')
+    if works:
+        assert said == "The replay link is copied." and link not in said
+    else:
+        assert said.endswith(link) and "copy it by hand" in said
+        assert page.evaluate("getSelection().selectAllChildren(document.querySelector('.shell-notice-text')) "
+                             "|| getSelection().toString()").endswith(link)
+    assert page.evaluate(WIDE) <= 0

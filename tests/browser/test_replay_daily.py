@@ -289,3 +289,35 @@ def test_a_corrupt_or_other_version_replay_link_is_explained(guarded_page, site,
     assert page.evaluate("document.body.dataset.screen") == "newgame"
     text = page.inner_text('.shell-notice[data-kind="error"]')
     assert "This replay link cannot be opened" in text and words in text
+
+
+CLIPBOARD = """Object.defineProperty(navigator, "clipboard", {configurable: true, value: {writeText: (text) =>
+  { window.__copied = text; return %s; }}});"""
+
+
+@pytest.mark.parametrize("works", [True, False])
+def test_share_result_says_it_is_copied_and_never_widens_the_page(guarded_page, site, ready, works):
+    """Play-test 4 (#3), the daily share as the replay link: copied, the notice says so without
+    the text (its link is long); the clipboard failed, the text wrapped to the page to copy by hand."""
+    page = guarded_page
+    page.add_init_script(CLIPBOARD % ("Promise.resolve()" if works else "Promise.reject(new Error('denied'))"))
+    open_page(page, site, ready, "?daily")
+    game_id = storage(page)["ludus.current"]
+    page.evaluate("""([key, text]) => localStorage.setItem(key, text)""",
+                  [f"ludus.game.{game_id}", json.dumps(dict(finished_daily().data, id=game_id))])
+    page.goto(site.url + "index.html?daily=2026-11-24")
+    ready(page)
+    page.goto(site.url + "index.html?daily=2026-11-24")   # the result recorded: the results page
+    ready(page)
+    page.wait_for_function("document.body.dataset.screen === 'daily'")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.click("#daily-share")
+    page.wait_for_function("document.querySelector('#shell-daily').dataset.shared")
+    shared = page.evaluate("document.querySelector('#shell-daily').dataset.shared")
+    assert page.evaluate("window.__copied") == shared
+    said = page.inner_text('.shell-notice[data-kind="info"] .shell-notice-text')
+    if works:
+        assert said == "Your result is copied."
+    else:
+        assert "copy it by hand" in said and "index.html?game=ptolemaeus&daily=2026-11-24" in said
+    assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
