@@ -11,7 +11,7 @@ Stable hooks for tests: ``#ng-form``, ``#ng-game``, ``#ng-count``, per seat
 is a select of suggestions, "now" and "other", with ``#ng-field-<key>-other`` for
 another value); the game's one-line description ``#ng-blurb``; ``#ng-seed``, ``#ng-start``,
 ``#ng-share``, ``#ng-share-link``, ``#ng-error``; saved games
-``li.ng-saved-game[data-id]`` with ``.ng-resume`` / ``.ng-delete`` (a finished game with its stored
+``li.ng-saved-game[data-id]`` with ``.ng-resume`` / ``.ng-delete`` (a finished game also ``.ng-replay``; with its stored
 result, ``app.results``: ``data-result="1"`` and the result in ``.ng-saved-text``; a daily challenge's
 game: ``data-daily="1"`` and its mark ``.ng-daily``, "<its name> · 2026-11-29"); damaged
 saves ``li.ng-bad-save`` with ``.ng-download`` / ``.ng-delete``.
@@ -133,6 +133,7 @@ class NewGameScreen:
             resume = el("button", {"type": "button", "class": "ng-resume"},
                         t("newgame.saved.back") if game.id == on_screen
                         else t("newgame.saved.view") if game.over else t("newgame.saved.resume"))
+            replay = el("button", {"type": "button", "class": "ng-replay"}, t("header.replay")) if game.over else None
             delete = el("button", {"type": "button", "class": "ng-delete"}, t("newgame.delete"))
             result = results.read_result(self.app.store, game.id, refused) if game.over else None
             text = t("newgame.history.item", text=game.text, result=results.summary(result),
@@ -143,7 +144,10 @@ class NewGameScreen:
                              "data-result": "1" if result is not None else None, "data-daily": "1" if mark else None},
                       el("span", {"class": "ng-saved-text"},
                          el("strong", {"class": "ng-daily"}, mark) if mark else None, " " if mark else None, text),
-                      resume, delete)
+                      resume, replay, delete)
+            if replay is not None:     # play-test 4 #15: a finished game's replay, not only from its header
+                self.listeners.on(replay, "click", lambda _e, gid=game.id, key=game.game: self.app.replay_saved(
+                    self.app.games.get(key), gid))
             self.listeners.on(resume, "click", lambda _e, gid=game.id, key=game.game: self.app.when_code_ready(
                 self.app.games.get(key), lambda: self.app.resume(gid)))
             self.listeners.on(delete, "click", lambda _e, item=item, gid=game.id: self.app.unless_in_use(

@@ -625,8 +625,10 @@ class App:
                                 log_error=lambda text: window.console.error(text))
         controller.end_closed = session.id in self._ends_closed    # as the player left it (its replay…)
         self.daily_entry = self._daily_entry_of(session)
-        if self.daily_entry is not None:        # its end screen leads to the day's results (any game's daily)
-            controller.extra_end = [("results", lambda: t("daily.results"), self._daily_results)]
+        # Its end screen offers its replay (play-test 4 #15), and a day's game the day's results.
+        controller.extra_end = [("replay", lambda: t("header.replay"), self.open_replay)]
+        if self.daily_entry is not None:
+            controller.extra_end.insert(0, ("results", lambda: t("daily.results"), self._daily_results))
         self.controller = controller
         self._screen("game")
         sign, place = self._daily_sign(), game_place(session.id)
@@ -909,17 +911,27 @@ class App:
 
     def replay_day(self, info: GameInfo, game_id: str, day: _dt.date) -> None:
         """A stored day's finished game, replayed from its results page, which its close button leads back to."""
+        self.replay_stored(info, game_id, lambda: self.show_daily(info, day), "replay.close.results", "daily")
+
+    def replay_saved(self, info: GameInfo | None, game_id: str) -> None:
+        """A saved finished game, replayed from the new-game screen's list, which its close button
+        leads back to (play-test 4 #15: the replay was reachable only from the header)."""
+        self.replay_stored(info, game_id, self.show_newgame, "replay.close.list", "newgame")
+
+    def replay_stored(self, info: GameInfo | None, game_id: str, back: Callable[[], None], back_key: str,
+                      place: str) -> None:
+        """A stored game's replay, its close button (``back_key``) calling ``back``; a save that cannot
+        be read is said on ``place``, the screen ``back`` shows."""
         def run() -> None:
             loaded = self.store.load(game_id)
             if loaded.session is None:
-                self.notify(loaded.problem, "error", lasts=self.while_on("daily"))
-                self.show_daily(info, day)
+                self.notify(loaded.problem, "error", lasts=self.while_on(place))
+                back()
                 return
             self.use_stylesheet(info)
             self._leave_game()
             self._screen("replay")
-            self._replay_screen().open(loaded.session, lambda: self.show_daily(info, day),
-                                       back="replay.close.results")
+            self._replay_screen().open(loaded.session, back, back=back_key)
             self._focus("shell-replay-title")
         self.when_code_ready(info, run)
 

@@ -275,3 +275,38 @@ def test_copy_replay_link_says_so_without_printing_the_link_unless_it_must_be_co
         assert page.evaluate("getSelection().selectAllChildren(document.querySelector('.shell-notice-text')) "
                              "|| getSelection().toString()").endswith(link)
     assert page.evaluate(WIDE) <= 0
+
+
+@pytest.mark.parametrize("key", list(SETUPS))
+def test_a_finished_games_end_dialog_and_the_finished_list_offer_its_replay(guarded_page, site, ready, key):
+    """Play-test 4 (#15): the end dialog offered only "New game" and "Look at the board", the list of
+    finished games only "Back to it" and "Delete": both offer "Replay" now, whose close button leads
+    back where the player came from (the game; the list)."""
+    page = guarded_page
+    done = finished(key)
+    n = len(done.actions)
+    open_page(page, site, ready)
+    page.set_input_files("#shell-import-file", files=[{
+        "name": "finished.json", "mimeType": "application/json", "buffer": done.to_json().encode()}])
+    page.wait_for_function("document.body.dataset.screen === 'game'")
+    dialog = f'#game {ROOTS[key]} [aria-modal="true"]'
+    page.click(f'{dialog} [data-end-action="replay"]', timeout=CLICK_MS)
+    page.wait_for_function("document.body.dataset.screen === 'replay'")
+    assert page.evaluate(INDEX) == n
+    assert page.inner_text("#replay-close") == "Back to the game"
+    page.click("#replay-close", timeout=CLICK_MS)
+    page.wait_for_function("document.body.dataset.screen === 'game'")
+    page.click(f'{dialog} [data-act="close_end"]', timeout=CLICK_MS)    # back where it was left: its end dialog
+
+    page.click("#shell-new")
+    page.wait_for_function("document.body.dataset.screen === 'newgame'")
+    item = page.locator(".ng-history li.ng-saved-game").first
+    assert item.locator(".ng-resume").count() == item.locator(".ng-delete").count() == 1
+    assert page.locator(".ng-saved:not(.ng-history) .ng-replay").count() == 0     # an unfinished game has none
+    item.locator(".ng-replay").click(timeout=CLICK_MS)
+    page.wait_for_function("document.body.dataset.screen === 'replay'")
+    assert page.evaluate(INDEX) == n
+    assert page.inner_text("#replay-close") == "Back to the list"
+    page.click("#replay-close", timeout=CLICK_MS)
+    page.wait_for_function("document.body.dataset.screen === 'newgame'")
+    assert page.locator(".ng-history .ng-replay").count() == 1
