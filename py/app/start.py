@@ -63,10 +63,14 @@ async def main(shell: zipfile.ZipFile, deferred: list[str]) -> None:
         wanted += archives.later(package)   # a date, a replay, a daily challenge: computed at once
     in_memory = archives.in_memory()       # restored from a memory snapshot: their files (issue 18)
     archives.start(*wanted, *in_memory)     # the requests leave now, while the shell imports
-    if first is not None and first.stylesheet:  # its stylesheet too, into the cache: the first screen waits for it
-        # (not a <link rel=preload>: when the first screen was a replay of another game, or Python took
-        # more than ~3 s, Chromium warned "preloaded but not used"; the shell links it when it draws the game)
-        window.fetch("./" + first.stylesheet).catch(create_proxy(lambda _error: None))
+    # Its stylesheet too: the first screen waits for it.  Not for a replay link (a fragment): its game
+    # may be another, whose screen links its own, and a preload left unused makes Chromium warn.  (A
+    # fetch into the cache instead cost a game link ~250 ms waiting for the sheet: 2026-12-02.)
+    if first is not None and first.stylesheet and not str(window.location.hash or "").lstrip("#"):
+        preload = document.createElement("link")
+        preload.rel, preload.href = "preload", "./" + first.stylesheet
+        preload.setAttribute("as", "style")
+        document.head.append(preload)
 
     from app.shell import App
 
