@@ -22,9 +22,9 @@ import asyncio
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from pyscript import document, window
+from pyscript import document
 
-from app.dom import JsObject, Listeners, copy_text, el
+from app.dom import JsObject, Listeners, copy_text, el, page_address
 from app.i18n import seat_label, t
 from app.replay import Replay, ReplayHost, encode_link
 from app.session import Session
@@ -64,23 +64,20 @@ class ReplayScreen:
         self.playing: asyncio.Task | None = None
         self.speed = "normal"
         self.on_close: Callable[[], None] = lambda: None
-        self.from_link = self.to_yours = False      # what the close button says (open)
-        self.back: str | None = None
+        self.back = "replay.close"                  # what the close button says (open)
         self.nodes: dict[str, JsObject] = {}
 
     # ------------------------------------------------------------ open / close
 
     def open(self, session: Session, on_close: Callable[[], None], from_link: bool = False,
-             to_yours: bool = False, back: str | None = None) -> None:
-        """Replay ``session``; its close button calls ``on_close``: "Back to the game" (the game on screen's
-        replay), else for a link's "New game", or "Back to your game" (``to_yours``: a game is being played);
-        ``back``, the text key of where else it leads (a day's replay: back to the results)."""
+             back: str = "replay.close") -> None:
+        """Replay ``session`` (``from_link``: a shared link's); its close button calls ``on_close`` and says
+        ``back``, the text key of where it leads: "Back to the game" (the game on screen's replay), a
+        link's "New game" or "Back to your game" (``App.way_back``), a day's "Back to the results"..."""
         self.close_view()
         self.session = session
         self.replay = Replay(session, shared=from_link)
         self.on_close = on_close
-        self.from_link = from_link
-        self.to_yours = to_yours
         self.back = back
         self.render()
         self.show()
@@ -145,9 +142,7 @@ class ReplayScreen:
         if self.session.over:
             n["share"] = el("button", {"type": "button", "id": "replay-share"}, t("replay.share"))
             tail.append(n["share"])
-        close = self.back or ("replay.close.yours" if self.to_yours else "replay.close.link" if self.from_link
-                              else "replay.close")
-        n["close"] = el("button", {"type": "button", "id": "replay-close", "class": "ng-primary"}, t(close))
+        n["close"] = el("button", {"type": "button", "id": "replay-close", "class": "ng-primary"}, t(self.back))
         tail.append(n["close"])
         controls = el("div", {"class": "replay-controls", "role": "group", "aria-label": t("replay.controls")},
                       buttons, el("div", {"class": "replay-track"}, n["slider"], n["position"]), extras, tail,
@@ -275,8 +270,7 @@ class ReplayScreen:
 
     def link(self) -> str:
         assert self.session is not None
-        base = str(window.location.href).split("#", 1)[0].split("?", 1)[0]
-        return base + encode_link(self.session)
+        return page_address(encode_link(self.session))
 
     async def share(self) -> None:
         """Copies the link; the notice says so without printing it (a long unbroken link made the page

@@ -807,15 +807,10 @@ class App:
             self.show_newgame()
             return
         self.use_stylesheet(self.games.get(session.spec.key))
-        back = self._game_in_progress()
+        back_key, back = self.way_back()   # "Back to your game" (play-test 2, U2: only "New game" was offered)
         self._leave_game()          # a game on screen (a link pasted into this tab) stops, as for its own replay
         self._screen("replay")
-        if back is None:
-            self._replay_screen().open(session, self.show_newgame, from_link=True)
-        else:                       # "Back to your game" (play-test 2, U2: only "New game" was offered)
-            game_id, key = back
-            self._replay_screen().open(session, lambda: self.when_code_ready(
-                self.games.get(key), lambda: self.resume(game_id)), from_link=True, to_yours=True)
+        self._replay_screen().open(session, back, from_link=True, back=back_key)
         self._focus("shell-replay-title")
 
     def _game_in_progress(self) -> tuple[str, str] | None:
@@ -901,8 +896,8 @@ class App:
         return lambda: daily.sign_text(info, entry.day)
 
     def way_back(self) -> tuple[str, Callable[[], None]]:
-        """Where the results page leads back to, and its words: the game being played ("Back to your
-        game", as a replay link's), else the new-game screen."""
+        """Where a replay link and the results page lead back to, and the text key of its words: the game
+        being played ("Back to your game"), else the new-game screen ("New game")."""
         back = self._game_in_progress()
         if back is None:
             return "replay.close.link", self.show_newgame
