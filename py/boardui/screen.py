@@ -89,14 +89,16 @@ def awaiting(snap: Snapshot, kind: str | None, held: str | None = None,
     return Snapshot(snap.view, snap.viewer, [], waiting=kind, held=held, held_events=held_events if kind == "held" else ())
 
 
-def heading(waiting: str | None, viewer: int | None, seats: list[dict]) -> tuple[int | None, list[dict]]:
-    """The viewer and seats the turn heading is worded for (a game's ``whose_turn``): in a replay
-    nobody decides, so it names whose turn it is in the third person, for nobody's eyes, and a seat
-    its host calls "You" goes by its ``third`` name (``app.replay``: "Player 1"), not "You's turn";
-    else ``viewer`` and ``seats`` as they are."""
-    if waiting != "replay":
-        return viewer, seats
-    return None, [dict(seat, name=seat["third"]) if seat.get("third") else seat for seat in seats]
+def heading(whose_turn: Callable[..., str], view: dict[str, Any], waiting: str | None, viewer: int | None,
+            seats: list[dict]) -> str:
+    """The turn heading (and its live line): a game's ``whose_turn(view, viewer, seats, watching, confirm)``
+    asked as ``Snapshot.waiting`` says.  In a replay nobody decides, so it names whose turn it is in the
+    third person, for nobody's eyes, and a seat its host calls "You" goes by its ``third`` name
+    (``app.replay``: "Player 1"), not "You's turn"; in a tab that watches, the turn is played in the
+    other; while the viewer's move waits for Confirm (:func:`confirming`), it says so."""
+    if waiting == "replay":
+        viewer, seats = None, [dict(seat, name=seat["third"]) if seat.get("third") else seat for seat in seats]
+    return whose_turn(view, viewer, seats, waiting == "watching", confirming(waiting))
 
 
 def labelled(seats: list[dict], level_label: Callable[[str], str] | None) -> list[dict]:

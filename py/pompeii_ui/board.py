@@ -18,7 +18,7 @@ from typing import Any
 
 from app import i18n
 from boardui import live, nav
-from boardui.screen import confirming, heading, end_buttons, waiting_prompt
+from boardui.screen import end_buttons, heading, waiting_prompt
 from boardui.tree import El, h
 from gamekit.memo import BoundedMemo
 from pompeii import board as B
@@ -224,18 +224,14 @@ def _square(model: Model, q: int, here: dict | None, labels: list[El]) -> El:
                                      f"{y + CELL - 16} V {y + CELL - 4}", "class": "gate-arch"}))
     if here and here.get("lava"):
         name = here["lava"]
-        body.append(El("g", {"class": "lava" + (" fresh" if model.falling == arg else ""), "data-lava": name,
-                             "data-at": arg}, [
-            El("rect", {"x": x + 4, "y": y + 4, "width": CELL - 8, "height": CELL - 8, "rx": 6, "class": "lava-tile"}),
-            symbol_icon(name, x + CELL / 2, y + CELL / 2, 1.5, "sym lava-sym")], key=f"lava-{arg}"))
+        body.append(_lava_tile(x, y, name, {"class": "lava" + (" fresh" if model.falling == arg else ""),
+                                            "data-lava": name, "data-at": arg}, key=f"lava-{arg}"))
     if here:
         body.extend(_citizens(model, r, c, here["citizens"], labels))
     held = model.held_at.get(arg)
     if held:        # the viewer's move waiting for Confirm, not played yet: a faint piece, dashed
         if "lava" in held:
-            body.append(El("g", {"class": "lava held", "data-held": "lava", "data-at": arg}, [
-                El("rect", {"x": x + 4, "y": y + 4, "width": CELL - 8, "height": CELL - 8, "rx": 6, "class": "lava-tile"}),
-                symbol_icon(str(held["lava"]), x + CELL / 2, y + CELL / 2, 1.5, "sym lava-sym")]))
+            body.append(_lava_tile(x, y, str(held["lava"]), {"class": "lava held", "data-held": "lava", "data-at": arg}))
         else:
             seat = int(held["seat"])
             body.append(shape(seat, x + CELL - 14, y + CELL - 14, 7.5, {
@@ -253,6 +249,13 @@ def _square(model: Model, q: int, here: dict | None, labels: list[El]) -> El:
         labels.append(El("text", {"x": x + 26, "y": y + CELL - 9, "class": "lost-count"},
                          [f"†{sum(lost.values())}"]))
     return El("g", attrs, body, key=f"sq-{arg}")
+
+
+def _lava_tile(x: float, y: float, symbol: str, attrs: dict[str, Any], key: str | None = None) -> El:
+    """A lava tile on the square at (``x``, ``y``): a laid one, or a held move's (``attrs``' class)."""
+    return El("g", attrs, [
+        El("rect", {"x": x + 4, "y": y + 4, "width": CELL - 8, "height": CELL - 8, "rx": 6, "class": "lava-tile"}),
+        symbol_icon(symbol, x + CELL / 2, y + CELL / 2, 1.5, "sym lava-sym")], key=key)
 
 
 def _star(cx: float, cy: float, r: float) -> str:
@@ -625,8 +628,7 @@ def render(model: Model) -> El:
     view = model.view
     over = view["phase"] == "over"
     who = t("status.caption") if model.animating and model.caption is None \
-        else (model.caption or whose_turn(view, *heading(model.waiting, model.viewer, model.seats), model.waiting == "watching",
-                                          confirming(model.waiting)))
+        else (model.caption or heading(whose_turn, view, model.waiting, model.viewer, model.seats))
     status = [h("strong", {"class": "pp-who", "title": who}, who)]
     if model.busy:
         status.append(h("span", {"class": "pp-busy"}, model.busy))

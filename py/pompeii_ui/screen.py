@@ -20,7 +20,7 @@ from typing import Any
 from app import i18n
 from boardui.focus import FocusPlan, Settler, act_selector, controls, first_new
 from boardui.recap import Recap
-from boardui.screen import Outcome, ScreenState, Snapshot, confirming, heading
+from boardui.screen import Outcome, ScreenState, Snapshot, heading
 from boardui.tree import El
 from pompeii.hidden import view as engine_view
 
@@ -232,7 +232,7 @@ class Screen(ScreenState):
             self.marks = Marks()
             self.recap.reset(snap.view["saved"])
             self.lost.reset(snap.view["dead"])
-        turn = whose_turn(snap.view, *heading(snap.waiting, snap.viewer, self.seats), snap.waiting == "watching", confirming(snap.waiting))
+        turn = heading(whose_turn, snap.view, snap.waiting, snap.viewer, self.seats)
         if turn != self.said_turn:
             if events and snap.legal:
                 lines += self.recap_words()

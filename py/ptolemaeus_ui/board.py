@@ -26,7 +26,7 @@ from .interact import UI, Choice, card_label
 from .strings import is_you, join, seat_label, t
 from boardui import live, marks, nav
 from boardui.marks import Earned
-from boardui.screen import confirming, heading, end_buttons
+from boardui.screen import end_buttons, heading
 from boardui.tree import El, fmt, h
 from .words import asteroids_cell, decision_text, describe_log, end_summary
 
@@ -571,9 +571,7 @@ def _status(model: Model) -> El:
     scene = model.scene or {}
     rnd = scene.get("round", view["round"])
     turn = min(scene.get("turn", view["turn"]), 3)
-    who = t("status.caption") if model.animating else whose_turn(view, *heading(model.waiting, model.viewer, model.seats),
-                                                                 model.waiting == "watching",
-                                                                 confirming(model.waiting))
+    who = t("status.caption") if model.animating else heading(whose_turn, view, model.waiting, model.viewer, model.seats)
     # Titles: on a wide screen each is cut to one line with "…" (static/ptolemaeus.css, play-test 4).
     children = [h("span", {"class": "pt-round"}, t("status.round", round=rnd, turn=turn)),
                 h("strong", {"class": "pt-who", "title": who}, who)]

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from boardui.focus import FocusPlan, Settler, act_selector, controls, first_new
-from boardui.screen import Outcome, ScreenState, Snapshot, confirming, heading, waiting_prompt
+from boardui.screen import Outcome, ScreenState, Snapshot, heading, waiting_prompt
 from boardui.tree import El
 from ptolemaeus.data import CONSTELLATIONS
 
@@ -112,8 +112,7 @@ class Screen(ScreenState):
         assert self.snap is not None
         moves = [text for _kind, text in describe_log(events, self.seats)]
         lines = list(moves) + list(points)
-        turn = whose_turn(self.snap.view, *heading(self.snap.waiting, self.snap.viewer, self.seats), self.snap.waiting == "watching",
-                          confirming(self.snap.waiting))
+        turn = heading(whose_turn, self.snap.view, self.snap.waiting, self.snap.viewer, self.seats)
         if turn != self.said_turn or any(e.get("type") in ("end_turn", "new_round") for e in events):
             lines.append(turn)
             self.said_turn = turn
