@@ -16,10 +16,9 @@ import asyncio
 import datetime as _dt
 from typing import TYPE_CHECKING
 
-from pyscript import window
 
 from app import daily
-from app.dom import Listeners, copy_text, el
+from app.dom import Listeners, copy_text, el, page_address
 from app.games import GameInfo
 from app.i18n import t
 from app.links import daily_query
@@ -101,9 +100,7 @@ class DailyScreen:
             self.render(*self.args)
 
     async def share(self, info: GameInfo, entry: daily.DailyEntry) -> None:
-        location = window.location
-        link = f"{location.origin}{location.pathname}{daily_query(info.key, entry.day.isoformat())}"
-        text = daily.share_text(info.title(), entry, link)
+        text = daily.share_text(info.title(), entry, page_address(daily_query(info.key, entry.day.isoformat())))
         copied = await copy_text(text)    # the notice shows it only to copy by hand (its link is long)
         self.section.dataset.shared = text
         self.app.notify(t("daily.copied") if copied else t("daily.copy_by_hand", text=text), "info")

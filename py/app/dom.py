@@ -94,6 +94,14 @@ def on(node, event: str, handler) -> None:
     _PAGE.on(node, event, handler)
 
 
+def page_address(tail: str = "") -> str:
+    """This page's address without its query and fragment, then ``tail`` (a ``?query`` or ``#fragment``):
+    a link to share, which keeps a sub-path (GitHub Pages)."""
+    from pyscript import window
+
+    return f"{window.location.origin}{window.location.pathname}{tail}"
+
+
 async def copy_text(text: str) -> bool:
     """Put ``text`` on the clipboard; whether it worked (no clipboard over plain http, a refused
     permission: False, and the caller shows the text to copy by hand instead of saying it is copied)."""

@@ -26,7 +26,7 @@ from pyscript import window
 from pyscript.ffi import is_none
 
 from app import i18n, results
-from app.dom import JsObject, Listeners, create_once, el
+from app.dom import JsObject, Listeners, create_once, el, page_address
 from app.errors import error_text
 from app.games import GameInfo, GameSpec
 from app.i18n import t
@@ -490,9 +490,7 @@ class NewGameScreen:
             self._error(t("newgame.cannot_share", error=error_text(e)))
             return
         self._error("")
-        location = window.location
-        url = f"{location.origin}{location.pathname}{share_query(spec, setup, self.seats)}"
-        self.nodes["link"].value = url
+        self.nodes["link"].value = page_address(share_query(spec, setup, self.seats))
         self.nodes["share_out"].hidden = False
         self.nodes["link"].select()
 

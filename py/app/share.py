@@ -13,7 +13,7 @@ from collections.abc import Callable
 from pyscript import window
 from pyscript.ffi import is_none
 
-from app.dom import create_once, el, on
+from app.dom import create_once, el, on, page_address
 from app.i18n import t
 from app.links import share_query
 from app.session import Session
@@ -48,8 +48,7 @@ class ShareMenu:
         session = self.session()
         if session is None:
             return
-        location = window.location
-        url = f"{location.origin}{location.pathname}{share_query(session.spec, session.setup, session.seats)}"
+        url = page_address(share_query(session.spec, session.setup, session.seats))
         self.link.value = url
         self.link.hidden = False
         self.link.select()
