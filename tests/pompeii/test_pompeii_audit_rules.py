@@ -216,6 +216,16 @@ def test_p63_p52_pr23_lava_closing_the_last_way_out_ends_the_game():
     assert s.is_over and s.end_reason == "city_empty" and s.places() == [2, 1]      # fewer casualties
 
 
+def test_pr14_the_move_that_empties_the_city_ends_the_game_without_finishing_the_turn():
+    """PR14: checked after every move: the first of two moves saves the city's last citizen,
+    and the game ends there -- no second move, no end of turn, no tile drawn for the next player."""
+    s = phase2(citizens={(4, 0): [1, 0]}, step="move", bag=["coin", "mask"])
+    ev = s.apply(leave((4, 0), "G4"))
+    assert s.is_over and s.end_reason == "city_empty" and s.moves == 1
+    assert s.current == 0 and len(s.bag) == 2 and not s.legal_actions()
+    assert "tile_drawn" not in [e["type"] for e in ev]
+
+
 def test_pr26_the_move_that_ends_the_game_reveals_nothing():
     """PR26: leaving with the last citizen ends the game at once; it revealed nothing, so the
     app may take it back (the undo barrier is only a card or tile draw)."""
