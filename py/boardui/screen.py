@@ -158,8 +158,9 @@ class ScreenState:
     @property
     def end_shown(self) -> bool:
         """Is the end screen in the scene (the board's condition, without walking the tree)?"""
-        view = self.view
-        return bool(view and self.over(view) and self.show_end and not self.animating)
+        if self.snap is None:
+            return False
+        return end_offered(self.over(self.snap.view), self.show_end, self.animating, self.snap.waiting)[0]
 
     @property
     def end_closed(self) -> bool:
@@ -243,6 +244,16 @@ def waiting_prompt(t: Callable[..., str], keys: tuple[str, str, str, str], waiti
     if waiting == "replay":
         return t(replay)
     return t(waits_naming, move=held) if waiting == "held" and held else t(waits)
+
+
+def end_offered(over: bool, show_end: bool, animating: bool, waiting: str | None) -> tuple[bool, bool]:
+    """(the end dialog, its reopen button) on a game's screen: neither before the game is over, while
+    its last moves are animated, nor while the move that ended it waits for Confirm / Take back (the
+    modal dialog covered the shell's bar, whose buttons could not be clicked: play-test 5). Confirm
+    opens the dialog; Take back resumes the game."""
+    if not over or animating or confirming(waiting):
+        return False, False
+    return show_end, not show_end
 
 
 def end_buttons(actions: list[tuple[str, str]]) -> list[El]:

@@ -18,7 +18,7 @@ from typing import Any
 
 from app import i18n
 from boardui import live, nav
-from boardui.screen import end_buttons, heading, waiting_prompt
+from boardui.screen import end_buttons, end_offered, heading, waiting_prompt
 from boardui.tree import El, h
 from gamekit.memo import BoundedMemo
 from pompeii import board as B
@@ -595,7 +595,7 @@ def _log(model: Model) -> El:
 
 def render_end(model: Model) -> El | None:
     view = model.view
-    if view["phase"] != "over" or not model.show_end or model.animating:
+    if not end_offered(view["phase"] == "over", model.show_end, model.animating, model.waiting)[0]:
         return None
     s = end_summary(view, model.seats)
     rows = [h("tr", {"data-seat": str(r["seat"]), "class": "winner" if r["winner"] else None},
@@ -644,7 +644,7 @@ def render(model: Model) -> El:
     side = El("aside", {"class": "pp-side", "aria-label": t("side.label")},
               [_hand(model), _players(model), _piles(model), _log(model)], key="side")
     reopen = None
-    if over and not model.show_end and not model.animating:
+    if end_offered(over, model.show_end, model.animating, model.waiting)[1]:
         reopen = h("button", {"type": "button", "class": "choice primary reopen", "data-act": "open_end"},
                    t("end.heading"))
     return El("div", {"class": "pp" + (" anim" if model.animating else "") + (" over" if over else ""),

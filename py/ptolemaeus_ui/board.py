@@ -26,7 +26,7 @@ from .interact import UI, Choice, card_label
 from .strings import is_you, join, seat_label, t
 from boardui import live, marks, nav
 from boardui.marks import Earned
-from boardui.screen import end_buttons, heading
+from boardui.screen import end_buttons, end_offered, heading
 from boardui.tree import El, fmt, h
 from .words import asteroids_cell, decision_text, describe_log, end_summary
 
@@ -859,7 +859,7 @@ def _log_panel(model: Model) -> El:
 
 def render_end(model: Model) -> El | None:
     view = model.view
-    if not view["is_over"] or not model.show_end or model.animating:
+    if not end_offered(view["is_over"], model.show_end, model.animating, model.waiting)[0]:
         return None
     summary = end_summary(view, model.seats, model.viewer)
     head = [h("th", {"scope": "col", "title": t(f"end.col.{k}")},
@@ -927,7 +927,7 @@ def render(model: Model) -> El:
     board_wrap = El("div", {"class": "pt-board-wrap"}, [render_board(model), caption, keys], key="board-wrap")
     top = El("div", {"class": "pt-top"}, [_status(model), _scoreboard(model), _toolbar(model)], key="top")
     reopen = None
-    if view["is_over"] and not model.show_end and not model.animating:
+    if end_offered(view["is_over"], model.show_end, model.animating, model.waiting)[1]:
         reopen = h("button", {"type": "button", "class": "choice primary reopen", "data-act": "open_end"},
                    t("end.heading"))
     return El("div", {"class": cls, "data-viewer": "" if model.viewer is None else str(model.viewer),

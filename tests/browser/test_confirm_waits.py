@@ -185,3 +185,71 @@ def test_pompeii_a_held_card_is_named_and_the_hand_is_not_offered(pomp):
     assert page.locator(".pp-board [data-held]").count() == 0
     assert pomp.session()["actions"][n] == action.to_json()
     assert page.locator(".pp-prompt .prompt").get_attribute("data-waiting") is None
+
+
+def ends_game(reveals_nothing_flag: str, kind: str | None = None):
+    """Seat 0 may make a (``kind``) move that ends the game and reveals nothing: it waits applied."""
+    def want(s):
+        return any(_ends_game(s, a, reveals_nothing_flag) for a in s.legal_actions() if kind is None or a.kind == kind)
+    return want
+
+
+def _ends_game(s, a, revealed: str) -> bool:
+    c = s.clone()
+    c.apply(a)
+    return c.is_over and not getattr(c, revealed)
+
+
+END_PARTS = "(root) => document.querySelectorAll(root + '-end, ' + root + ' .reopen').length"
+
+
+def _end_waits_for_confirm(g, root: str) -> None:
+    """The move that ended the game waits: no end dialog (a modal over the bar) nor its reopen button;
+    Take back resumes the game; played again and confirmed, the dialog opens with the focus on its title."""
+    page = g.page
+    page.wait_for_function("document.body.dataset.confirm === 'applied'")
+    page.wait_for_selector(f'{root}-prompt .prompt[data-waiting="applied"]')     # its animation shown
+    assert page.evaluate(END_PARTS, root) == 0
+    page.locator("#shell-confirm-back").click()                         # Take back: the game goes on
+    page.wait_for_function("!document.body.dataset.confirm")
+    assert page.evaluate(END_PARTS, root) == 0
+    g.wait_human()
+
+
+def test_ptolemaeus_the_game_ending_move_waits_for_confirm_before_the_end_dialog(ptol):
+    """Play-test 5 #1: the end dialog opened over a final move waiting for Confirm; the bar's Confirm
+    and Take back could not be clicked."""
+    page = ptol.page
+    seed, actions = test_play.find_position(ends_game("last_revealed", A.END_TURN))
+    ptol.load(seed, actions, name="ending-move")
+    n = ptol.moves()
+    page.locator('.pt-prompt [data-act="end"]').click()
+    _end_waits_for_confirm(ptol, ".pt")
+    assert ptol.moves() == n
+    page.locator('.pt-prompt [data-act="end"]').click()
+    page.wait_for_function("document.body.dataset.confirm === 'applied'")
+    page.locator("#shell-confirm-ok").click()
+    page.wait_for_selector(".pt-end")
+    page.wait_for_function("document.activeElement && document.activeElement.id === 'pt-end-title'")
+    assert ptol.moves() == n + 1 and page.locator(".pt .reopen").count() == 0
+
+
+def test_pompeii_the_game_ending_move_waits_for_confirm_before_the_end_dialog(pomp):
+    page = pomp.page
+    seed, actions = test_pompeii_play.find_position(
+        lambda s: s.phase == "p2" and ends_game("revealed")(s))
+    pomp.load(seed, actions, name="ending-move")
+    state = pomp.state()
+    action = next(a for a in state.legal_actions() if _ends_game(state, a, "revealed"))
+    n = pomp.moves()
+    for act, arg in pompeii_clicks(action, state.legal_actions()):
+        pomp.click(act, arg)
+    _end_waits_for_confirm(pomp, ".pp")
+    assert pomp.moves() == n
+    for act, arg in pompeii_clicks(action, state.legal_actions()):
+        pomp.click(act, arg)
+    page.wait_for_function("document.body.dataset.confirm === 'applied'")
+    page.locator("#shell-confirm-ok").click()
+    page.wait_for_selector(".pp-end")
+    page.wait_for_function("document.activeElement && document.activeElement.id === 'pp-end-title'")
+    assert pomp.moves() == n + 1
