@@ -64,3 +64,43 @@ def test_a_game_missing_a_class_attribute_fails_when_defined(missing: str):
     body = {name: (lambda self, *a, **k: None) for name in Rules.__abstractmethods__}
     with pytest.raises(TypeError, match=f"not a complete game: it lacks {missing}"):
         type("NudgeRules", (Rules,), {**body, **attrs})
+
+
+def _tally_game(seed: int) -> tuple[TallyRules, dict[str, Any], list[dict[str, Any]]]:
+    """A whole seeded game of Tally, its setup and its actions as a save holds them."""
+    import random
+
+    rules = TallyRules()
+    setup = {"players": 3, "seed": seed, "start": "2025-01-01"}
+    state, rng, actions = rules.new_state(setup), random.Random(seed), []
+    while not rules.is_over(state):
+        action = rng.choice(rules.legal_actions(state))
+        actions.append(rules.action_to_json(action))
+        rules.apply(state, action)
+    return rules, setup, actions
+
+
+@pytest.mark.parametrize("start", [0, 1, 7, -1, None])
+def test_replay_steps_regenerates_each_step_since_an_action_from_the_save(start):
+    """What a recap shows again after a reload: the state before action ``start``, then who took each
+    later action, the state after it (each its own copy), its events and whether it revealed."""
+    rules, setup, actions = _tally_game(4)
+    start = len(actions) if start is None else start % len(actions)
+    before, steps = rules.replay_steps(setup, actions, start)
+    assert vars(before) == vars(rules.replay(setup, actions[:start]))
+    assert len(steps) == len(actions) - start
+    state = rules.replay(setup, actions[:start])
+    for i, step in enumerate(steps, start):
+        assert step.seat == rules.current_player(state)
+        assert step.events == rules.apply(state, rules.action_from_json(actions[i]))
+        assert vars(step.state) == vars(state) and step.state is not state
+        assert step.revealed == rules.reveals_hidden(state)
+    assert len({id(step.state) for step in steps} | {id(before)}) == len(steps) + 1
+    assert any(step.revealed for step in rules.replay_steps(setup, actions, 0)[1])
+
+
+def test_replay_steps_refuses_a_start_beyond_the_actions():
+    rules, setup, actions = _tally_game(2)
+    for start in (-1, len(actions) + 1):
+        with pytest.raises(ValueError):
+            rules.replay_steps(setup, actions, start)

@@ -29,7 +29,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Protocol, TypeVar, runtime_checkable
 
-__all__ = ["BotSearch", "GameError", "IllegalAction", "InvalidState", "Rules", "SetupError", "SetupField", "shown"]
+__all__ = ["BotSearch", "GameError", "IllegalAction", "InvalidState", "Rules", "SetupError", "SetupField", "Step", "shown"]
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -133,6 +133,17 @@ class BotSearch(Protocol):
         """The chosen legal action; raises (never guesses) if there is none."""
 
 
+@dataclass(frozen=True)
+class Step(Generic[S]):
+    """One action replayed (:meth:`Rules.replay_steps`): who took it, the state after it, its public
+    events, and whether it revealed hidden information."""
+
+    seat: int | None
+    state: S
+    events: list[dict[str, Any]]
+    revealed: bool
+
+
 class Rules(ABC, Generic[S, A]):
     """A game's rules as the shell, the bots and the conformance suite see them.
 
@@ -194,6 +205,26 @@ class Rules(ABC, Generic[S, A]):
         for data in actions:
             self.apply(state, self.action_from_json(data))
         return state
+
+    def replay_steps(self, setup: dict[str, Any], actions: list[dict[str, Any]], start: int
+                     ) -> tuple[S, list[Step[S]]]:
+        """The state before action ``start`` and each step from there on, replayed from ``setup``:
+        what happened since a seat last decided, regenerated from a save (setup + actions) rather
+        than kept as the screen showed it (a page reloaded shows its recap again). Each step's state
+        is its own copy; its events are the public events ``apply`` gave."""
+        if not 0 <= start <= len(actions):
+            raise ValueError(f"no action {start} among {len(actions)}")
+        state = self.new_state(setup)
+        before: S | None = None
+        steps: list[Step[S]] = []
+        for i, data in enumerate(actions):
+            if i == start:
+                before = self.clone(state)
+            seat = self.current_player(state)
+            events = list(self.apply(state, self.action_from_json(data)) or ())
+            if i >= start:
+                steps.append(Step(seat, self.clone(state), events, bool(self.reveals_hidden(state))))
+        return (state if before is None else before), steps
 
     # ------------------------------------------------------------ JSON
 
