@@ -6,6 +6,7 @@ animation queue, the live region's lines) and computes everything:
 
     receive(snapshot, events, seats) -> bool   a new state; True when an animation starts
                                                (a bot's seat with ``level_label``: :func:`labelled`)
+    recall(start, steps)                       the recap since the viewer decided, built again (a reload)
     watched()                                  that state is shown in a replay: no end dialog by itself
     language_changed()                         the page's language changed: the live region's lines go
     keep_end_closed() / end_closed             the end dialog as the player left it in an earlier view
@@ -136,6 +137,35 @@ class ScreenState:
     def over(view: dict[str, Any]) -> bool:
         """Is the game of this view over (each game's view says it its own way)?"""
         raise NotImplementedError
+
+    def note(self, before: dict[str, Any] | None, snap: Snapshot, events: list[dict]) -> list[str]:
+        """Record ``events`` (one state's, non-empty) in what stays until the viewer decides (the
+        recap's lines and points, the board's marks, the last move), ``before`` the view shown before
+        them; the lines to say. Each game's own (its ``receive`` calls it, and :meth:`recall`)."""
+        raise NotImplementedError
+
+    def forget(self, view: dict[str, Any]) -> None:
+        """Nothing to recap from ``view`` on (a redraw: start, undo, language, the curtain), no last
+        move. Each game's own (its ``receive`` calls it, and :meth:`recall` before the steps)."""
+        raise NotImplementedError
+
+    def recall(self, start: Snapshot, steps: list[tuple[Snapshot, list[dict]]]) -> None:
+        """The recap since the viewer last decided built again, step by step as :meth:`receive` built
+        it (a page reloaded: the save's steps replayed, ``gamekit.game.Rules.replay_steps``): ``start``
+        the viewer's snapshot when they decided, ``steps`` each later state's and its events. Nothing is
+        animated or said again, and the state on screen stays the one received last. Only the viewer's
+        own snapshots: nobody's (the curtain down) recalls nothing."""
+        if self.snap is None or self.snap.viewer is None or self.snap.waiting == "replay":
+            return
+        if any(s.viewer != self.snap.viewer for s in (start, *(snap for snap, _events in steps))):
+            raise ValueError("a recap is recalled with the viewer's own snapshots only")
+        self.forget(start.view)
+        self.acted = False
+        before = start.view
+        for snap, events in steps:
+            if events:
+                self.note(before, snap, list(events))
+            before = snap.view
 
     @property
     def view(self) -> dict[str, Any] | None:
@@ -281,6 +311,7 @@ class Screen(Protocol):
     def end_closed(self) -> bool: ...
 
     def receive(self, snap: Any, events: list[dict], seats: list[dict]) -> bool: ...
+    def recall(self, start: Any, steps: list[tuple[Any, list[dict]]]) -> None: ...
     def watched(self) -> None: ...
     def language_changed(self) -> None: ...
     def keep_end_closed(self) -> None: ...

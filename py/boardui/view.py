@@ -87,6 +87,18 @@ class BoardView:
         self.focus(self.screen.settle())
         self.after_show()
 
+    def recall(self, viewer: int | None, start: Any, steps: list[tuple[Any, list[dict]]]) -> None:
+        """The recap since ``viewer`` last decided, shown again once the page is reloaded (optional in
+        ``app.games.GameView``: the host replays the save, ``gamekit.game.Rules.replay_steps``): ``start``
+        the state when they decided, ``steps`` each later state and its events. Each is seen through
+        the viewer's own eyes (:attr:`snapshot`), nobody's (the curtain) recalls nothing; after a
+        :meth:`show` of the state as it is, and nothing in a replay."""
+        if self.destroyed or viewer is None or self.replaying or self.screen.view is None:
+            return
+        self.screen.recall(self.snapshot(start, viewer),
+                           [(self.snapshot(state, viewer), list(events)) for state, events in steps])
+        self.draw()
+
     def _held(self, viewer: int | None) -> tuple[str | None, tuple[dict, ...]]:
         """The held move in the game's words (:attr:`held_move`) and its seat's own choices
         (:attr:`held_own`), from the events the host computed when it held the move (``host.held_events``,

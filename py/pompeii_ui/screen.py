@@ -209,29 +209,11 @@ class Screen(ScreenState):
             self.board_focus = None
         self.ctl.update(snap.view, snap.legal)
         events = list(events or [])
-        lines = describe_log(events, self.seats)
-        if lines:
-            self.last_line = lines[-1]
-        for e in events:
-            if e.get("type") in ("moved", "saved") and e.get("path"):
-                self.last_path = [list(p) for p in e["path"]]
-            elif e.get("type") in ("lava_placed", "placed", "tile_drawn"):
-                self.last_path = []
-        moves = list(lines)
         if events:
-            # Until the viewer decides, everything since stays: a bot's whole turn, its new pieces,
-            # every citizen saved or lost (issue 17's recap, for Pompeii).
-            if self.acted:
-                self.marks = Marks()
-                self.acted = False
-            self.marks.see(events, snap.viewer)
-            self.recap.see(moves, snap.view["saved"])
-            self.lost.see([], snap.view["dead"])
+            lines = self.note(before, snap, events)
         else:       # a redraw (start, resume, undo, language, a replay's jump): nothing to recap, no last move
-            self.last_line, self.last_path = "", []
-            self.marks = Marks()
-            self.recap.reset(snap.view["saved"])
-            self.lost.reset(snap.view["dead"])
+            lines = []
+            self.forget(snap.view)
         turn = heading(whose_turn, snap.view, snap.waiting, snap.viewer, self.seats)
         if turn != self.said_turn:
             if events and snap.legal:
@@ -244,6 +226,32 @@ class Screen(ScreenState):
             self.show_end = True
         self.was_over = over
         return self.frames.push(frames_of(before, events, snap.viewer, self.seats))
+
+    def note(self, before: dict[str, Any] | None, snap: Snapshot, events: list[dict]) -> list[str]:
+        """Until the viewer decides, everything since stays: a bot's whole turn, its new pieces,
+        every citizen saved or lost (issue 17's recap, for Pompeii), and the last move; the moves in
+        words, to say."""
+        lines = describe_log(events, self.seats)
+        if lines:
+            self.last_line = lines[-1]
+        for e in events:
+            if e.get("type") in ("moved", "saved") and e.get("path"):
+                self.last_path = [list(p) for p in e["path"]]
+            elif e.get("type") in ("lava_placed", "placed", "tile_drawn"):
+                self.last_path = []
+        if self.acted:
+            self.marks = Marks()
+            self.acted = False
+        self.marks.see(events, snap.viewer)
+        self.recap.see(lines, snap.view["saved"])
+        self.lost.see([], snap.view["dead"])
+        return list(lines)
+
+    def forget(self, view: dict[str, Any]) -> None:
+        self.last_line, self.last_path = "", []
+        self.marks = Marks()
+        self.recap.reset(view["saved"])
+        self.lost.reset(view["dead"])
 
     def recap_words(self) -> list[str]:
         """The citizens saved and lost since the viewer decided, for a screen reader."""

@@ -79,22 +79,11 @@ class Screen(ScreenState):
         view = snap.view
         self.ctl.update(view, snap.legal, snap.viewer, [s.get("name", "") for s in self.seats])
         events = list(events or [])
-        earned = points_earned(before, view, events, self.seats) if events else []
-        lines = self._announce(events, [e.said for e in earned])
-        points = public_points(view)
         if events:
-            # Until the viewer acts, everything since stays marked: a bot's whole turn, its new
-            # tokens, every point (issue 17).
-            if self.acted:
-                self.recent = set()
-                self.acted = False
-            self.recent = self.recent | touched(events)
-            self.last = events
-            self.recap.see(lines, points, earned)     # every point where it was earned (boardui.marks)
+            self._announce(events, self.note(before, snap, events))
         else:       # a redraw (start, resume, undo, language): nothing is recent, no move is "last"
-            self.recent = set()
-            self.last = []
-            self.recap.reset(points)
+            self.forget(view)
+            self._announce(events, [])
         final = scene_of(view)
         new_frames = []
         if events:    # the animations' code is compiled when a first move comes, not for the first frame
@@ -106,18 +95,36 @@ class Screen(ScreenState):
         self.was_over = view["is_over"]
         return self.frames.push(new_frames)
 
-    def _announce(self, events: list[dict], points: tuple[str, ...] | list[str] = ()) -> list[str]:
-        """The live region: the moves in the log's words, the points they earned and where, then
-        whose turn it is when that changed (or a turn ended); returns the moves' lines."""
-        assert self.snap is not None
+    def note(self, before: dict[str, Any] | None, snap: Snapshot, events: list[dict]) -> list[str]:
+        """Until the viewer acts, everything since stays marked: a bot's whole turn, its new tokens,
+        every point where it was earned (issue 17, ``boardui.marks``); the moves in the log's words
+        and the points they earned, to say."""
+        view = snap.view
+        earned = points_earned(before, view, events, self.seats)
         moves = [text for _kind, text in describe_log(events, self.seats)]
-        lines = list(moves) + list(points)
+        if self.acted:
+            self.recent = set()
+            self.acted = False
+        self.recent = self.recent | touched(events)
+        self.last = events
+        self.recap.see(moves, public_points(view), earned)
+        return moves + [e.said for e in earned]
+
+    def forget(self, view: dict[str, Any]) -> None:
+        self.recent = set()
+        self.last = []
+        self.recap.reset(public_points(view))
+
+    def _announce(self, events: list[dict], lines: list[str]) -> None:
+        """The live region: ``lines`` (the moves and their points), then whose turn it is when that
+        changed (or a turn ended)."""
+        assert self.snap is not None
+        lines = list(lines)
         turn = heading(whose_turn, self.snap.view, self.snap.waiting, self.snap.viewer, self.seats)
         if turn != self.said_turn or any(e.get("type") in ("end_turn", "new_round") for e in events):
             lines.append(turn)
             self.said_turn = turn
         self.live.say(lines)
-        return moves
 
     # ------------------------------------------------------------ scene out
 
