@@ -55,7 +55,10 @@ class GameView(Protocol):
     # Optional (the shell asks with getattr): ``take_focus()``, the focus to the view's decision, when
     # the shell's control that had it went away (the header's Undo, disabled once nothing is left to
     # undo) so that it does not fall to <body> (boardui.view.BoardView has it); ``language_changed()``,
-    # before the host's redraw in the new language (the view forgets what its live region said).
+    # before the host's redraw in the new language (the view forgets what its live region said);
+    # ``recall(viewer, start, steps)``, after the first ``show`` for a seat once a game is opened (a
+    # reload): the state when that seat last decided and each later (state, events), replayed from the
+    # save, for the view to recap what happened since as it did before (boardui.view.BoardView has it).
 
 
 @runtime_checkable

@@ -93,6 +93,9 @@ class Controller:
         # Where a failure's traceback goes (the page: the browser's console; default: stderr).
         self.log_error: Callable[[str], Any] = log_error or (lambda text: print(text, file=sys.stderr))
         self._seen: dict[int | None, int] = {}  # viewer -> how much of the log it was shown
+        # Seats whose recap comes from the save (a reload): built again each time they are shown the
+        # game until new moves reach their screen or they decide (then the screen's own goes on).
+        self._recall: set[int] = set()
         self._task: asyncio.Future | None = None
         self._generation = 0
         self._last_move_at = -1e9
@@ -131,6 +134,8 @@ class Controller:
         humans = self.session.humans()
         n = len(self.session.log)
         self._seen = {seat: n for seat in [None, *humans]}
+        # What happened since each human last decided is recapped again when they look (a reload).
+        self._recall = set(humans)
         # One human: always their eyes.  Several: nobody's until one takes the device.
         self.viewer = humans[0] if len(humans) == 1 else None
         self._advance(redraw=True)
@@ -162,6 +167,7 @@ class Controller:
         if self.passing_to is not None:
             raise ValueError(f"the device is being passed to {self.seats[self.passing_to]['name']}")
         after = self._after(action) if self.confirming() else None
+        self._recall.discard(seat)         # it decided: its screen's own recap goes on from here
         if after is not None and self._ends_turn(seat, after[0]):
             self._confirm_from = len(self.session.actions)
             if self.spec.reveals_hidden(after[0]):
@@ -280,6 +286,7 @@ class Controller:
             raise ValueError("nothing to undo")
         target = self.session.undo_target()
         assert target is not None          # can_undo() said so
+        self._recall.discard(self.session.current_player())   # an undo recaps nothing (a redraw)
         self._cancel_bots()
         self.session.truncate(target)
         # The log is shorter now: whatever was shown is stale, redraw from here.
@@ -314,7 +321,9 @@ class Controller:
         changed = getattr(self.view, "language_changed", None)
         if changed is not None:
             changed()
-        self.view.show(self.session.state, self.viewer if self.passing_to is None else None, [])
+        viewer = self.viewer if self.passing_to is None else None
+        self.view.show(self.session.state, viewer, [])
+        self._recap_again(viewer)
         if self._busy_seat is not None:
             self._busy(t("host.thinking", name=seat_label(self.seats[self._busy_seat]["name"])))
 
@@ -351,6 +360,40 @@ class Controller:
         start = len(log) if redraw else self._seen.get(viewer, len(log))
         self._seen[viewer] = len(log)
         self.view.show(self.session.state, viewer, list(log[start:]))
+        self._recap_again(viewer, bool(log[start:]))
+
+    def _recap_again(self, viewer: int | None, moved: bool = False) -> None:
+        """After a show for ``viewer``: its recap built again from the save while the screen has none
+        of its own (:attr:`_recall`; a redraw — the tab's turn to play, a language — had emptied it);
+        once new moves reached its screen (``moved``) the screen goes on from there."""
+        if viewer is None or viewer not in self._recall:
+            return
+        if moved:
+            self._recall.discard(viewer)
+        self._recall_since(viewer)
+
+    def _recall_since(self, seat: int) -> None:
+        """The view's recap of what happened since ``seat`` last decided, regenerated from the save
+        (setup + actions: ``replay_steps``) rather than kept, so that it is there again after a reload
+        (play-test: the bots' turn was gone).  It starts where the screen's had: at the seat's last
+        action, or after it when "confirm my moves" had the seat confirm a turn-ending move that revealed
+        nothing (the board drawn again then began the recap anew)."""
+        recall = getattr(self.view, "recall", None)       # optional (app.games.GameView)
+        session = self.session
+        if recall is None:
+            return
+        mine = [i for i, mover in enumerate(session.movers) if mover == seat]
+        first = mine[-1] if mine else 0
+        try:
+            before, steps = self.spec.replay_steps(session.setup, session.actions, first)
+        except Exception:  # noqa: BLE001 - a nicety: the board and the move log show the game anyway
+            self.log_error(traceback.format_exc())
+            return
+        if mine and steps and self.confirming() and not steps[0].revealed:
+            ended = steps[1].seat != seat if len(steps) > 1 else session.over or session.current_player() != seat
+            if ended:
+                before, steps = steps[0].state, steps[1:]
+        recall(seat, before, [(step.state, step.events) for step in steps])
 
     def _advance(self, redraw: bool = False) -> None:
         """Show the position to the right eyes and get the next decision going."""

@@ -100,6 +100,13 @@ class GamePage:
             && Number(document.body.dataset.moves) >= {len(actions)}""")
         return self.wait_human()
 
+    def reload(self) -> dict:
+        """Reload the page (the saved game resumes, as a returning player finds it); waits for the human."""
+        self.page.reload()
+        wait_until_ready(self.page)
+        self.page.evaluate(f"window.{self.hook}.speed(0)")
+        return self.wait_human()
+
     def played(self, n: int) -> dict:
         """The action the game recorded as move ``n`` (waits for it)."""
         self.page.wait_for_function(f"Number(document.body.dataset.moves || 0) > {n}")

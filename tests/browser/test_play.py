@@ -296,6 +296,41 @@ def test_study_b(game):
     assert f"You study {planet} in {c} (study B)." in game.page.locator(".pt-log").inner_text()
 
 
+RECAP_SHOWN = """() => ({
+    recap: document.querySelector('.pt-status .pt-recap')?.getAttribute('title') || null,
+    marks: [...document.querySelectorAll('svg.pt-board .bu-mark')].map(m => [m.dataset.spot, m.dataset.seat, m.dataset.points]),
+    gains: [...document.querySelectorAll('[data-score] .bu-gain')].map(g => [g.closest('[data-score]').dataset.score, g.textContent]),
+    recent: [...document.querySelectorAll('svg.pt-board [data-constellation].recent')].map(c => c.dataset.constellation)})"""
+
+
+def test_the_recap_of_the_bots_turn_is_back_after_a_reload(game):
+    """Play-test: after a reload the recap of the bots' turn was gone. The player's study ends its turn
+    ("confirm my moves" off: its move begins the recap), the bot plays its turn; the page reloaded, the
+    same recap is back — the same lines, the study's "+N" where it was earned, the gains at the scores."""
+    def study_ends_the_turn(s):
+        if not pending("study")(s):
+            return False
+        c = s.clone()
+        c.record = False
+        c.apply(s.legal_actions()[-1])
+        return c.current_player != 0
+    seed, actions = find_position(study_ends_the_turn)
+    info = game.load(seed, actions, name="recap-reload")
+    at, planet = info["pending"]["at"], pt.PLANETS[replay(seed, actions).legal_actions()[-1].planet]
+    n = game.moves()
+    game.click(f'[data-planet="{planet}"][data-act="planet"]')
+    game.played(n)
+    game.wait_human()
+    assert game.moves() > n + 1                                      # the bot has moved since
+    bot = game.session()["seats"][1]["name"]
+    shown = game.page.evaluate(RECAP_SHOWN)
+    assert shown["recap"] and bot in shown["recap"], shown
+    assert [f"const:{at}", "0"] in [m[:2] for m in shown["marks"]] and "0" in [g[0] for g in shown["gains"]], shown
+    game.reload()
+    assert game.page.evaluate(RECAP_SHOWN) == shown
+    assert game.page.locator(f'svg.pt-board .bu-mark[data-spot="const:{at}"][data-seat="0"]').count() == 1
+
+
 def test_asteroid_trade_then_end_the_turn(game):
     # after the turn's action, with an asteroid trade on offer: trade, then end the turn
     seed, actions = find_position(lambda s: can(A.TRADE)(s) and can(A.END_TURN)(s))

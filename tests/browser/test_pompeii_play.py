@@ -438,7 +438,6 @@ def test_a_bots_whole_turn_is_recapped_marked_and_said(game, axe):
     seed, actions = find_position(hands_over)
     game.load(seed, actions, name="recap")
     page = game.page
-    assert page.locator(".pp-recap").count() == 0                   # a resume recaps nothing
     assert page.eval_on_selector_all("[data-score]", "els => els.map(e => e.dataset.score)") == ["0", "1"]
     n = game.moves()
     game.play_by_clicks(game.state().legal_actions()[0])
@@ -467,3 +466,37 @@ def test_a_bots_whole_turn_is_recapped_marked_and_said(game, axe):
              if e["type"] in ("placed", "relative_placed", "lava_placed") and e.get("seat") == 1}
     newer |= {f"{e['path'][-1][0]},{e['path'][-1][1]}" for e in later if e["type"] == "moved" and e.get("seat") == 1}
     assert _marked(page) == newer
+
+
+RECAP_SHOWN = """() => ({
+    recap: document.querySelector('.pp-prompt .pp-recap')?.innerText || null,
+    last: document.querySelector('.pp-status .pp-last')?.innerText || null,
+    recent: [...document.querySelectorAll('.pp-board [data-recent]')].map(e => e.dataset.square).sort(),
+    lost: [...document.querySelectorAll('.pp-board [data-lost]')].map(e => [e.dataset.square, e.dataset.lost]),
+    gains: [...document.querySelectorAll('[data-score] .bu-gain, [data-score] .pp-loss')].map(
+        g => [g.closest('[data-score]').dataset.score, g.className, g.textContent])})"""
+
+
+def test_the_recap_of_the_bots_turn_is_back_after_a_reload(game):
+    """Play-test (found in Ptolemaeus, the same gap here): after a reload the recap of the bot's turn
+    was gone. The human ends its phase-1 turn, the bot plays its whole turn; the page reloaded, the same
+    recap is back under the prompt, with the same squares marked and the same last move."""
+    def hands_over(s):
+        if not (s.phase == "p1" and s.step == "play" and s.ad79 == 0 and len(s.deck) > 8):
+            return False
+        c = s.clone()
+        c.apply(c.legal_actions()[0])
+        return c.current_player == 1 and c.phase == "p1"
+    seed, actions = find_position(hands_over, seeds=range(20, 300))
+    game.load(seed, actions, name="recap-reload")
+    n = game.moves()
+    game.play_by_clicks(game.state().legal_actions()[0])
+    game.wait_human()
+    assert game.moves() > n + 1                                      # the bot has moved since
+    bot = game.session()["seats"][1]["name"]
+    shown = game.page.evaluate(RECAP_SHOWN)
+    assert shown["recap"] and bot in shown["recap"] and shown["recent"], shown
+    game.reload()
+    assert game.page.evaluate(RECAP_SHOWN) == shown
+    assert "new since your last decision" in game.page.locator(
+        f'.pp-board [data-square="{shown["recent"][0]}"]').first.get_attribute("aria-label")
