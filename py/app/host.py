@@ -380,7 +380,7 @@ class Controller:
         nothing (the board drawn again then began the recap anew)."""
         recall = getattr(self.view, "recall", None)       # optional (app.games.GameView)
         session = self.session
-        if recall is None:
+        if recall is None or not session.actions:      # a new game: nothing to replay (a link's start)
             return
         mine = [i for i, mover in enumerate(session.movers) if mover == seat]
         first = mine[-1] if mine else 0

@@ -93,8 +93,8 @@ class BoardView:
         the state when they decided, ``steps`` each later state and its events. Each is seen through
         the viewer's own eyes (:attr:`snapshot`), nobody's (the curtain) recalls nothing; after a
         :meth:`show` of the state as it is, and nothing in a replay."""
-        if self.destroyed or viewer is None or self.replaying or self.screen.view is None:
-            return
+        if self.destroyed or viewer is None or self.replaying or self.screen.view is None or not steps:
+            return                  # no steps: the show before it drew the state with no recap already
         self.screen.recall(self.snapshot(start, viewer),
                            [(self.snapshot(state, viewer), list(events)) for state, events in steps])
         self.draw()
