@@ -578,6 +578,11 @@ def _status(model: Model) -> El:
     if model.busy:
         children.append(h("span", {"class": "pt-busy"}, h("span", {"class": "spinner", "aria-hidden": "true"}),
                           model.busy))
+    elif model.animating and model.caption:
+        # The end of round's step, in the line above the board: drawn over the board's foot it hid
+        # Libra and its tokens (play-test 4). Aria-hidden: the prompt's caption-text says it too.
+        children.append(h("span", {"class": "pt-caption show", "aria-hidden": "true", "data-transient": "1",
+                                   "title": model.caption}, model.caption))
     elif len(model.recap) > 1 and not model.animating:
         # A bot's whole turn (everything since the viewer acted), not only its last step (issue 17).
         recap = " · ".join(model.recap[-6:])
@@ -916,15 +921,13 @@ def render(model: Model) -> El:
     cls = "pt" + (" anim" if model.animating else "") + (" over" if view["is_over"] else "")
     if model.ui.hand_pick and model.ui.active and not model.animating:
         cls += " picking"     # cards to pick from the hand: on a phone the hand comes up to the prompt
-    caption = El("p", {"class": "pt-caption" + (" show" if model.animating and model.caption else ""),
-                       "aria-hidden": "true"}, [model.caption or ""], key="caption")
     # Focus order = reading order on every screen: what to decide, the board, then the rest
     # (on a wide screen the grid puts the board on the left, the panels on the right).
     side = El("aside", {"class": "pt-side", "aria-label": t("side.label")}, [
         _cards_panel(model), _hand_panel(model), _players_panel(model), _log_panel(model),
     ], key="side")
     keys = h("p", {"id": "pt-board-keys", "class": "visually-hidden"}, t("board.keys"))
-    board_wrap = El("div", {"class": "pt-board-wrap"}, [render_board(model), caption, keys], key="board-wrap")
+    board_wrap = El("div", {"class": "pt-board-wrap"}, [render_board(model), keys], key="board-wrap")
     top = El("div", {"class": "pt-top"}, [_status(model), _scoreboard(model), _toolbar(model)], key="top")
     reopen = None
     if end_offered(view["is_over"], model.show_end, model.animating, model.waiting)[1]:

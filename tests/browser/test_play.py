@@ -530,6 +530,49 @@ def test_end_of_round_is_shown_step_by_step(game):
     assert planets == expected.planets
 
 
+OVERLAP_JS = """([a, b]) => { const r = document.querySelector(a).getBoundingClientRect(),
+    s = document.querySelector(b).getBoundingClientRect();
+    return Math.max(0, Math.min(r.right, s.right) - Math.max(r.left, s.left))
+         * Math.max(0, Math.min(r.bottom, s.bottom) - Math.max(r.top, s.top)); }"""
+BOX_JS = "s => { const r = document.querySelector(s).getBoundingClientRect(); return [r.left, r.top, r.width, r.height]; }"
+
+
+def test_the_end_of_round_caption_leaves_the_board_uncovered(game):
+    """The end of round's caption is in the status line above the board, at every size: drawn over
+    the board's foot it hid Libra and its tokens (play-test 4); the board stays put."""
+    def ends_round(s):
+        return not s.stack and s.turn == 3 and s.k == s.n - 1 and s.event >= 0 and len(s.deck) > 2 and any(
+            a.kind == A.DRAW_DECK for a in s.legal_actions())
+    seed, actions = find_position(ends_round)
+    game.load(seed, actions, name="round-end-caption")
+    page = game.page
+    page.evaluate("""() => document.querySelectorAll('#shell-notices .shell-notice button.shell-notice-close')
+                          .forEach(b => b.click())""")        # "Imported …": the board's place without it
+    page.wait_for_function("""() => getComputedStyle(document.documentElement).getPropertyValue('--shell-notices-h')
+                               === document.getElementById('shell-notices').offsetHeight + 'px'""")
+    page.evaluate("window.scrollTo(0, 0)")
+    board_before = page.evaluate(BOX_JS, ".pt-board")
+    page.evaluate("window.ptolemaeusTest.speed(40)")         # each step held long enough to measure
+    try:
+        game.act("deck")
+        page.wait_for_function("JSON.parse(window.ptolemaeusTest.info()).pending?.kind === 'draw2'")
+        game.act("deck")
+        page.wait_for_selector(".pt.anim .pt-caption.show")
+        assert page.locator(".pt-caption").inner_text() == page.locator(".pt-prompt .caption-text").inner_text()
+        assert page.evaluate(BOX_JS, ".pt-board") == board_before
+        for width, height in ((1280, 800), (1920, 1080), (390, 844)):
+            page.set_viewport_size({"width": width, "height": height})
+            caption = page.evaluate(BOX_JS, ".pt-caption")
+            assert caption[2] > 0 and caption[3] > 0, (width, caption)
+            assert caption[0] >= 0 and caption[0] + caption[2] <= width + 1, (width, caption)
+            assert page.evaluate(OVERLAP_JS, [".pt-caption", ".pt-board"]) == 0, (width, caption)
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 800})
+        page.evaluate("window.ptolemaeusTest.speed(0)")
+    page.wait_for_function("!JSON.parse(window.ptolemaeusTest.info()).animating", timeout=60_000)
+    assert page.locator(".pt-caption").count() == 0
+
+
 def test_reduced_motion_turns_the_glide_off(game):
     page = game.page
     page.emulate_media(reduced_motion="reduce")
