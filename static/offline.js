@@ -12,6 +12,8 @@
 //   the old version's cache is gone by then.
 // - Sets <html data-offline-version="..."> to the controlling worker's version
 //   (tests and the curious: navigator.serviceWorker.controller alone says less).
+// - The notice is one of the shell's notices above the screen (#shell-notices, data-kind="update"),
+//   never drawn over a game's board; floating at the window's foot only before the shell is drawn.
 // - The notice speaks the page's language (<html lang>, set by the shell) through
 //   loader.js's window.ludusTexts ("offline.*" keys); English without it.
 (function () {
@@ -46,8 +48,10 @@
   }
 
   // ---- the notice --------------------------------------------------------
+  // Floating (before the shell has drawn its notices' place) at the window's foot; in that place,
+  // a notice as the shell's others (static/app.css .shell-notice), with its button as here.
   var STYLE = [
-    ".update-notice{position:fixed;left:50%;bottom:1rem;transform:translateX(-50%);z-index:20;",
+    ".update-notice.floating{position:fixed;left:50%;bottom:1rem;transform:translateX(-50%);z-index:20;",
     "display:flex;gap:.75rem;align-items:center;padding:.6rem .9rem;border-radius:10px;",
     "background:var(--panel,#16203a);color:var(--ink,#e9e4d4);border:1px solid var(--accent,#d9b45a);",
     "box-shadow:0 4px 18px rgba(0,0,0,.45);font:inherit;max-width:calc(100vw - 2rem)}",
@@ -57,6 +61,18 @@
   ].join("");
 
   var notice = null;
+  // The notice's place: among the shell's notices above the screen (#root > #shell-notices; not a
+  // returning player's picture of them), in the page's flow, which a game's board leaves room for
+  // (--shell-notices-h). Fixed over the window's foot it hid the bottom of the board (play-test 4).
+  // Before the shell has drawn that place (the loading screen), floating at the foot.
+  function place() {
+    if (!notice) return;
+    var box = document.querySelector("#root > #shell-notices");
+    var parent = box || document.body;
+    if (notice.parentNode !== parent) parent.appendChild(notice);
+    notice.classList.toggle("shell-notice", !!box);
+    notice.classList.toggle("floating", !box);
+  }
   // The notice in the page's language (<html lang>), once its texts are loaded.
   function translate() {
     var i18n = window.ludusTexts;
@@ -78,20 +94,22 @@
       notice.id = "update-notice";
       notice.className = "update-notice";
       notice.setAttribute("role", "status");
+      notice.dataset.kind = "update";
       var text = document.createElement("span");
+      text.className = "shell-notice-text";
       text.textContent = "Update available \u2014";
       var button = document.createElement("button");
       button.type = "button";
       button.id = "update-reload";
       button.textContent = "Reload";
       notice.append(text, button);
-      document.body.appendChild(notice);
       // A language chosen later in the settings (the shell sets <html lang>): the notice follows it
       // (play-test 4: it stayed in English in a German game).
       if (window.MutationObserver) {
         new MutationObserver(translate).observe(document.documentElement, { attributes: true, attributeFilter: ["lang"] });
       }
     }
+    place();
     translate();
     var reload = notice.querySelector("button");
     reload.disabled = false;
@@ -150,5 +168,8 @@
       subtree: true, childList: true, attributes: true, attributeFilter: ["data-ready"]
     });
   }
-  whenReady(register);
+  whenReady(function () {
+    place();   // an update offered during the loading screen: to the shell's notices, drawn by now
+    register();
+  });
 })();

@@ -409,6 +409,41 @@ def test_update_waits_for_the_player_then_replaces_the_cache(new_context, page_g
     report(f"update: {version_a} -> {version_b} after the click, old cache deleted; offline on B ({played})")
 
 
+# A page function: the area (px²) where the first element of each selector overlap.
+OVERLAP_JS = """([a, b]) => { const r = document.querySelector(a).getBoundingClientRect(),
+    s = document.querySelector(b).getBoundingClientRect();
+    return Math.max(0, Math.min(r.right, s.right) - Math.max(r.left, s.left))
+         * Math.max(0, Math.min(r.bottom, s.bottom) - Math.max(r.top, s.top)); }"""
+BOARDS = {GAME_LINK: ".pt-board", "?game=pompeii&seats=human,bot&seed=3": ".pp-board"}
+
+
+def test_the_update_notice_takes_its_place_above_the_board(new_context, page_guard, ready, tmp_path):
+    """The update notice is one of the shell's notices, above the screen, in the page's flow: fixed
+    at the window's foot it hid the bottom of either game's board (play-test 4)."""
+    site_dir = tmp_path / "site"
+    build_site.build(site_dir)
+    with _serving(site_dir, "/") as url:
+        page_guard.local_origins.add(re.match(r"https?://[^/]+", url).group(0))
+        context = new_context(viewport={"width": 1280, "height": 800})
+        page = page_guard.watch(context.new_page())
+        page.goto(url + GAME_LINK)
+        ready(page)
+        wait_controlled(page, ready)
+        _change_the_site(site_dir)
+        notice = page.locator("#update-notice")
+        for link, board in BOARDS.items():
+            page.goto(url + link)            # the browser checks for an update: B installs and waits
+            ready(page)
+            notice.wait_for(state="visible", timeout=CONTROL_TIMEOUT_MS)
+            assert page.evaluate("document.querySelector('#update-notice').parentNode.id") == "shell-notices"
+            for width, height in ((1280, 800), (1920, 1080), (390, 844)):
+                page.set_viewport_size({"width": width, "height": height})
+                box = notice.bounding_box()
+                assert box["width"] > 0 and box["x"] >= 0 and box["x"] + box["width"] <= width + 1, (link, width, box)
+                assert page.evaluate(OVERLAP_JS, ["#update-notice", board]) == 0, (link, width, box)
+            page.set_viewport_size({"width": 1280, "height": 800})
+
+
 def test_a_file_that_does_not_match_its_hash_fails_the_install(new_context, page_guard, ready, tmp_path):
     """A half-deployed site (a manifest newer than a file) never becomes a cache: the old version stays."""
     site_dir = tmp_path / "site"
