@@ -782,3 +782,54 @@ def test_a_game_started_from_the_bottom_of_the_form_opens_at_its_top(guarded_pag
     page.wait_for_function("document.body.dataset.screen === 'game' || document.body.dataset.screen === 'pass'")
     page.wait_for_timeout(200)
     assert page.evaluate("window.scrollY") == 0
+
+
+# A page function: the new-game screen's content (the union of its parts' boxes) and its columns.
+LOBBY_BOXES_JS = """() => {
+  const box = e => { const r = e.getBoundingClientRect(); return {left: r.left, right: r.right, top: r.top,
+                                                                    bottom: r.bottom}; };
+  const parts = [...document.querySelectorAll('section.ng > *')].map(box);
+  const kept = document.querySelector('section.ng .ng-kept');
+  return {left: Math.min(...parts.map(p => p.left)), right: Math.max(...parts.map(p => p.right)),
+          width: document.documentElement.clientWidth, scroll: document.documentElement.scrollWidth,
+          lobby: box(document.querySelector('#lobby')), kept: kept && box(kept)};
+}"""
+
+
+def test_the_lobby_is_centred_and_its_saved_games_stand_beside_the_games(guarded_page, site, ready, axe):
+    """Play-test 4: at 1280 px the new-game screen hugged the left and left the right half
+    empty. Centred at every width; with saved games, on a wide screen they take a column beside the
+    games and the form (on a phone, under the games as before)."""
+    page = guarded_page
+    page.add_init_script(INSTANT)
+    sizes = ((1280, 800), (1920, 1080), (390, 844))
+
+    def centred(where: str) -> dict:
+        boxes = page.evaluate(LOBBY_BOXES_JS)
+        gaps = (boxes["left"], boxes["width"] - boxes["right"])
+        assert boxes["scroll"] <= boxes["width"], (where, boxes)
+        assert abs(gaps[0] - gaps[1]) <= 2, (where, gaps)
+        return boxes
+
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_page(page, site, ready)
+    assert page.locator("section.ng .ng-kept").count() == 0         # nothing saved yet
+    for width, height in sizes:
+        page.set_viewport_size({"width": width, "height": height})
+        centred(f"no saved game, {width}")
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_page(page, site, ready, "?game=pompeii&seats=human,bot&seed=3")
+    page.click("#shell-new")
+    page.wait_for_function("document.body.dataset.screen === 'newgame'")
+    assert page.locator(".ng-kept li.ng-saved-game").count() == 1
+    for width, height in sizes:
+        page.set_viewport_size({"width": width, "height": height})
+        boxes = centred(f"a saved game, {width}")
+        lobby, kept = boxes["lobby"], boxes["kept"]
+        if width >= 1280:      # beside the games, the content as wide as the page allows
+            assert kept["left"] >= lobby["right"] and kept["top"] < lobby["bottom"], (width, boxes)
+            assert boxes["right"] - boxes["left"] >= min(width - 48, 1240), (width, boxes)
+        else:
+            assert kept["top"] >= lobby["bottom"], (width, boxes)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    assert axe(page) == []
