@@ -184,17 +184,23 @@ class NewGameScreen:
                    el("ul", {}, *items))]
 
     def _confirm_delete(self, item, question: str, action) -> None:
+        """The question in place of the item's own buttons (play-test 5: its "Delete" stood beside the
+        question's, two buttons of the same name), until Delete or Keep."""
         yes = el("button", {"type": "button", "class": "ng-confirm"}, t("newgame.delete"))
         no = el("button", {"type": "button", "class": "ng-keep"}, t("newgame.keep"))
         box = el("span", {"class": "ng-confirm-box", "role": "group", "aria-label": question}, question, yes, no)
         self.listeners.on(yes, "click", lambda _e: action())
         self.listeners.on(no, "click", lambda _e: self._keep(item, box))
+        for button in item.querySelectorAll(":scope > button"):
+            button.hidden = True
         item.append(box)
         yes.focus()
 
     def _keep(self, item, box) -> None:
-        """"Keep": the question goes, and the focus back to the item's Delete (not to <body>)."""
+        """"Keep": the question goes, the item's buttons come back, and the focus to its Delete (not to <body>)."""
         box.remove()
+        for button in item.querySelectorAll(":scope > button"):
+            button.hidden = False
         item.querySelector(".ng-delete").focus()
 
     def _delete_game(self, game_id: str, listed: list[tuple[str, str]]) -> None:

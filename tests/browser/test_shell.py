@@ -692,8 +692,12 @@ def test_abandon_on_start_and_delete_a_saved_game(guarded_page, site, ready):
     saved = page.locator("li.ng-saved-game")
     assert saved.count() == 1 and saved.get_attribute("data-id") == first["id"]
     saved.locator(".ng-delete").click()
+    # The question stands in place of the item's buttons: one "Delete" to press (play-test 5).
+    assert saved.get_by_role("button", name="Delete").count() == 1
+    assert saved.locator(".ng-resume").is_hidden() and saved.locator(".ng-delete").is_hidden()
     saved.locator(".ng-keep").click()                        # changed my mind
     assert page.locator("li.ng-saved-game").count() == 1
+    assert saved.locator(".ng-resume").is_visible() and saved.locator(".ng-confirm").count() == 0
     saved.locator(".ng-delete").click()
     saved.locator(".ng-confirm").click()
     page.wait_for_function("!document.querySelector('li.ng-saved-game')")   # once its lock is granted
