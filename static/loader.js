@@ -40,13 +40,13 @@
 
   // ---- the returning player's picture ---------------------------------------
   // The stored picture, if it shows the game the shell will resume: no game link
-  // in the URL (only lang= may be there) and still the current saved game.
+  // in the URL (only lang= may be there), no replay link, and still the current saved game.
   function readSnapshot(key) {
     if (!key) return null;
     try {
       var params = new URLSearchParams(location.search);
       params.delete("lang");
-      if (String(params)) return null;
+      if (String(params) || replayLink()) return null;
       var text = localStorage.getItem(key);
       if (!text || text.length > 600000) return null;
       var data = JSON.parse(text);
@@ -66,6 +66,11 @@
     }
   }
 
+  // A replay link (#replay=…, py/app/replay.py): the shell shows the game it carries.
+  function replayLink() {
+    return location.hash.indexOf("#replay=") === 0;
+  }
+
   // A first visit's game, or a game link's (data-games, written by tools/vendor.py: each game's
   // archives, texts and stylesheet, the default game first): requested while Pyodide boots and
   // handed to py/boot/archives.py when main.py asks for them, instead of after the shell's
@@ -82,6 +87,9 @@
     var params = new URLSearchParams(location.search);
     params.delete("lang");
     var key = params.get("game");
+    // An older replay link names its game only inside the fragment (compressed): main.py reads it
+    // there, and nothing is fetched here for it (not the default game's code, which is not needed).
+    if (key === null && replayLink()) return [];
     if (key === null) {
       if (!String(params)) {   // the first screen, unless a saved game is resumed
         try {

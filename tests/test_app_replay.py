@@ -17,8 +17,9 @@ from hypothesis import strategies as st
 from app.errors import error_text
 from app.games import Catalog
 from app.i18n import APP
+from app.links import linked_game
 from app.replay import (LINK_PREFIX, Replay, ReplayHost, ReplayLinkError, address_without_link, decode_link,
-                        encode_link, is_replay_link)
+                        encode_link, is_replay_link, link_tail, linked_game_key)
 from app.session import Session, default_seats
 import catalog  # noqa: F401 - registers the page's games
 from app.games import CATALOG as PAGE_CATALOG
@@ -218,6 +219,30 @@ def test_a_finished_game_round_trips_through_a_link():
     assert back.over
 
 
+@pytest.mark.parametrize("key", list(PAGE_CATALOG))
+def test_a_replay_link_names_its_game_in_the_query_and_the_fragment(key):
+    """The page's start fetches the replayed game's code, not the default game's: the query of a link
+    the shell makes names it (loader.js reads that before Python runs), and an older link's fragment
+    names it too (app.start reads it there without replaying anything)."""
+    session = play_out(Session.start(PAGE_CATALOG.spec(key), {"players": 2, "seed": 4},
+                                     default_seats(PAGE_CATALOG.spec(key), ["human", "bot"])))
+    tail = link_tail(session)
+    query, fragment = tail.split("#", 1)
+    assert query == f"?game={key}" and "#" + fragment == encode_link(session)
+    assert linked_game(query.lstrip("?"), PAGE_CATALOG) is PAGE_CATALOG[key]
+    assert linked_game_key("#" + fragment) == key
+    assert decode_link("#" + fragment, PAGE_CATALOG).spec.key == key
+
+
+@pytest.mark.parametrize("fragment", [
+    "", "#top", "#replay=", "#replay=1.!!!!", "#replay=2.AAAA", encode_link(tally())[:-7],
+    _pack({"game": 7, "game_version": 1, "setup": {}, "seats": [], "actions": []}),     # no key in it
+    _pack({"game": "tally"}),                                                            # not a whole link
+])
+def test_a_fragment_that_is_no_readable_replay_link_names_no_game(fragment):
+    assert linked_game_key(fragment) is None
+
+
 def test_a_ptolemaeus_link_is_short_and_replays_exactly():
     session = ptolemaeus_game()
     link = encode_link(session)
@@ -320,14 +345,16 @@ LINKS = [encode_link(tally(seed=s)) for s in range(1, 6)]
                      lambda link: st.tuples(st.just(link), st.integers(10, len(link)), st.characters())
                      .map(lambda t: t[0][:t[1] - 1] + t[2] + t[0][t[1]:]))))
 def test_any_link_replays_or_is_refused_with_a_shell_code(fragment):
-    """Generated junk, generated JSON and real links with a character changed: a session or a coded error."""
+    """Generated junk, generated JSON and real links with a character changed: a session or a coded error
+    (and the game's key, read at the page's start, is the one replayed, or None: it never raises)."""
+    key = linked_game_key(fragment)
     try:
         session = decode_link(fragment, GAMES)
     except ReplayLinkError as e:
         assert APP.has(e.code), e.code
         assert error_text(e)
     else:
-        assert session.over
+        assert session.over and key == session.spec.key
         Replay(session)
 
 

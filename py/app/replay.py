@@ -16,10 +16,12 @@ watched from any seat or as a spectator: the hands are no secret any more.
 A replay link carries a finished game in the URL fragment (never sent to a
 server)::
 
-    #replay=1.<base64url(zlib(JSON))>
+    ?game=<key>#replay=1.<base64url(zlib(JSON))>
 
 The JSON is ``{"game", "game_version", "setup", "seats", "actions"}``; the
-``1.`` is the link format's version.  :func:`decode_link` refuses anything it
+``1.`` is the link format's version.  The query repeats the game's key for the
+page's start (``static/loader.js`` fetches that game's code before Python runs;
+older links have no query: ``app.start`` reads the key from the fragment).  :func:`decode_link` refuses anything it
 cannot replay exactly with a :class:`ReplayLinkError` (a code and params):
 a malformed or corrupt payload, a compressed bomb, another link version,
 another game version, an unknown game, an illegal move, an unfinished game.
@@ -41,7 +43,7 @@ from app.session import FORMAT, VERSION, SaveError, Session, shown
 from gamekit import safejson
 
 __all__ = ["LINK_PREFIX", "LINK_VERSION", "MAX_LINK_CHARS", "Replay", "ReplayHost", "ReplayLinkError",
-           "address_without_link", "decode_link", "encode_link", "is_replay_link"]
+           "address_without_link", "decode_link", "encode_link", "is_replay_link", "link_tail", "linked_game_key"]
 
 LINK_PREFIX = "#replay="
 LINK_VERSION = 1
@@ -93,9 +95,27 @@ def encode_link(session: Session) -> str:
     return f"{LINK_PREFIX}{LINK_VERSION}.{_b64encode(zlib.compress(text.encode('utf-8'), 9))}"
 
 
-def decode_link(fragment: Any, games: Games) -> Session:
-    """The finished game a replay link carries, replayed and checked (only that game is
-    imported); :class:`ReplayLinkError` with a code and params for anything else."""
+def link_tail(session: Session) -> str:
+    """The query and fragment of a link that replays this finished game: ``?game=<key>#replay=1.…``.
+    The query names the game so that the page fetches that game's code first, before Python could
+    read the fragment (``static/loader.js``, ``app.start``), not the default game's."""
+    return f"?game={session.spec.key}{encode_link(session)}"
+
+
+def linked_game_key(fragment: Any) -> str | None:
+    """The game key a replay link's fragment names, or None if it is no readable link: for
+    ``app.start``, which fetches that game's code before the shell's imports (an older link has no
+    ``?game=``).  Only unpacked and parsed (a few ms), nothing imported or replayed; never raises
+    (:func:`decode_link` says later what is wrong)."""
+    try:
+        key = _body(fragment)["game"]
+    except ReplayLinkError:
+        return None
+    return key if isinstance(key, str) else None
+
+
+def _body(fragment: Any) -> dict[str, Any]:
+    """The JSON object a replay link carries, its keys checked, its values not."""
     if not isinstance(fragment, str) or not fragment.startswith(LINK_PREFIX):
         raise ReplayLinkError("replay.link.damaged")
     if len(fragment) > MAX_LINK_CHARS:
@@ -121,6 +141,13 @@ def decode_link(fragment: Any, games: Games) -> Session:
         raise ReplayLinkError("replay.link.damaged") from None
     if not isinstance(body, dict) or set(body) != {"game", "game_version", "setup", "seats", "actions"}:
         raise ReplayLinkError("replay.link.damaged")
+    return body
+
+
+def decode_link(fragment: Any, games: Games) -> Session:
+    """The finished game a replay link carries, replayed and checked (only that game is
+    imported); :class:`ReplayLinkError` with a code and params for anything else."""
+    body = _body(fragment)
     data = {"format": FORMAT, "version": VERSION, "game": body["game"], "game_version": body["game_version"],
             "id": "replay", "setup": body["setup"], "seats": body["seats"], "actions": body["actions"],
             "created": "", "updated": "", "over": True}

@@ -26,7 +26,7 @@ from pyscript import document
 
 from app.dom import JsObject, Listeners, copy_text, el, page_address
 from app.i18n import seat_label, t
-from app.replay import Replay, ReplayHost, encode_link
+from app.replay import Replay, ReplayHost, link_tail
 from app.session import Session
 
 if TYPE_CHECKING:
@@ -270,7 +270,7 @@ class ReplayScreen:
 
     def link(self) -> str:
         assert self.session is not None
-        return page_address(encode_link(self.session))
+        return page_address(link_tail(self.session))
 
     async def share(self) -> None:
         """Copies the link; the notice says so without printing it (a long unbroken link made the page

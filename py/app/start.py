@@ -25,8 +25,12 @@ from pyscript.ffi import create_proxy, is_none
 
 import asyncio
 import zipfile
+from typing import TYPE_CHECKING
 
 from boot import archives, snapshot
+
+if TYPE_CHECKING:
+    from app.games import Catalog, GameInfo
 
 LATER_MS = 2000  # after the first screen: the archives a game may need later (see _fetch_later)
 
@@ -40,6 +44,19 @@ def _returning(current_key: str) -> bool:
                    for key in (snapshot.KEY, current_key))
     except Exception:  # noqa: BLE001 - storage refused: a first visit as far as we know
         return False
+
+
+def _replayed(fragment: str, games: Catalog) -> GameInfo | None:
+    """The catalog entry of the game a replay link's fragment carries (None for any other address,
+    or a link that cannot be read: the shell says why): its code is fetched first, and the default
+    game's not at all, whatever the query says (an older link has none) or whether a game is kept
+    from last time.  ``app.replay`` is imported only for such a link (the shell imports it for the
+    replay anyway)."""
+    if not fragment.startswith("#replay="):
+        return None
+    from app.replay import linked_game_key
+
+    return games.get(linked_game_key(fragment) or "")
 
 
 async def main(shell: zipfile.ZipFile, deferred: list[str]) -> None:
@@ -56,17 +73,20 @@ async def main(shell: zipfile.ZipFile, deferred: list[str]) -> None:
     from app.links import linked_game, names_only_seats
 
     query = str(window.location.search or "").lstrip("?")
-    first = linked_game(query, CATALOG) if query or not _returning(site.STORAGE_PREFIX + "current") else None
+    fragment = str(window.location.hash or "")
+    first = _replayed(fragment, CATALOG)
+    if first is None and (query or not _returning(site.STORAGE_PREFIX + "current")):
+        first = linked_game(query, CATALOG)
     package = first.spec.partition(":")[0].split(".")[0] if first is not None else None
     wanted = [package] if package else []
-    if package and not names_only_seats(query, str(window.location.hash or "")):
+    if package and not names_only_seats(query, fragment):
         wanted += archives.later(package)   # a date, a replay, a daily challenge: computed at once
     in_memory = archives.in_memory()       # restored from a memory snapshot: their files (issue 18)
     archives.start(*wanted, *in_memory)     # the requests leave now, while the shell imports
     # Its stylesheet too: the first screen waits for it.  Not for a replay link (a fragment): its game
     # may be another, whose screen links its own, and a preload left unused makes Chromium warn.  (A
     # fetch into the cache instead cost a game link ~250 ms waiting for the sheet: 2026-12-02.)
-    if first is not None and first.stylesheet and not str(window.location.hash or "").lstrip("#"):
+    if first is not None and first.stylesheet and not fragment.lstrip("#"):
         preload = document.createElement("link")
         preload.rel, preload.href = "preload", "./" + first.stylesheet
         preload.setAttribute("as", "style")

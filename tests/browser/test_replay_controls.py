@@ -16,7 +16,7 @@ import pytest
 
 import catalog  # noqa: F401 - registers the page's games
 from app.games import CATALOG
-from app.replay import encode_link
+from app.replay import encode_link, link_tail
 from app.session import Session, default_seats
 
 INIT = """
@@ -106,6 +106,8 @@ def assert_controls_clickable(page, key: str, n: int) -> None:
     assert page.get_attribute("#replay-play", "aria-pressed") == "false"
     page.click("#replay-share", timeout=CLICK_MS)
     page.wait_for_function("document.querySelector('#shell-replay').dataset.link")
+    # The link names its game in the query too: the page fetches that game's code first.
+    assert f"?game={key}#replay=1." in page.evaluate("document.querySelector('#shell-replay').dataset.link")
     # The result is still there to be seen, on request: the game's own end screen.
     page.click("#replay-end", timeout=CLICK_MS)
     settled(page, key)
@@ -160,6 +162,47 @@ def test_the_replay_controls_of_a_finished_game_can_be_clicked_from_a_link_and_f
     assert page.locator(dialog).count() == 0
     page.click(f'#game {ROOTS[key]} [data-act="open_end"]')
     page.wait_for_selector(dialog)
+
+
+# Each game's archives (static/py/): a replay link fetches its own game's, and no other game's (a Pompeii
+# replay fetched the default game's, astronomy too, before it was shown: its key was only in the fragment).
+ARCHIVES = {"ptolemaeus": ("ptolemaeus.zip", "ptolemaeus_ui.zip", "astronomy.zip"),
+            "pompeii": ("pompeii.zip", "pompeii_ui.zip")}
+# When each archive was requested, and when start.py had fetched what it asked for (performance marks).
+TIMES = """() => ({archives: Object.fromEntries(performance.getEntriesByType('resource')
+                    .filter(e => e.name.includes('/static/py/') && e.name.endsWith('.zip'))
+                    .map(e => [e.name.split('/').pop(), e.startTime])),
+                   fetched: performance.getEntriesByName('py:fetched')[0].startTime})"""
+
+
+@pytest.mark.parametrize("key", list(SETUPS))
+@pytest.mark.parametrize("query, returning", [(True, False), (False, False), (False, True)],
+                         ids=["with-game", "old-link", "old-link-returning"])
+def test_a_replay_link_fetches_its_games_code_first_and_no_other_games(guarded_page, page_guard, site, ready,
+                                                                         key, query, returning):
+    """A fresh browser opens a replay link, as the shell makes it (``?game=<key>#replay=…``) and as
+    older links were (the fragment alone; also where a game was played before, whose code start.py
+    fetched nothing for): the replayed game's archives are requested with the page's start (before
+    start.py's ``py:fetched``, not by an import's synchronous request once the shell reads the link),
+    the other game's not at all before the replay is on screen; the replay works."""
+    page = guarded_page
+    page.add_init_script("performance.setResourceTimingBufferSize(1000);"
+                         + ("localStorage.setItem('ludus.current', 'gone');" if returning else ""))
+    done = finished(key)
+    open_page(page, site, ready, link_tail(done) if query else encode_link(done))
+    requested = {url.rsplit("/", 1)[-1] for url in page_guard.requests}    # Playwright's log, so far
+    other = next(k for k in ARCHIVES if k != key)
+    assert not requested & set(ARCHIVES[other]), sorted(requested)
+    times = page.evaluate(TIMES)
+    for name in ARCHIVES[key][:2]:
+        assert times["archives"][name] < times["fetched"], (name, times)
+    assert page.evaluate("document.body.dataset.screen") == "replay"
+    assert page.evaluate(INDEX) == len(done.actions)
+    assert page.locator(f"#shell-replay-view {ROOTS[key]}").count() == 1
+    page.click("#replay-start", timeout=CLICK_MS)
+    assert page.evaluate(INDEX) == 0
+    page.click("#replay-forward", timeout=CLICK_MS)
+    assert page.evaluate(INDEX) == 1
 
 
 def play_now_and_move(page, key: str) -> tuple[str, int]:
