@@ -205,6 +205,34 @@ def test_a_replay_link_fetches_its_games_code_first_and_no_other_games(guarded_p
     assert page.evaluate(INDEX) == 1
 
 
+def test_a_returning_players_picture_and_game_are_not_fetched_for_a_replay_link(new_context, page_guard, site, ready):
+    """A player who left a Ptolemaeus game on screen opens an older Pompeii replay link (no ``?game=``)
+    in a new tab: loader.js paints no picture of the Ptolemaeus board (the replay is what comes) and
+    prefetches none of its archives; the replay is shown.  (The memory snapshot is off: a restored
+    interpreter holds the game's modules, whose archives it fetches by design.)"""
+    context = new_context()
+    page = page_guard.watch(context.new_page())
+    page.add_init_script(INIT + "localStorage.setItem('ludus.memsnap', 'off');")
+    page.goto(site.url + "index.html?game=ptolemaeus&seats=human,bot&seed=2")
+    ready(page)
+    page.wait_for_function("(JSON.parse(localStorage.getItem('ludus.snapshot') || '{}').prefetch || []).length > 0",
+                           timeout=15_000)
+    page.close()
+    page = page_guard.watch(context.new_page())
+    page.add_init_script("""new MutationObserver(() => { if (document.getElementById("snapshot")) window.__picture = true; })
+                            .observe(document, {subtree: true, childList: true});""")
+    before = len(page_guard.requests)
+    done = finished("pompeii")
+    page.goto(site.url + "index.html" + encode_link(done))
+    ready(page)
+    requested = {url.rsplit("/", 1)[-1] for url in page_guard.requests[before:]}
+    assert "pompeii.zip" in requested and not requested & set(ARCHIVES["ptolemaeus"]), sorted(requested)
+    assert page.evaluate("window.__picture || false") is False
+    assert page.evaluate("document.body.dataset.screen") == "replay"
+    assert page.evaluate(INDEX) == len(done.actions)
+    context.close()
+
+
 def play_now_and_move(page, key: str) -> tuple[str, int]:
     """The lobby's "Play now" for ``key``; a few moves (the human's by a random bot through the
     game's test hook); returns the game's id and its saved moves."""
