@@ -102,14 +102,21 @@ def page_address(tail: str = "") -> str:
     return f"{window.location.origin}{window.location.pathname}{tail}"
 
 
-async def copy_text(text: str) -> bool:
+async def copy_text(text: str, field: JsObject | None = None) -> bool:
     """Put ``text`` on the clipboard; whether it worked (no clipboard over plain http, a refused
-    permission: False, and the caller shows the text to copy by hand instead of saying it is copied)."""
+    permission: False, and the caller shows the text to copy by hand instead of saying it is copied).
+    ``field``: the text box that shows ``text``, selected first, so that whatever the clipboard does
+    the text is ready for Ctrl+C.  The page's one way to copy (a link, a day's result)."""
     from pyscript import window
 
+    if field is not None:
+        field.select()
+    clipboard = getattr(window.navigator, "clipboard", None)
+    if clipboard is None or is_none(clipboard):     # not a secure context (plain http)
+        return False
     try:
-        await window.navigator.clipboard.writeText(text)
-    except Exception:  # noqa: BLE001 - no clipboard, or not allowed: said by the result
+        await clipboard.writeText(text)
+    except Exception:  # noqa: BLE001 - not allowed, or failed: said by the result
         return False
     return True
 

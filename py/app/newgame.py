@@ -19,14 +19,14 @@ saves ``li.ng-bad-save`` with ``.ng-download`` / ``.ng-delete``.
 
 from __future__ import annotations
 
+import asyncio
 import traceback
 from typing import TYPE_CHECKING, Any
 
 from pyscript import window
-from pyscript.ffi import is_none
 
 from app import i18n, results
-from app.dom import JsObject, Listeners, create_once, el, page_address
+from app.dom import JsObject, Listeners, copy_text, el, page_address
 from app.errors import error_text
 from app.games import GameInfo, GameSpec
 from app.i18n import t
@@ -291,7 +291,7 @@ class NewGameScreen:
         share_out = el("p", {"class": "ng-share-out", "hidden": True}, link, " ", copy, " ", copied)
         n["share_out"], n["link"], n["copied"] = share_out, link, copied
         self.listeners.on(share, "click", lambda _e: self._share(spec))
-        self.listeners.on(copy, "click", lambda _e: self._copy())
+        self.listeners.on(copy, "click", lambda _e: asyncio.ensure_future(self._copy()))
         self.listeners.on(form, "submit", lambda event: self._submit(event, spec))
         form.append(error, el("p", {"class": "ng-buttons"}, start, " ", share), share_out)
         return form
@@ -506,20 +506,9 @@ class NewGameScreen:
         self.nodes["share_out"].hidden = False
         self.nodes["link"].select()
 
-    def _copy(self) -> None:
-        link = self.nodes["link"]
-        link.select()
-        clipboard = getattr(window.navigator, "clipboard", None)
+    async def _copy(self) -> None:
+        """The link to the clipboard, else left selected for Ctrl+C; the line beside it says which."""
         said = self.nodes["copied"]
-        if clipboard is None or is_none(clipboard):  # no clipboard (not a secure context): the text is selected for Ctrl+C
-            said.textContent = t("newgame.copy.select")
-            return
         said.textContent = ""
-
-        def done(_value=None) -> None:
-            said.textContent = t("newgame.copied")
-
-        def failed(_error=None) -> None:
-            said.textContent = t("newgame.copy.select")
-
-        clipboard.writeText(link.value).then(create_once(done)).catch(create_once(failed))
+        copied = await copy_text(str(self.nodes["link"].value), self.nodes["link"])
+        said.textContent = t("newgame.copied") if copied else t("newgame.copy.select")

@@ -8,12 +8,10 @@ settings), ``#shell-share-setup``, ``#shell-share-game``, ``#shell-share-said`` 
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 
-from pyscript import window
-from pyscript.ffi import is_none
-
-from app.dom import create_once, el, on, page_address
+from app.dom import copy_text, el, on, page_address
 from app.i18n import t
 from app.links import share_query
 from app.session import Session
@@ -33,7 +31,7 @@ class ShareMenu:
         self.node = el("details", {"class": "shell-share", "id": "shell-share"}, self.summary,
                        el("div", {"class": "shell-share-body"},
                           el("p", {}, self.setup), el("p", {}, self.game), self.link, self.said))
-        on(self.setup, "click", lambda _e: self.copy_setup())
+        on(self.setup, "click", lambda _e: asyncio.ensure_future(self.copy_setup()))
         on(self.game, "click", lambda _e: self.save_game())
         self.relabel()
 
@@ -44,26 +42,16 @@ class ShareMenu:
         self.link.setAttribute("aria-label", t("newgame.share.link"))
         self.said.textContent = ""
 
-    def copy_setup(self) -> None:
+    async def copy_setup(self) -> None:
+        """The setup's link, shown, to the clipboard, else left selected for Ctrl+C; the menu says which."""
         session = self.session()
         if session is None:
             return
         url = page_address(share_query(session.spec, session.setup, session.seats))
         self.link.value = url
         self.link.hidden = False
-        self.link.select()
-        clipboard = getattr(window.navigator, "clipboard", None)
-        if clipboard is None or is_none(clipboard):
-            self.said.textContent = t("newgame.copy.select")
-            return
-
-        def done(_value=None) -> None:
-            self.said.textContent = t("newgame.copied")
-
-        def failed(_error=None) -> None:
-            self.said.textContent = t("newgame.copy.select")
-
-        clipboard.writeText(url).then(create_once(done)).catch(create_once(failed))
+        copied = await copy_text(url, self.link)
+        self.said.textContent = t("newgame.copied") if copied else t("newgame.copy.select")
 
     def save_game(self) -> None:
         if self.session() is None:

@@ -395,6 +395,48 @@ def test_the_new_game_form_starts_a_hot_seat_game_and_shares_its_setup(guarded_p
     assert stored(other)["setup"] == session["setup"]
 
 
+# The clipboard as a page may find it: working, refusing (a permission), or missing (plain http).
+CLIPBOARDS = {
+    "works": """Object.defineProperty(navigator, "clipboard", {configurable: true, value: {writeText: (text) =>
+                  { window.__copied = text; return Promise.resolve(); }}});""",
+    "refuses": """Object.defineProperty(navigator, "clipboard", {configurable: true, value: {writeText: (text) =>
+                    Promise.reject(new DOMException("denied", "NotAllowedError"))}});""",
+    "missing": """Object.defineProperty(navigator, "clipboard", {configurable: true, value: undefined});""",
+}
+# Is the whole text of the field selected (for Ctrl+C)?
+SELECTED = "(id) => { const f = document.getElementById(id); return f.selectionStart === 0 && f.selectionEnd === f.value.length; }"
+
+
+@pytest.mark.parametrize("clipboard", list(CLIPBOARDS))
+def test_the_setup_links_copy_buttons_copy_or_leave_the_link_selected_and_say_which(
+        guarded_page, site, ready, clipboard):
+    """The new-game form's Copy and the game's Share > this setup copy through ``app.dom.copy_text``:
+    "Copied." when the clipboard took the link, else "Selected: press Ctrl+C…" with the link selected
+    in its box (a refused permission, or no clipboard at all over plain http)."""
+    page = tally(guarded_page)
+    page.add_init_script(CLIPBOARDS[clipboard])
+    open_page(page, site, ready)
+    said = "Copied." if clipboard == "works" else "Selected: press Ctrl+C (⌘C) to copy."
+
+    page.click("#ng-share")
+    link = page.locator("#ng-share-link").input_value()
+    page.click("#ng-copy")
+    page.wait_for_function("document.getElementById('ng-copied').textContent !== ''")
+    assert page.locator("#ng-copied").inner_text() == said
+    assert page.evaluate(SELECTED, "ng-share-link")
+    assert page.evaluate("window.__copied || null") == (link if clipboard == "works" else None)
+
+    page.click("#ng-start")
+    wait_turn(page)
+    page.locator("#shell-share summary").click()
+    page.locator("#shell-share-setup").click()
+    page.wait_for_function("document.getElementById('shell-share-said').textContent !== ''")
+    assert page.locator("#shell-share-said").inner_text() == said
+    shared = page.locator("#shell-share-link").input_value()
+    assert "?game=tally&" in shared and page.evaluate(SELECTED, "shell-share-link")
+    assert page.evaluate("window.__copied || null") == (shared if clipboard == "works" else None)
+
+
 # ------------------------------------------------------------------ bad saves
 
 
