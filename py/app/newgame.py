@@ -55,14 +55,19 @@ class NewGameScreen:
 
     # ------------------------------------------------------------ drawing
 
-    def render(self, prefill: tuple[GameSpec, dict, list[dict]] | None = None) -> None:
-        """Draw the screen (``prefill``: a spec, setup and seats to start from).  Only the game
-        chosen in the form is imported (the others are known by their descriptions)."""
+    def render(self, prefill: tuple[GameSpec, dict, list[dict]] | None = None, game: GameInfo | None = None) -> None:
+        """Draw the screen (``prefill``: a spec, setup and seats to start from; ``game``: the game the
+        form is set to, with its defaults, unless it is already).  Only the game chosen in the form is
+        imported (the others are known by their descriptions)."""
         games = self.app.games
         if prefill is not None:
             self.spec, setup, self.seats = prefill[0], dict(prefill[1]), [dict(s) for s in prefill[2]]
             self.seed = setup.get("seed", random_seed())
             self.values = {f.key: setup.get(f.key, f.default) for f in self.spec.setup_fields()}
+        elif isinstance(game, GameInfo) and (self.spec is None or self.spec.key != game.key) \
+                and (spec := self._load(game)) is not None:
+            self.spec = spec
+            self._defaults()
         elif self.spec is None or self.spec.key not in games:
             info = next(iter(games.values()), None)
             self.spec = self._load(info) if isinstance(info, GameInfo) else None

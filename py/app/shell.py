@@ -44,7 +44,8 @@ from app.dom import JsObject, Listeners, by_id, download_text, el, on
 from app.errors import error_text, said_later
 from app.games import CATALOG, Catalog, GameInfo, GameSpec, code_to_fetch, fetch_code, title_of
 from app.i18n import t
-from app.links import LinkError, daily_game, daily_param, is_game_link, link_language, parse_link, without_language
+from app.links import (LinkError, daily_game, daily_param, is_game_link, link_language, linked_game, parse_link,
+                       without_language)
 from app.notices import Condition, Lasting, both, game_place, shown_on
 from app.session import SaveError, Session, default_seats, new_id
 from app.share import ShareMenu
@@ -539,7 +540,9 @@ class App:
             session = Session.start(spec, setup, seats)
         except (LinkError, SaveError) as e:
             self.notify(said_later("start.bad_link", error=e), "error", lasts=self.while_on("newgame"))
-            self.show_newgame()
+            # The form is set to the game the link named, to start it from there (play-test 5: a refused
+            # link's game stylesheet, preloaded by app.start, went unused and Chromium warned).
+            self.show_newgame(game=linked_game(query, self.games))
         else:
             self.start_session(session)
             if kept and kept_id is not None:          # true while that game is saved and not on screen
@@ -594,13 +597,15 @@ class App:
 
     # ------------------------------------------------------------ screens
 
-    def show_newgame(self, prefill: tuple[GameSpec, dict, list[dict]] | None = None) -> None:
+    def show_newgame(self, prefill: tuple[GameSpec, dict, list[dict]] | None = None,
+                     game: GameInfo | None = None) -> None:
+        """The new-game screen, its form filled with ``prefill`` or set to ``game`` (NewGameScreen.render)."""
         from app.newgame import NewGameScreen
 
         self._leave_game()
         if self.newgame is None:
             self.newgame = NewGameScreen(self, self.nodes["newgame"])
-        self.newgame.render(prefill)
+        self.newgame.render(prefill, game)
         self._screen("newgame")
         heading = self.nodes["newgame"].querySelector("h2")
         if not is_none(heading):
@@ -869,7 +874,7 @@ class App:
             daily.write_day(self.store, DailyEntry(info.key, day, daily.daily_seed(info.key, day), session.id, None))
         except (DailyError, SaveError, StorageError) as e:
             self.notify(said_later("start.bad_daily", error=e), "error", lasts=self.while_on("newgame"))
-            self.show_newgame()
+            self.show_newgame(game=info)
             return
         self.start_session(session)
 

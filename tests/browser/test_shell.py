@@ -163,6 +163,17 @@ def test_a_link_with_a_date_the_game_refuses(guarded_page, site, ready):
     assert page.evaluate("document.body.dataset.screen") == "newgame"
 
 
+def test_a_refused_link_sets_the_form_to_its_game(guarded_page, site, ready):
+    """Play-test 5: a refused link to Pompeii showed the default game's form, and the Pompeii stylesheet
+    app.start had preloaded for it went unused (Chromium warned; the guard fails on that warning)."""
+    page = guarded_page                         # the real games (app.start preloads the link's sheet)
+    open_page(page, site, ready, "?game=pompeii&players=9")
+    assert "2 to 4 players" in page.locator('.shell-notice[data-kind="error"]').inner_text()
+    assert page.evaluate("document.body.dataset.screen") == "newgame"
+    assert page.locator("#ng-game").input_value() == "pompeii"
+    page.wait_for_timeout(3500)     # the warning comes a few seconds after the load event
+
+
 def t_in(lang: str, key: str, **params) -> str:
     import sys
     sys.path.insert(0, str(ROOT / "py"))
