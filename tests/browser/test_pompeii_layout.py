@@ -284,3 +284,32 @@ def test_a_long_last_move_leaves_the_rules_and_scores_where_they_are(guarded_pag
     assert right <= scores
     assert page.evaluate("""() => [...document.querySelectorAll('.pp-status > *')].every(
         e => e.getBoundingClientRect().right <= document.querySelector('.pp-scores').getBoundingClientRect().left + 1)""")
+
+
+WAITING = {"en": ["Your move waits for your confirmation", "Player"],
+           "es": ["Tu jugada espera tu confirmación", "Jugador"]}
+WHO_CUT = "() => { const e = document.querySelector('.pp-status .pp-who'); return e.scrollWidth > e.clientWidth + 1; }"
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_whose_turn_is_not_cut_beside_four_scores_and_a_long_last_move(guarded_page, site, ready, lang):
+    """Play-test 5: at 1280x800 the heading read "Tu jug…" beside four players' scores, and "Your t…"
+    beside a long last move (a hair of the heading's width shrunk with it)."""
+    page = guarded_page
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.add_init_script(INIT)
+    page.goto(site.url + f"index.html?game=pompeii&seats=human,bot,bot,bot&seed=4&lang={lang}")
+    ready(page)
+    # As the play-test saw it: hot-seat names and a move waiting for Confirm (set in place: the layout's test).
+    page.evaluate("""([who, name]) => { document.querySelector('.pp-status .pp-who').textContent = who;
+        document.querySelectorAll('.pp-score-name').forEach((e, i) => { e.textContent = name + ' ' + (i + 1); }); }""",
+                  WAITING[lang])
+    assert not page.evaluate(WHO_CUT)
+    last = page.locator(".pp-status .pp-last")
+    if last.count():
+        page.evaluate("""() => { document.querySelector('.pp-status .pp-last').textContent =
+            'You placed vase lava on a neutral building (row 3, column 10). 1 citizen burns. '.repeat(3); }""")
+        assert not page.evaluate(WHO_CUT)
+    right, scores = page.evaluate("""() => [document.querySelector('.pp-status').getBoundingClientRect().right,
+        document.querySelector('.pp-scores').getBoundingClientRect().left]""")
+    assert right <= scores + 1
