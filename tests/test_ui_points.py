@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import ptolemaeus as pt
 import pytest
@@ -41,7 +42,7 @@ def test_every_kind_of_point_is_placed_where_it_was_earned_and_nothing_is_left_u
     for before, after, events, _state in games(range(1, 9)):
         found = earned(before, after, events, SEATS)
         said = [e.said for e in found]
-        assert not [s for s in said if s.rstrip("0123456789").endswith("+")], said   # no "points.other"
+        assert not [s for s in said if re.fullmatch(r"(You score|\w+ scores) [\d.]+ points?\.", s)], said  # no points.other
         gained = [b - a for a, b in zip(public_points(before), public_points(after))]
         for seat in (0, 1):
             total = sum(e.points for e in found if e.seat == seat)
@@ -55,7 +56,7 @@ def test_every_kind_of_point_is_placed_where_it_was_earned_and_nothing_is_left_u
                     1 for x in events[:events.index(e) + 1] if x["type"] == "study" and x["seat"] == seat)
                 step = STUDY_POINTS[n] - STUDY_POINTS[n - 1]                             # R16's table
                 assert any(x.spot == f"const:{e['at']}" and x.points == step and x.seat == seat
-                           and "study of" in x.said for x in found)
+                           and "for studying" in x.said for x in found)
                 kinds["study " + e["how"]] = kinds.get("study " + e["how"], 0) + 1
                 if e["asteroid"]:
                     asteroids[seat] += 1
@@ -66,7 +67,7 @@ def test_every_kind_of_point_is_placed_where_it_was_earned_and_nothing_is_left_u
                 asteroids[seat] -= 2
             elif e["type"] == "nova_constellatio":                                   # R13
                 study = [x for x in events[:events.index(e)] if x["type"] == "study" and x["seat"] == seat]
-                assert any(x.said.endswith("Nova Constellatio") and x.points == 1 and x.seat == seat
+                assert any(x.said.endswith("for Nova Constellatio.") and x.points == 1 and x.seat == seat
                            and x.spot == (f"const:{study[-1]['at']}" if study else None) for x in found)
                 kinds["nova"] = kinds.get("nova", 0) + 1
         if any("secret objective (" in e.said for e in found):
@@ -143,7 +144,7 @@ def test_the_screen_draws_each_mark_on_the_board_says_it_and_clears_it_when_the_
                 const = tree.find_all(data_constellation=at)[0]
                 assert "points earned here" in const.attrs["aria-label"]
                 said = [text for _n, text in screen.live.lines]
-                assert any("study of" in s and at in s for s in said)
+                assert any("for studying" in s and at in s for s in said)
                 seat = studies[-1]["seat"]
                 assert tree.find_all(data_score=str(seat))[0].find_all(class_="bu-gain")
                 assert "bu-mark" in to_markup(tree.find_all(class_="pt-board")[0])
@@ -151,3 +152,34 @@ def test_the_screen_draws_each_mark_on_the_board_says_it_and_clears_it_when_the_
         if seen:
             break
     assert seen
+
+
+@pytest.mark.parametrize("lang, you, other", [
+    ("en", "You score 1 point in Taurus for studying Saturnus.",
+     "Hypatia scores 2 points in Taurus for studying Saturnus."),
+    ("it", "Guadagni 1 punto in Taurus per lo studio di Saturnus.",
+     "Hypatia guadagna 2 punti in Taurus per lo studio di Saturnus."),
+    ("de", "Du erhältst 1 Punkt in Taurus für das Studium von Saturnus.",
+     "Hypatia erhält 2 Punkte in Taurus für das Studium von Saturnus."),
+    ("es", "Ganas 1 punto en Taurus por estudiar Saturnus.", "Hypatia gana 2 puntos en Taurus por estudiar Saturnus."),
+])
+def test_a_point_is_said_in_a_sentence_in_every_language(lang, you, other):
+    """Play-test 5: the recap's "You +1 in Taurus: study of Saturnus" read awkwardly. A sentence, in the
+    second person for "You", the noun agreeing with the number (R16's study table: 1, 1, then 2 …)."""
+    from app import i18n
+
+    state = pt.new_game(2, 1, DATE)
+    first = {"type": "study", "seat": 0, "planet": "Saturnus", "at": "Taurus", "how": "A", "asteroid": False}
+    before = state.view(0)
+    before["seats"][1]["studied"] = ["Sol", "Luna"]       # Hypatia's third planet: 2 points (R16)
+    after = json.loads(json.dumps(before))
+    for entry in after["seats"]:
+        entry["public_score"] = entry.get("public_score", 0) + len(entry["studied"]) + 1
+    try:
+        i18n.set_language(lang)
+        mine = earned(before, after, [first], SEATS)
+        theirs = earned(before, after, [{**first, "seat": 1}], SEATS)
+    finally:
+        i18n.set_language("en")
+    assert [e.said for e in mine if e.seat == 0 and e.spot][0] == you
+    assert [e.said for e in theirs if e.seat == 1 and e.spot][0] == other

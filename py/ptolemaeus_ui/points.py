@@ -24,7 +24,7 @@ from ptolemaeus.data import ASTEROIDS_PER_POINT, ASTEROIDS_PER_TRADE, CONSTELLAT
     STUDY_POINTS
 
 from .board import public_points, seat_name
-from .strings import t
+from .strings import t, tp
 
 __all__ = ["earned"]
 
@@ -51,7 +51,9 @@ def earned(before: dict[str, Any] | None, after: dict[str, Any], events: list[di
 
     def add(seat: int, points: float, spot: str | None, key: str, **params: Any) -> None:
         if points > 0:
-            out.append(Earned(seat, points, spot, t(key, name=seat_name(seats, seat), points=_num(points), **params)))
+            # A sentence, in the second person for "You" (a play-test read "You +1 in Taurus: study of Saturnus").
+            said = tp(key, seat_name(seats, seat), points=_num(points), count=points, **params)
+            out.append(Earned(seat, points, spot, said))
 
     for e in events:
         seat = e.get("seat")

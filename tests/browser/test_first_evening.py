@@ -392,8 +392,8 @@ def test_a_point_appears_where_it_was_earned_and_at_the_score(browser, site, sit
         assert opacity > 0.8
         assert page.locator('[data-score="0"] .bu-gain').count() == 1
         label = page.locator(f'svg.pt-board [data-constellation="{at}"]').get_attribute("aria-label")
-        assert "points earned here" in label and "study of" in label
-        assert f"in {at}: study of" in page.locator(".pt-announce").inner_text()
+        assert "points earned here" in label and "for studying" in label
+        assert f"in {at} for studying" in page.locator(".pt-announce").inner_text()
         no_sideways_scroll(page, f"a point's mark at {size}")
         assert axe(page) == []
         SHOTS.mkdir(parents=True, exist_ok=True)
