@@ -304,3 +304,14 @@ def test_a_face_up_card_that_changes_is_a_new_node_so_it_animates():
     after = keys(s)
     assert len(before) == len(after) and len(set(after) - set(before)) == 1   # one new card, one new node
     assert len(set(before) & set(after)) == len(before) - 1                   # the others keep theirs
+
+
+
+def test_the_hand_panels_score_line_says_points_and_the_asteroid_tokens_behind_them():
+    """Play-test 5: "Study 5 · Asteroids 0" read as counts beside the players panel's "Asteroids 2"
+    (tokens). The line says it is points, its asteroid part as the end table's cell (``asteroids_cell``)."""
+    s = build(2, studied={0: ["Sol", "Luna", "Mars", "Venus"]}, asteroids={0: 2})
+    tree = render(screen(s, 0))
+    line = tree.find_all(class_="breakdown")[0].text_content()
+    assert line == "Points: study 5 · asteroids 0 (2 tokens: 1 point per 3) · objective " \
+        f"{s.score_breakdown(0)['objective']} · Nova 0"

@@ -739,8 +739,11 @@ def _hand_panel(model: Model) -> El | None:
           h("span", {"class": "objective-title"}, t("hand.objective")),
           *[h("span", {"class": "objective-planet" + (" done" if p in me["studied"] else "")},
               planet_icon(p, 20, p in me["studied"]), p) for p in obj_planets]),
+        # Points, not counts ("Asteroids 0" beside the players panel's "Asteroids 2" read as a count):
+        # the asteroid part as the end table says it, with the tokens that scored it.
         h("p", {"class": "breakdown"}, t("players.breakdown", table=score.get("table", 0),
-                                         asteroids=score.get("asteroids", 0), objective=score.get("objective", 0),
+                                         asteroids=asteroids_cell(score.get("asteroids", 0), me["asteroids"]),
+                                         objective=score.get("objective", 0),
                                          nova=score.get("nova", 0))) if score else None,
     ], key="hand")
 
