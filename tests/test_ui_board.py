@@ -306,7 +306,6 @@ def test_a_face_up_card_that_changes_is_a_new_node_so_it_animates():
     assert len(set(before) & set(after)) == len(before) - 1                   # the others keep theirs
 
 
-
 def test_the_hand_panels_score_line_says_points_and_the_asteroid_tokens_behind_them():
     """Play-test 5: "Study 5 · Asteroids 0" read as counts beside the players panel's "Asteroids 2"
     (tokens). The line says it is points, its asteroid part as the end table's cell (``asteroids_cell``)."""
@@ -315,3 +314,24 @@ def test_the_hand_panels_score_line_says_points_and_the_asteroid_tokens_behind_t
     line = tree.find_all(class_="breakdown")[0].text_content()
     assert line == "Points: study 5 · asteroids 0 (2 tokens: 1 point per 3) · objective " \
         f"{s.score_breakdown(0)['objective']} · Nova 0"
+
+
+def test_the_event_slot_and_the_event_decks_count_agree():
+    """Play-test 5: "No event card left" sat above "6 left" after the last round (R19: no card is
+    revealed, the deck still holds some). The slot says whether the deck is empty or no card is face
+    up; the count says it is the event deck's."""
+    from scenario import NONE
+
+    def centre(state):
+        svg = render_board(screen(state, 0))
+        slot = svg.find_all(data_event=None)[0]
+        count = next(e for e in svg.walk() if e.attrs.get("class") == "event-count")
+        return slot.find_all(class_="event-planet")[0].text_content(), count.text_content(), slot.attrs["aria-label"]
+
+    empty = centre(build(1, event=NONE, event_deck=[]))
+    assert empty[:2] == ("No event card left", "0 left in the deck")
+    gone = centre(build(1, event=NONE, event_deck=["Sol-Luna-Mars", "Eclipsis"]))
+    assert gone[:2] == ("None face up", "2 left in the deck")
+    assert gone[2] == "Astronomical event card: None face up; 2 left in the deck"
+    up = centre(build(1, event="Sol-Luna-Venus", event_deck=["Sol-Luna-Mars"]))
+    assert up[1] == "1 left in the deck"

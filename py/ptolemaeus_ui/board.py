@@ -384,7 +384,10 @@ def _center(model: Model, scene: dict) -> El:
     # The face-up event card and the event deck.
     card = scene["event"]
     count = scene["event_deck_count"]
-    label = t("center.event_label", card=card or t("center.no_event"), count=count)
+    # No card face up: the deck is empty, or the last round ended without a reveal (R19) while the
+    # deck still holds cards; "No event card left" above "6 left" read as a contradiction.
+    none_up = t("center.no_event") if count == 0 else t("center.event_gone")
+    label = t("center.event_label", card=card or none_up, count=count)
     ev: list[El] = [El("title", text=label),
                     El("rect", {"class": "event-card", "x": CX - 70, "y": CY - 62, "width": 140, "height": 112,
                                 "rx": 10}),
@@ -399,7 +402,7 @@ def _center(model: Model, scene: dict) -> El:
         ev.append(El("circle", {"class": "eclipse", "cx": CX, "cy": CY - 2, "r": 24}))
         ev.append(El("text", {"class": "event-planet", "x": CX, "y": CY + 38}, text=t("event.Eclipsis")))
     else:
-        ev.append(El("text", {"class": "event-planet", "x": CX, "y": CY}, text=t("center.no_event")))
+        ev.append(El("text", {"class": "event-planet", "x": CX, "y": CY}, text=none_up))
     children.append(El("g", {"class": "event", "role": "img", "aria-label": label, "data-event": card or ""},
                        ev, key=f"event-{card}-{count}"))
     children.append(El("text", {"class": "event-count", "x": CX, "y": CY + 70},
