@@ -306,6 +306,29 @@ def test_a_face_up_card_that_changes_is_a_new_node_so_it_animates():
     assert len(set(before) & set(after)) == len(before) - 1                   # the others keep theirs
 
 
+@pytest.mark.parametrize("lang, goal", [
+    ("en", "To win: 12 points before the Comet comes round Comet 2/12"),
+    ("it", "Per vincere: 12 punti prima che la Cometa completi il giro Cometa 2/12"),
+    ("de", "Zum Sieg: 12 Punkte, bevor der Komet seinen Umlauf vollendet Komet 2/12"),
+    ("es", "Para ganar: 12 puntos antes de que el Cometa complete su vuelta Cometa 2/12"),
+])
+def test_solitaire_shows_its_goal_and_the_comets_clock_beside_the_score(lang, goal):
+    """Play-test 5: R18's goal was said only by the end screen, and the centre's small "Comet 0/12"
+    did not say what it counted to. In solitaire the top line says both; with opponents it is not there."""
+    from app import i18n
+
+    s = build(1, comet="Taurus", comet_start="Pisces")
+    try:
+        i18n.set_language(lang)
+        tree = render(screen(s, 0, seats=SEATS[:1]))
+    finally:
+        i18n.set_language("en")
+    top = next(e for e in tree.walk() if e.attrs.get("class") == "pt-top")
+    found = top.find_all(data_goal=None)
+    assert [(e.attrs["data-goal"], e.text_content()) for e in found] == [("2", goal)]
+    assert not render(screen(build(2), 0)).find_all(data_goal=None)
+
+
 def test_the_hand_panels_score_line_says_points_and_the_asteroid_tokens_behind_them():
     """Play-test 5: "Study 5 · Asteroids 0" read as counts beside the players panel's "Asteroids 2"
     (tokens). The line says it is points, its asteroid part as the end table's cell (``asteroids_cell``)."""

@@ -19,7 +19,8 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
-from ptolemaeus.data import CARD_NAMES, COLOUR_OF, COLOURS, CONST_INDEX, CONSTELLATIONS, MAX_MOVES, PLANETS, WILD
+from ptolemaeus.data import CARD_NAMES, COLOUR_OF, COLOURS, CONST_INDEX, CONSTELLATIONS, MAX_MOVES, PLANETS, WILD, \
+    WINNING_POINTS
 
 from . import glyphs
 from .interact import UI, Choice, card_label
@@ -843,7 +844,19 @@ def _scoreboard(model: Model) -> El:
                          marks.score_mark(gain)], key=f"score-{s}"))
     note = h("span", {"class": "pt-score-note"}, t("players.public_score_note")) if hidden else None
     return El("div", {"class": "pt-scoreboard"}, [
-        h("ol", {"class": "pt-scores", "aria-label": t("players.scores")}, *items), note], key="scoreboard")
+        h("ol", {"class": "pt-scores", "aria-label": t("players.scores")}, *items), note, _solo_goal(model)],
+              key="scoreboard")
+
+
+def _solo_goal(model: Model) -> El | None:
+    """Solitaire's goal (R18) beside the score, with the Comet's clock: a play-test learnt the target
+    only from the end screen; the centre's small "Comet 3/12" did not say what it was counting to."""
+    if model.view["players"] != 1:
+        return None
+    steps = min((model.scene or model.view)["comet_steps"], 12)      # it may overshoot its start
+    return h("span", {"class": "pt-score-note pt-goal", "data-goal": str(steps)},
+             h("span", None, t("players.solo_goal", points=WINNING_POINTS)), " ",
+             h("span", {"class": "pt-goal-clock"}, t("center.comet_progress", count=steps)))
 
 
 def _gain_text(points: float) -> str:

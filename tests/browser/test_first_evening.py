@@ -436,3 +436,38 @@ def test_a_bots_turn_recapped_is_one_line_without_a_stray_separator(guarded_page
     page.set_viewport_size({"width": 390, "height": 844})
     who = page.locator(".pt-status .pt-who").bounding_box()
     assert recap.bounding_box()["y"] >= who["y"] + who["height"] - 1      # under the round and turn
+
+
+def test_solitaire_says_its_goal_in_the_top_line_and_whose_turn_stays_whole(guarded_page, site, ready):
+    """Play-test 5 at 1280x800: solitaire's goal (R18) was said only by the end screen; it is in the
+    top line, with the Comet's clock, on the scores' row. And "Your turn" read "Your t…" beside a long
+    recap: the recap (no size of its own) gives way first, whose turn it is is never cut while it has room."""
+    page = guarded_page
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.add_init_script("""window.ptolemaeusTestEnable = true; localStorage.setItem("ludus.settings",
+        JSON.stringify({bot_speed: "instant", lang: "en", confirm: "off"}));""")
+    page.goto(site.url + "index.html?game=ptolemaeus&seats=human&seed=3&start=1969-07-20T20:17Z")
+    ready(page)
+    goal = page.locator(".pt-top .pt-scoreboard .pt-goal")
+    assert goal.inner_text().split("\n") == ["To win: 12 points before the Comet comes round", "Comet 0/12"]
+    page.evaluate("window.ptolemaeusTest.speed(0); window.ptolemaeusTest.autoplay('greedy')")
+    page.wait_for_function("""() => { const i = JSON.parse(window.ptolemaeusTest.info());
+        return i.round >= 2 && !i.animating; }""", timeout=120_000)
+    page.evaluate("window.ptolemaeusTest.autoplay('')")
+    page.wait_for_function("""() => { const i = JSON.parse(window.ptolemaeusTest.info());
+        return i.current_player === 0 && !i.animating && i.legal.length > 0; }""", timeout=60_000)
+    steps = int(goal.get_attribute("data-goal"))
+    assert steps > 0 and goal.inner_text().endswith(f"\nComet {steps}/12")
+    recap = page.locator(".pt-status .pt-recap")
+    recap.wait_for()
+    page.evaluate("""() => { const r = document.querySelector('.pt-status .pt-recap');
+        r.textContent = r.textContent.repeat(6); }""")                  # a long recap
+    who = page.locator(".pt-status .pt-who")
+    assert who.inner_text() == "Your turn"
+    shown, needed = page.evaluate("""() => { const w = document.querySelector('.pt-status .pt-who');
+        const r = document.createRange(); r.selectNodeContents(w);
+        return [w.getBoundingClientRect().width, r.getBoundingClientRect().width]; }""")
+    assert shown >= needed - 0.01, (shown, needed)                       # not cut to "Your t…"
+    box, mine = who.bounding_box(), goal.bounding_box()
+    assert mine["y"] < box["y"] + box["height"] and mine["x"] + mine["width"] <= 1280      # its row, in view
+    assert mine["height"] < 3 * box["height"]                                               # two short lines
