@@ -471,3 +471,21 @@ def test_solitaire_says_its_goal_in_the_top_line_and_whose_turn_stays_whole(guar
     box, mine = who.bounding_box(), goal.bounding_box()
     assert mine["y"] < box["y"] + box["height"] and mine["x"] + mine["width"] <= 1280      # its row, in view
     assert mine["height"] < 3 * box["height"]                                               # two short lines
+
+
+def test_whose_turn_is_not_cut_beside_four_seats_scores(guarded_page, site, ready):
+    """Play-test 5 at 1280x800: four seats' scores left the status ~270 px, "Tu jugada espera tu
+    confirmaci…" / "Your move w…": the status keeps the room for the round and a long heading, the
+    scores wrap instead (set in place as the play-test saw them: hot-seat names, a move waiting)."""
+    page = guarded_page
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.add_init_script("""localStorage.setItem("ludus.settings", JSON.stringify({bot_speed: "instant", lang: "es"}));""")
+    page.goto(site.url + "index.html?seats=human,bot,bot,bot&seed=4")
+    ready(page)
+    page.evaluate("""() => { document.querySelector('.pt-status .pt-who').textContent = 'Tu jugada espera tu confirmación';
+        document.querySelectorAll('.pt-score-name').forEach((e, i) => { e.textContent = 'Jugador ' + (i + 1); }); }""")
+    cut = page.evaluate("() => { const e = document.querySelector('.pt-status .pt-who'); return e.scrollWidth - e.clientWidth; }")
+    assert cut <= 1
+    right, scores = page.evaluate("""() => [document.querySelector('.pt-status').getBoundingClientRect().right,
+        document.querySelector('.pt-scores').getBoundingClientRect().left]""")
+    assert right <= scores + 1
