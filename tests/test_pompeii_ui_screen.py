@@ -635,3 +635,28 @@ def test_the_move_log_reads_newest_first_as_ptolemaeus_each_line_with_its_number
     said = describe_log(log, SEATS[:2])
     assert "reversed" in box[:box.index("<li")] and values == list(range(len(said), 0, -1))
     assert box.index(said[-1]) < box.index(said[0])
+
+
+def test_the_live_region_forgets_the_last_seats_lines_when_the_device_changes_hands():
+    """Play-test 5: after the hot-seat hand-over the visually hidden live region (``.pp-announce``)
+    still held the last seat's lines ("Your move waits for your confirmation", its own card) for the
+    next player's screen reader. The curtain and the next seat's view start it empty."""
+    seats = [dict(SEATS[0]), dict(SEATS[0], name="Ada")]
+    s = new_game(2, 7)
+    seat = s.current_player
+    screen = Screen()
+    screen.receive(snapshot(s, seat), [], seats)
+    events = s.apply(s.legal_actions()[0])
+    screen.receive(snapshot(s, seat), events, seats)
+    assert len(screen.live.lines) >= 2
+    serial = screen.live.serial
+    for viewer in (None, 1 - seat):                      # the curtain, then the next seat's eyes
+        screen.receive(snapshot(s, viewer), [], seats)
+        markup = to_markup(screen.scene([]))
+        for n, text in screen.live.lines:
+            assert n > serial and text in markup                     # none of the last eyes' lines
+        serial = screen.live.serial
+    kept = list(screen.live.lines)
+    events = s.apply(s.legal_actions()[0])
+    screen.receive(snapshot(s, 1 - seat), events, seats)             # the same eyes: nothing forgotten
+    assert screen.live.lines[:len(kept)] == kept and len(screen.live.lines) > len(kept)

@@ -454,3 +454,29 @@ def test_the_focus_the_headers_undo_gives_back_goes_to_the_decision():
     screen = Screen()
     screen.receive(snapshot(pt.new_game(1, 5, DATE), 0), [], [SEATS[0]])
     assert screen.refocus().targets == DECISION
+
+
+def test_the_live_region_forgets_the_last_seats_lines_when_the_device_changes_hands():
+    """Play-test 5: after the hot-seat hand-over the visually hidden live region still held the last
+    seat's lines (they may name its own cards) for the next player's screen reader. The curtain and
+    the next seat's view start it empty; its serials go on, so the next line is read out."""
+    seats = [dict(SEATS[0]), dict(SEATS[0], name="Ada")]
+    state = pt.new_game(2, 3, DATE)
+    seat = state.current_player
+    screen = Screen()
+    screen.receive(snapshot(state, seat), [], seats)
+    state.apply(state.legal_actions()[0])
+    screen.receive(snapshot(state, seat), state.last_events, seats)
+    said = [text for _n, text in screen.live.lines]
+    assert len(said) >= 2
+    serial = screen.live.serial
+    for viewer in (None, 1 - seat):                      # the curtain, then the next seat's eyes
+        screen.receive(snapshot(state, viewer), [], seats)
+        region = screen.scene([]).find_all(role="log")[0]
+        assert [p.text_content() for p in region.children] == [text for _n, text in screen.live.lines]
+        assert all(n > serial for n, _text in screen.live.lines)     # none of the last eyes' lines
+        serial = screen.live.serial
+    kept = list(screen.live.lines)
+    state.apply(state.legal_actions()[0])
+    screen.receive(snapshot(state, 1 - seat), state.last_events, seats)   # the same eyes: nothing forgotten
+    assert screen.live.lines[:len(kept)] == kept and len(screen.live.lines) > len(kept)

@@ -227,6 +227,16 @@ class ScreenState:
         reopens the end screen (``open_end``) offers the rest until the replay moves on."""
         self.show_end = False
 
+    def hand_over(self, viewer: int | None) -> bool:
+        """Whose eyes are on the screen now (``Curtain.handover``): True when they changed, and then
+        the live region forgets what it said to the last ones: a visually hidden line that named
+        their own cards ("You draw…") stayed in the DOM for the next seat's screen reader (play-test 5).
+        The game's screen drops its own UI-local state of the last viewer when this says so."""
+        if not self.curtain.handover(viewer):
+            return False
+        self.live.clear()
+        return True
+
     def language_changed(self) -> None:
         """The page's language changed (a redraw follows): the live region forgets its lines, said in
         the old one (play-test 3); the move log keeps every move, in the new one."""

@@ -205,7 +205,7 @@ class Screen(ScreenState):
         before = self.snap.view if self.snap else None
         self.snap = snap
         self.seats = list(seats)
-        if self.curtain.handover(snap.viewer):
+        if self.hand_over(snap.viewer):
             self.board_focus = None
         self.ctl.update(snap.view, snap.legal)
         events = list(events or [])

@@ -73,7 +73,7 @@ class Screen(ScreenState):
         before = self.snap.view if self.snap is not None else None
         self.snap = snap
         self.seats = list(seats)
-        if self.curtain.handover(snap.viewer):
+        if self.hand_over(snap.viewer):
             self.ctl.sel = Selection()
             self.board_focus = None
         view = snap.view
