@@ -476,3 +476,80 @@ def test_set_read_only_acts_only_on_a_change():
     c.follow_tab(WATCHING)
     c.follow_tab(IDLE)
     assert c.read_only and storage.writes[f"ludus.game.{s.id}"] == 1
+
+
+class SeenUI(UI):
+    """The UI of a tab that records its pass screen: the seat it is up for, or None."""
+
+    def __init__(self):
+        super().__init__()
+        self.passing: str | None = None
+        self.ready = lambda: None
+
+    def show_pass_screen(self, name, on_ready):
+        self.passing, self.ready = name, on_ready
+
+    def hide_pass_screen(self):
+        self.passing = None
+
+
+class SeenView(View):
+    def __init__(self):
+        self.viewers: list = []
+
+    def show(self, state, viewer, events):
+        self.viewers.append(viewer)
+
+
+class SeenTab(Tab):
+    def __init__(self, storage, registry):
+        super().__init__(storage, registry)
+        self.ui = SeenUI()
+
+    def open(self, session, new=False):
+        self.controller = Controller(session, self.store, self.ui, {"bot_speed": "instant"})
+        self.view = SeenView()
+        self.controller.attach(self.view)
+        self.controller.open(new=new)
+        self.apply(self.tab.open(session.id))
+
+
+def test_a_watching_tab_of_a_hot_seat_game_shows_no_seats_eyes_and_no_pass_screen():
+    """Play-test 5: the playing tab had its hand-over curtain up while the watching tab showed the
+    seat's hand (its own pass screen showed any seat's). A watching tab of a game with several human
+    seats draws every view for nobody (``viewer=None``: no hand) and offers no pass screen; a tab
+    that turns to watching drops the seat's eyes it had; "Play here" puts the curtain up first."""
+    storage, registry, rng = MemoryStorage(), {}, random.Random(4)
+    s = Session.start(SPEC, {"players": 2, "seed": 3}, default_seats(SPEC, ["human", "human"]))
+    a, b = SeenTab(storage, registry), SeenTab(storage, registry)
+    a.open(s, new=True)
+    assert a.ui.passing is not None
+    a.ui.ready()                                         # a seat takes the device in the playing tab
+    assert a.ui.passing is None and a.view.viewers[-1] is not None
+    a.play(1, rng)                                       # the curtain for the other seat
+    assert a.ui.passing is not None and a.view.viewers[-1] is None
+    b.open(b.store.load(s.id).session)
+    assert b.tab.state == WATCHING and b.controller.spectating()
+    assert b.ui.passing is None and set(b.view.viewers) == {None}
+    b.ui.ready()                                         # (nothing offered: nothing happens)
+    assert set(b.view.viewers) == {None} and b.controller.viewer is None
+    a.ui.ready()                                         # the playing tab's seat looks: b still sees no hand
+    a.play(1, rng)
+    a.ui.ready()
+    assert a.view.viewers[-1] is not None
+    b.tab.take_over()                                    # "Play here": the curtain first
+    assert b.ui.passing is not None and set(b.view.viewers) == {None}
+    assert a.tab.state == WATCHING and a.ui.passing is None and a.view.viewers[-1] is None
+    assert a.controller.viewer is None
+    b.ui.ready()
+    assert b.view.viewers[-1] is not None
+
+
+def test_a_watching_tab_of_a_game_with_one_human_seat_shows_that_seats_eyes():
+    storage, registry = MemoryStorage(), {}
+    s = Session.start(SPEC, {"players": 2, "seed": 3}, default_seats(SPEC, ["human", "bot"]))
+    a, b = SeenTab(storage, registry), SeenTab(storage, registry)
+    a.open(s, new=True)
+    b.open(b.store.load(s.id).session)
+    assert b.tab.state == WATCHING and not b.controller.spectating()
+    assert b.view.viewers[-1] == 0 and b.ui.passing is None

@@ -269,17 +269,29 @@ class Controller:
         self.read_only = read_only
         if read_only:
             self._cancel_bots()
-            if self.awaiting is not None:
+            waited = self.awaiting is not None
+            if waited:
                 # The other tab plays on from the save: a held move was never played (confirming it
                 # here would show what it reveals, a card the other tab then draws), an applied one
                 # is in the save and stands. Nothing waits here any more.
                 self._set_awaiting(None)
+            if self.spectating() and (self.viewer is not None or self.passing_to is not None):
+                self._advance(redraw=True)      # the seat's hand, or the curtain, goes
+                return True
+            if waited:
                 self._show(self.viewer, redraw=True)
                 return True
         elif not self._stopped:
             self.save()
             self._advance()
         return False
+
+    def spectating(self) -> bool:
+        """Does this tab show the game to nobody in particular?  A tab that only watches (another tab
+        plays the game: app.tabs) a game of several human seats on this device: the tab that plays may
+        have its hand-over curtain up, and a watching tab showed the hand it hides, with a pass screen
+        of its own to show any seat's (play-test 5). It shows what a spectator may see, no curtain."""
+        return self.read_only and len(self.session.humans()) >= 2
 
     def undo(self) -> None:
         if not self.can_undo():
@@ -406,7 +418,11 @@ class Controller:
             return
         humans = session.humans()
         current = session.current_player()
-        if session.over:
+        if self.spectating():
+            self.ui.hide_pass_screen()
+            self.passing_to = self.viewer = None
+            self._show(None, redraw)
+        elif session.over:
             self._cancel_bots()
             self.ui.busy(None)
             self.ui.hide_pass_screen()
@@ -433,7 +449,7 @@ class Controller:
         self.ui.show_pass_screen(self.seats[seat]["name"], lambda: self._taken(seat))
 
     def _taken(self, seat: int) -> None:
-        if self._stopped or self.passing_to != seat:
+        if self._stopped or self.passing_to != seat or self.spectating():
             return
         self.passing_to = None
         self.ui.hide_pass_screen()

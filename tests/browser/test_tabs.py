@@ -312,3 +312,45 @@ def test_a_watching_tabs_board_says_another_tab_plays_in_both_games(guarded_page
         tab_state(b, "playing")
         b.wait_for_function(f"document.querySelector('{prompt}').dataset.waiting !== 'watching'")
         b.close()
+
+
+HANDS = "[data-hand-of], .pt-hand, .pp-hand [data-card]"      # any seat's hand (Tally, Ptolemaeus, Pompeii)
+
+
+def hand_cards(page) -> int:
+    return page.locator(HANDS).count()
+
+
+def test_a_watching_tab_of_a_hot_seat_game_shows_no_hand_in_both_games(guarded_page, page_guard, site, ready):
+    """Play-test 5: the playing tab had its hand-over curtain up, and the watching tab showed the
+    current seat's hand (its own pass screen, "I am Player 3: show my game", showed any seat's).
+    A watching tab of a game with several human seats shows what a spectator sees: no hand, no pass
+    screen, whether the playing tab's curtain is up or a seat looks there; "Play here" starts with
+    the curtain, and the tab that lost the game shows no hand any more."""
+    a = guarded_page
+    for query in ("?seats=human,human&seed=3", "?game=pompeii&seats=human,human&seed=3"):
+        a.goto(site.url + "index.html" + query)
+        ready(a)
+        tab_state(a, "playing")
+        a.wait_for_function("document.body.dataset.screen === 'pass'")       # the curtain is up
+        b = page_guard.watch(a.context.new_page())
+        b.goto(site.url + "index.html")
+        ready(b)
+        tab_state(b, "watching")
+        assert b.evaluate("document.body.dataset.screen") == "game" and b.locator("#shell-pass").is_hidden()
+        assert hand_cards(b) == 0
+        a.click("#shell-pass-ready")                                          # a seat looks in the playing tab
+        a.wait_for_function("document.body.dataset.screen === 'game'")
+        assert hand_cards(a) > 0
+        b.wait_for_timeout(300)
+        assert hand_cards(b) == 0 and b.evaluate("document.body.dataset.screen") == "game"
+        b.locator('.shell-notice[data-kind="tabs"] button', has_text="Play here").click()
+        tab_state(b, "playing")
+        tab_state(a, "watching")
+        b.wait_for_function("document.body.dataset.screen === 'pass'")       # the curtain first
+        assert hand_cards(b) == 0
+        a.wait_for_function(f"document.querySelectorAll('{HANDS}').length === 0")
+        assert a.evaluate("document.body.dataset.screen") == "game"
+        b.click("#shell-pass-ready")
+        b.wait_for_function(f"document.querySelectorAll('{HANDS}').length > 0")
+        b.close()
