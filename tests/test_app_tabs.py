@@ -2,8 +2,9 @@
 
 ``FakeLocks`` gives every "tab" a view of one shared registry with the Web Locks
 semantics the page uses (``ifAvailable``: granted or busy; ``steal``: the holder's
-request fails, i.e. ``lost``); with ``deferred`` its answers come later, as the
-browser's do.  The last tests run two whole tabs (store, controller, GameTab) over
+request fails, i.e. ``lost``; a queued request, ``wait``, is granted in turn when the
+lock is given back, by ``release`` or by the browser when its tab closes: ``gone``);
+with ``deferred`` its answers come later, as the browser's do.  The last tests run two whole tabs (store, controller, GameTab) over
 one storage: no move made in either tab is lost."""
 
 from __future__ import annotations
@@ -54,7 +55,8 @@ class FakeLocks:
         self._later(granted)
 
     def release(self, name):
-        """Given back as the browser does it: later (deferred answers), then ``released()``."""
+        """Given back as the browser does it: later (deferred answers), then ``released()``; the
+        first queued request (``wait``) is granted it."""
         holder = self.registry.get(name)
         if holder is None or holder[0] is not self:
             return
@@ -64,9 +66,38 @@ class FakeLocks:
             if self.registry.get(name) is holder:
                 del self.registry[name]
                 self.mine.discard(name)
+                queue = self.registry.get(("queue", name))
+                if queue:
+                    locks, granted, lost = queue.pop(0)
+                    if not queue:
+                        del self.registry[("queue", name)]
+                    self.registry[name] = (locks, lost)
+                    locks.mine.add(name)
+                    granted()
             if then is not None:
                 then()
         self._later(free)
+
+    def wait(self, name, *, granted, lost):
+        if name not in self.registry:
+            self.registry[name] = (self, lost)
+            self.mine.add(name)
+            self._later(granted)
+            return
+        self.registry.setdefault(("queue", name), []).append((self, granted, lost))
+
+    def cancel(self, name):
+        queue = self.registry.get(("queue", name), [])
+        queue[:] = [entry for entry in queue if entry[0] is not self]
+        if not queue:
+            self.registry.pop(("queue", name), None)
+
+    def gone(self):
+        """This tab is closed: the browser withdraws its queued requests and gives its locks back."""
+        for key in [k for k in self.registry if isinstance(k, tuple)]:
+            self.cancel(key[1])
+        for name in list(self.mine):
+            self.release(name)
 
 
 def flush(pending: list) -> None:
@@ -146,6 +177,69 @@ def test_a_watching_tab_plays_when_it_asks_again_after_the_playing_tab_left():
     (c,), changes_c, _ = tabs(1)
     c.retry()                                           # no game on screen: nothing
     assert c.state == IDLE and changes_c == [[]]
+
+
+@pytest.mark.parametrize("deferred", [False, True])
+def test_a_watching_tab_plays_by_itself_once_the_playing_tab_is_closed(deferred):
+    """Play-test 5: 16 s after the playing tab was closed, the watching one still said that another
+    tab plays the game. It queues for the game's lock; the browser gives a closed tab's locks back,
+    and the watching tab plays at once (nothing is lost: every move is saved as it is made). Taken
+    over by "Play here", the tab that lost the game queues in turn."""
+    (a, b), changes, pending = tabs(2, deferred=deferred)
+    run = (lambda: flush(pending)) if deferred else (lambda: None)
+    a.open("g")
+    run()
+    b.open("g")
+    run()
+    assert (a.state, b.state) == (PLAYING, WATCHING)
+    a.locks.gone()                                       # the playing tab is closed
+    run()
+    assert b.state == PLAYING and changes[1] == [WATCHING, PLAYING]
+    c = GameTab(FakeLocks(b.locks.registry, pending), "ludus.")
+    c.open("g")
+    run()
+    assert c.state == WATCHING
+    c.take_over()                                        # "Play here"
+    run()
+    assert (b.state, c.state) == (WATCHING, PLAYING)
+    c.close()                                            # c leaves the game (or closes): b plays again
+    run()
+    assert b.state == PLAYING and not any(isinstance(k, tuple) for k in b.locks.registry)
+
+
+def test_a_hidden_watching_tab_gives_the_freed_lock_back_and_plays_when_shown():
+    """A reload of the playing tab gives its lock back for a moment: a tab in the background must
+    not take the game (the reloaded tab would only watch it). A hidden tab gives a lock granted so
+    back at once; shown again, it asks (``retry``) and plays if the game is still free."""
+    shown = [False]
+    (a,), _, _ = tabs(1)
+    b = GameTab(FakeLocks(a.locks.registry), "ludus.", visible=lambda: shown[0])
+    a.open("g")
+    b.open("g")
+    a.close()                                            # a reload: a asks again once loaded
+    assert b.state == WATCHING and "ludus.play.g" not in a.locks.registry
+    assert a.open("g") == PLAYING
+    b.retry()                                            # b shown: a plays it, b queues again
+    assert b.state == WATCHING
+    a.locks.gone()
+    assert b.state == WATCHING and "ludus.play.g" not in a.locks.registry
+    shown[0] = True
+    b.retry()
+    assert b.state == PLAYING
+
+
+def test_a_tab_that_leaves_or_takes_over_withdraws_its_queued_request():
+    (a, b), changes, _ = tabs(2)
+    a.open("g")
+    b.open("g")
+    b.close()                                            # left while it waited
+    a.close()
+    assert b.state == IDLE and changes[1] == [WATCHING] and a.locks.registry == {}
+    a.open("g")
+    b.open("g")
+    b.take_over()
+    b.close()                                            # a got it back, and only a
+    assert a.state == PLAYING and b.state == IDLE and set(a.locks.registry) == {"ludus.play.g"}
 
 
 def test_a_late_answer_to_a_retry_is_ignored_once_the_tab_moved_on():

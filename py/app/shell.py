@@ -244,7 +244,7 @@ class App:
         on(n["replay_btn"], "click", lambda _e: self.open_replay())
         on(n["daily_btn"], "click", lambda _e: self.when_code_ready(self.daily_info(), lambda: self.open_daily("")))
         on(window, "storage", self._storage_event)
-        # Back to a watching tab: the tab that played may be gone (app.tabs.GameTab.retry).
+        # Back to a watching tab: the tab that played may be gone while this one was hidden (app.tabs.GameTab.retry).
         on(window, "focus", lambda _e: self._come_back())
         on(document, "visibilitychange", lambda _e: self._tab_visible())
         # A replay link pasted into this tab's address bar changes only the fragment: no reload.
@@ -470,7 +470,8 @@ class App:
         # For tests: the top-level modules imported so far (a game's code only once it is played).
         window.ludusModules = create_proxy(lambda: ",".join(sorted({m.split(".")[0] for m in sys.modules})))
         problem = self.storage_problem
-        self.tab = GameTab(browser_locks(), self.prefix, self._tab_changed)
+        self.tab = GameTab(browser_locks(), self.prefix, self._tab_changed,
+                           visible=lambda: str(document.visibilityState) == "visible")
         self.settings = self.store.load_settings()
         query = str(window.location.search or "")
         self.choose_language(query)

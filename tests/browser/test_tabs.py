@@ -289,6 +289,82 @@ def test_a_watching_tab_plays_once_the_playing_tab_is_closed_and_the_player_come
     assert len(stored(b)["actions"]) == 2
 
 
+def test_a_watching_tab_plays_by_itself_soon_after_the_playing_tab_is_closed(guarded_page, page_guard, site, ready):
+    """Play-test 5: 16 s after the playing tab was closed the other one still said "being played in
+    another tab". It queues for the game's lock, which the browser gives back when a tab closes: it
+    plays within a moment, by itself (no focus, no click), from the latest save; taken over by "Play
+    here", the first tab queues in turn and plays again once the second one is closed."""
+    a = ludus_tally(guarded_page)
+    a.goto(site.url + "index.html?seats=human&seed=62")
+    ready(a)
+    tab_state(a, "playing")
+    play(a)
+    b = page_guard.watch(ludus_tally(a.context.new_page()))
+    b.goto(site.url + "index.html")
+    ready(b)
+    tab_state(b, "watching")
+    b.locator('.shell-notice[data-kind="tabs"] button', has_text="Play here").click()
+    tab_state(a, "watching")
+    play(b)
+    b.close()                                              # the tab that took it over closes
+    a.wait_for_function("document.body.dataset.tab === 'playing'", timeout=3000)
+    assert a.locator('.shell-notice[data-kind="tabs"]').count() == 0
+    assert a.evaluate("document.body.dataset.moves") == "2"   # it went on from the latest save
+    play(a)
+    c = page_guard.watch(ludus_tally(a.context.new_page()))
+    c.goto(site.url + "index.html")
+    ready(c)
+    tab_state(c, "watching")
+    a.close()                                              # the playing tab closes
+    c.wait_for_function("document.body.dataset.tab === 'playing'", timeout=3000)
+    assert c.locator('.shell-notice[data-kind="tabs"]').count() == 0
+    assert c.evaluate("document.getElementById('game').inert") is False
+    play(c)
+    assert len(stored(c)["actions"]) == 4
+
+
+# This page's visibility, as the test sets it (window.__shown): a tab in the background.
+SHOWN = """
+Object.defineProperty(document, "visibilityState", {configurable: true,
+    get: () => (window.__shown === false ? "hidden" : "visible")});
+"""
+
+
+def show(page, shown: bool) -> None:
+    page.evaluate("shown => { window.__shown = shown; document.dispatchEvent(new Event('visibilitychange')); }", shown)
+
+
+def test_a_reloaded_playing_tab_plays_on_and_a_hidden_watching_tab_waits_until_shown(
+        guarded_page, page_guard, site, ready):
+    """A reload gives the playing tab's lock back for a moment: a watching tab in the background
+    must not take the game then (the reloaded tab would only watch it). A hidden watching tab gives
+    a lock granted so back; once the playing tab is closed it plays when it is shown again."""
+    a = ludus_tally(guarded_page)
+    a.goto(site.url + "index.html?seats=human&seed=63")
+    ready(a)
+    tab_state(a, "playing")
+    play(a)
+    b = page_guard.watch(ludus_tally(a.context.new_page()))
+    b.add_init_script(SHOWN)
+    b.goto(site.url + "index.html")
+    ready(b)
+    tab_state(b, "watching")
+    show(b, False)
+    a.reload()
+    ready(a)
+    tab_state(a, "playing")                                  # the reloaded tab plays on
+    assert b.evaluate("document.body.dataset.tab") == "watching"
+    play(a)
+    a.close()
+    b.wait_for_timeout(1000)
+    assert b.evaluate("document.body.dataset.tab") == "watching"   # hidden: nobody to play it yet
+    show(b, True)
+    tab_state(b, "playing")
+    assert b.evaluate("document.body.dataset.moves") == "2"
+    play(b)
+    assert len(stored(b)["actions"]) == 3
+
+
 def test_a_watching_tabs_board_says_another_tab_plays_in_both_games(guarded_page, page_guard, site, ready):
     """Play-test 2: the watching tab's board said "Your turn" with "Take one action" and highlighted
     cards. Its prompt now says that another tab plays the game, and its heading that the turn is
