@@ -429,4 +429,7 @@ def test_a_watching_tab_of_a_hot_seat_game_shows_no_hand_in_both_games(guarded_p
         assert a.evaluate("document.body.dataset.screen") == "game"
         b.click("#shell-pass-ready")
         b.wait_for_function(f"document.querySelectorAll('{HANDS}').length > 0")
-        b.close()
+        b.close()                                          # the first tab plays again: the curtain first
+        tab_state(a, "playing")
+        a.wait_for_function("document.body.dataset.screen === 'pass'")
+        assert hand_cards(a) == 0
