@@ -489,3 +489,26 @@ def test_whose_turn_is_not_cut_beside_four_seats_scores(guarded_page, site, read
     right, scores = page.evaluate("""() => [document.querySelector('.pt-status').getBoundingClientRect().right,
         document.querySelector('.pt-scores').getBoundingClientRect().left]""")
     assert right <= scores + 1
+
+
+def test_on_a_phone_the_header_is_one_row_and_every_control_is_reached(browser, site, site_under_subpath):
+    """Play-test 5: on a 390x844 phone the header's nine buttons took three rows (~230 px) and put the
+    board below the first view. One row now, the buttons in a strip that scrolls sideways; each is
+    reached (scrolled into view) and Settings' panel opens inside the window, not clipped by the strip."""
+    with sized_page(browser, site, site_under_subpath, "phone") as page:
+        page.goto(site.url + "index.html?seats=human,bot&seed=3")
+        wait_until_ready(page)
+        header = page.locator(".shell-header").bounding_box()
+        assert header["height"] <= 70, header
+        no_sideways_scroll(page, "the game on a phone")
+        for button in page.locator(".shell-controls > button:not([hidden]), .shell-controls summary").all():
+            button.scroll_into_view_if_needed()
+            box = button.bounding_box()
+            assert box["x"] >= 0 and box["x"] + box["width"] <= 390, box
+        page.locator("#shell-settings summary").click()
+        panel = page.locator(".shell-settings-body").bounding_box()
+        assert panel["x"] >= 0 and panel["x"] + panel["width"] <= 390 and panel["height"] > 50, panel
+        assert page.evaluate("""() => { const r = document.querySelector('#shell-lang').getBoundingClientRect();
+            return document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2).id === 'shell-lang'; }""")
+        board = page.locator(".pt-board").bounding_box()
+        assert board["y"] < 844 - 200, board                 # the board begins well inside the first view
