@@ -634,8 +634,11 @@ def measure_bot_turn(page, site, ready, query: str) -> dict:
     page.add_init_script(LONGTASKS)
     open_page(page, site, ready, query)
     start = page.evaluate("performance.now()")
-    page.wait_for_function("document.body.dataset.busy === '1'", timeout=10_000)
-    busy_text = page.locator("#game").inner_text()
+    # The text read in the same task that sees the bot busy (read after, under load, the bot had
+    # sometimes finished: 2026-12-02).
+    page.wait_for_function("document.body.dataset.busy === '1' && (window.__busyText = document.querySelector('#game').innerText)",
+                           timeout=10_000)
+    busy_text = page.evaluate("window.__busyText")
     page.wait_for_function("!document.body.dataset.busy", timeout=60_000)
     marks = page.evaluate("window.__busyMarks")
     return {
