@@ -53,15 +53,15 @@ def test_share_query_names_the_game_and_round_trips():
 
 
 @pytest.mark.parametrize("query, code, message", [
-    ("?seats=human,wizard", "link.unknown_seat", "unknown seat 'wizard'"),
+    ("?seats=human,wizard", "link.unknown_seat", "unknown seat “wizard”: in the link, seats= takes: human, bot"),
     ("?seats=human,,bot", "link.empty_seat", "empty item"),
     ("?seats=human,bot,bot,bot,bot", "link.players_range", "1 to 4 players"),
     ("?seed=abc", "save.seed", "seed must be a whole number"),
     ("?seed=-3", "save.seed", "seed must be a whole number"),
     ("?seed=" + "9" * 500, "save.seed", "seed must be a whole number"),
     ("?seed=１２", "save.seed", "seed must be a whole number"),
-    ("?seed=1&seed=2", "link.twice", "'seed' twice"),
-    ("?players=three", "link.players", "'players=three' is not a number of players"),
+    ("?seed=1&seed=2", "link.twice", "“seed” twice"),
+    ("?players=three", "link.players", "“players=three” is not a number of players"),
     ("?players=0", "link.players", "not a number of players"),
     ("?players=-2", "link.players", "not a number of players"),
     ("?players=", "link.players", "not a number of players"),
@@ -70,7 +70,7 @@ def test_share_query_names_the_game_and_round_trips():
     ("?players=5&seats=human,bot,bot,bot,bot", "link.players_count", "the link asks for 5"),
     ("?players=3&seats=human,bot", "link.players_seats", "asks for 3 players but its seats list names 2 seats"),
     ("?players=2&seats=human", "link.players_seats", "names 1 seat"),
-    ("?game=chess", "link.unknown_game", "no game 'chess'"),
+    ("?game=chess", "link.unknown_game", "no game “chess” here \\(in the link, game= takes: tally\\)"),
     ("?date=", "link.empty_field", "empty"),
     ("?date=1610-01-07&start=1969-07-20", "link.two_values", "two different values"),
     ("?start=" + "x" * 300, "link.too_long_field", "longer than"),

@@ -41,7 +41,7 @@ from typing import Any
 from collections.abc import Callable, Iterable
 
 __all__ = ["LANGUAGES", "SOURCE", "Domain", "domain", "domains", "set_language", "language", "normalize",
-           "choose_language", "plural_category", "PLURAL_FORMS", "t", "is_you", "seat_label", "addressed",
+           "choose_language", "unavailable", "plural_category", "PLURAL_FORMS", "t", "is_you", "seat_label", "addressed",
            "placeholders", "language_name"]
 
 LANGUAGES: tuple[str, ...] = ("en", "es", "it", "de")   # the page's languages, in menu order
@@ -87,6 +87,16 @@ def choose_language(link: Any = None, stored: Any = None, browser: Iterable[Any]
         if lang:
             return lang
     return SOURCE
+
+
+def unavailable(tag: Any, longest: int = 20) -> str | None:
+    """The language a link's ``lang=`` asks for when the page does not have it (shortened to
+    ``longest`` characters for a notice), else None: ``?lang=xx`` was ignored without a word
+    (play-test 5 #9); an empty ``lang=`` asks for nothing."""
+    if not isinstance(tag, str) or not tag.strip() or normalize(tag):
+        return None
+    tag = tag.strip()
+    return tag if len(tag) <= longest else tag[:longest - 1] + "\u2026"
 
 
 def set_language(lang: Any) -> str:

@@ -171,7 +171,7 @@ def _field_from_link(spec: GameSpec, field: SetupField, text: str) -> Any:
         for value in field.choices:
             if str(value) == text:
                 return value
-        raise LinkError("link.not_a_choice", label=label, value=shown(text),
+        raise LinkError("link.not_a_choice", label=label, value=shown(text), key=field.key,  # what to write
                         choices=", ".join(str(v) for v in field.choices))
     if field.kind == "int":
         body = text.strip()

@@ -480,6 +480,9 @@ class App:
         if problem:
             self.notify(lambda: t(problem), "storage")
         self.boot(query)
+        asked = i18n.unavailable(link_language(query))
+        if asked is not None:       # said where the link landed, as a bad link's error is (play-test 5 #9)
+            self.notify(lambda: t("start.bad_lang", asked=asked), "lang", lasts=self.while_on())
         stored_problems = self.store.take_problems()     # settings, migration: told once, in one notice
         if stored_problems:
             self.notify(" ".join(p.text() for p in stored_problems), "storage")

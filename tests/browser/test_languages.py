@@ -128,6 +128,22 @@ def test_a_link_shows_the_game_in_that_language(guarded_page, site, ready, lang)
 
 
 @pytest.mark.browser_context_args(locale="de-DE")
+def test_a_link_language_the_page_does_not_have_is_said_once(guarded_page, site, ready):
+    """Play-test 5 #9: ``?lang=xx`` was ignored without a word; now a notice names it and says the
+    page is in the language it shows (here the browser's), and a reload does not say it again."""
+    page = guarded_page
+    page.goto(site.url + "index.html?lang=xx")
+    ready(page)
+    assert page.evaluate("document.documentElement.lang") == "de"
+    notice = page.locator('.shell-notice[data-kind="lang"]')
+    assert notice.locator(".shell-notice-text").inner_text() == fill(texts("app", "de")["start.bad_lang"], asked="xx")
+    assert "lang=" not in page.url
+    page.reload()
+    ready(page)
+    assert page.locator('.shell-notice[data-kind="lang"]').count() == 0
+
+
+@pytest.mark.browser_context_args(locale="de-DE")
 def test_the_browser_language_on_a_first_visit(guarded_page, site, ready):
     page = guarded_page
     page.goto(site.url + "index.html")

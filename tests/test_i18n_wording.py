@@ -1,0 +1,124 @@
+"""Wording that a newcomer's play-test (play-test 5, findings 9-12, 14, 17) found wrong, in every
+language: quotes around inserted values, the bad link's words, one word per action, the hand-over
+without a missing article, a held move's text that stays true when the game draws it faint.
+
+Each test reads the language files (or formats through ``app.i18n``), so a translation that drifts
+back fails here rather than in a play-test.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from app import i18n
+from app.errors import error_text
+from app.i18n import APP, LANGUAGES
+from app.links import LinkError, parse_link
+
+ROOT = Path(__file__).resolve().parents[1]
+LANG_FILES = sorted((ROOT / "py").glob("*/lang/*.json"))
+
+# The quotes each language puts around a value it inserts (a link's word, a file's key, a date).
+QUOTES = {"en": ("“", "”"), "it": ("«", "»"), "es": ("«", "»"), "de": ("„", "“")}
+# A quoted inserted value: an opening quote, no space, a placeholder, no space, a closing quote.
+QUOTED = re.compile(r"""(['"«»„“”‘’])([^'"«»„“”‘’\s]*\{[a-z_]+\}[^'"«»„“”‘’\s]*)(['"«»„“”‘’])""")
+
+
+def texts(path: Path) -> dict[str, str]:
+    """Every text of a language file, a plural's forms as ``key/form``."""
+    flat: dict[str, str] = {}
+    for key, value in json.loads(path.read_text(encoding="utf-8")).items():
+        if isinstance(value, dict):
+            flat.update({f"{key}/{form}": text for form, text in value.items()})
+        else:
+            flat[key] = value
+    return flat
+
+
+def app_text(lang: str, key: str) -> str:
+    return APP.catalog(lang)[key]
+
+
+@pytest.fixture
+def in_language():
+    """Set the page's language for a test; English again afterwards."""
+    yield i18n.set_language
+    i18n.set_language("en")
+
+
+@pytest.fixture(scope="module")
+def page_games():
+    import catalog  # noqa: F401  (registers the page's games)
+    from app.games import CATALOG
+    return CATALOG
+
+
+# ------------------------------------------------------------------ quotes (finding 10)
+
+
+@pytest.mark.parametrize("path", LANG_FILES, ids=lambda p: f"{p.parent.parent.name}/{p.stem}")
+def test_every_quoted_inserted_value_uses_the_languages_quotes(path):
+    """``?daily=2026-13-45`` said '2026-13-45' in straight quotes where the other messages say
+    «…» (Spanish, Italian), „…“ (German) or “…” (English)."""
+    lang = path.stem
+    wrong = [f"{key}: {m.group(0)}" for key, text in texts(path).items() for m in QUOTED.finditer(text)
+             if (m.group(1), m.group(3)) != QUOTES[lang]]
+    assert not wrong, wrong
+    assert any(QUOTED.search(text) for text in texts(path).values()) or "app" not in str(path)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_bad_daily_date_is_quoted_like_the_other_bad_links(lang, in_language):
+    from app.daily import DailyError, parse_day
+    in_language(lang)
+    with pytest.raises(DailyError) as caught:
+        parse_day("2026-13-45", datetime.date(2026, 12, 2))
+    opening, closing = QUOTES[lang]
+    assert f"{opening}2026-13-45{closing}" in error_text(caught.value)
+
+
+# ------------------------------------------------------------------ the link's own words (finding 10)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("query, written", [
+    ("?game=pomp%22eii&players=3", "game="),
+    ("?game=pompeii&seats=human,banana", "seats="),
+    ("?game=pompeii&variant=banana", "variant="),
+])
+def test_a_bad_links_list_of_words_says_they_are_what_to_write_in_the_link(page_games, lang, query, written,
+                                                                            in_language):
+    """"(juegos: ptolemaeus, pompeii)" and "cada asiento es human, bot, random…" showed the link's own
+    English words as if they were the game's names: now they are what the link's ``key=`` takes."""
+    in_language(lang)
+    with pytest.raises(LinkError) as caught:
+        parse_link(query, page_games)
+    said = error_text(caught.value)
+    assert written in said and "{" not in said, said
+
+
+# ------------------------------------------------------------------ ?lang=xx (finding 9)
+
+
+def test_a_link_language_the_page_does_not_have_is_named_once_shortened():
+    assert i18n.unavailable("xx") == "xx"
+    assert i18n.unavailable("pt-BR") == "pt-BR"
+    assert i18n.unavailable("x" * 200) == "x" * 19 + "…"
+    for fine in ("es", "de-AT", "IT", None, "", "  "):
+        assert i18n.unavailable(fine) is None, fine
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_unknown_language_notice_names_it_and_the_language_shown(lang, in_language):
+    in_language(lang)
+    said = i18n.t("start.bad_lang", asked="xx")
+    opening, closing = QUOTES[lang]
+    assert f"{opening}xx{closing}" in said
+    shown = {"en": "English", "it": "italiano", "es": "español", "de": "Deutsch"}[lang]
+    assert shown in said
+
