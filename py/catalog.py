@@ -56,6 +56,8 @@ register(GameInfo(
                  "es": "Llega a 12 puntos antes de que el Cometa complete su vuelta.",
                  "it": "Arriva a 12 punti prima che la Cometa completi il suo giro.",
                  "de": "Erreiche 12 Punkte, bevor der Komet seinen Umlauf vollendet."},
+    solo_losses={"en": "The sky won", "es": "Ganó el cielo", "it": "Ha vinto il cielo",    # as end.sky_wins
+                 "de": "Der Himmel hat gewonnen"},
 ))
 
 register(GameInfo(

@@ -112,6 +112,13 @@ def test_the_list_says_the_winner_the_players_place_and_every_score(scores, winn
     assert summary(r) == words
 
 
+def test_a_lost_solitaire_is_said_in_the_games_words_when_it_has_them():
+    """Play-test 5 #11: "Not won" in the list, "The sky wins" at the game's end."""
+    r = GameResult("tally", "g1", "2026-11-25T00:40:12Z", ("You",), ("human",), (4,), (), 0)
+    assert summary(r, "The sky won") == "The sky won · You 4"
+    assert summary(r) == "Not won · You 4"
+
+
 def test_a_place_counts_the_winners_and_the_better_scores():
     r = GameResult("tally", "g", "2026-11-25T00:40Z", ("A", "B", "C", "D"), ("human",) + ("bot",) * 3,
                    (5, 9, 7, 5), (2,), 0)     # C won (a game may rank otherwise than by points)

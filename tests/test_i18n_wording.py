@@ -122,3 +122,28 @@ def test_the_unknown_language_notice_names_it_and_the_language_shown(lang, in_la
     shown = {"en": "English", "it": "italiano", "es": "español", "de": "Deutsch"}[lang]
     assert shown in said
 
+# ------------------------------------------------------------------ one word per action (finding 11)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_resuming_a_saved_game_has_one_word(lang):
+    """"Back to it", "Resume" and "Continue" named the same action in the saved games' list and on
+    the lobby's card."""
+    assert app_text(lang, "newgame.saved.resume") == app_text(lang, "lobby.continue")
+    assert "newgame.saved.back" not in APP.catalog(lang)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_lost_solitaire_is_listed_as_the_games_end_says(page_games, lang):
+    """The list said "Not won" while the end dialog said "The sky wins": the game's own words now."""
+    from app.games import solo_loss_of
+    game = json.loads((ROOT / "py/ptolemaeus_ui/lang" / f"{lang}.json").read_text(encoding="utf-8"))
+    sky = {"en": "sky", "it": "cielo", "es": "cielo", "de": "Himmel"}[lang]
+    i18n.set_language(lang)
+    try:
+        said = solo_loss_of(page_games["ptolemaeus"])
+    finally:
+        i18n.set_language("en")
+    assert sky in said and sky in game["end.sky_wins"] and said != app_text(lang, "result.lost.solo")
+    assert solo_loss_of(page_games["pompeii"]) == ""      # no solitaire: the shell's words
+

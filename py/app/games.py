@@ -179,7 +179,7 @@ def _missing_parts(info: GameInfo) -> list[str]:
         problems.append(f"default_bot_level ({info.default_bot_level!r} is not one of {info.bot_levels!r})")
     if type(info.daily) is not bool:
         problems.append(f"daily {info.daily!r} (True or False)")
-    for name in ("rules_pages", "blurbs", "link_aliases", "titles", "daily_titles", "daily_goals"):
+    for name in ("rules_pages", "blurbs", "link_aliases", "titles", "daily_titles", "daily_goals", "solo_losses"):
         value = getattr(info, name)
         if not isinstance(value, Mapping) or not all(isinstance(k, str) and isinstance(v, str)
                                                      for k, v in value.items()):
@@ -238,6 +238,7 @@ class GameInfo:
     daily: bool = False                        # offers a daily challenge (GameSpec.daily_setup; app.daily)
     daily_titles: Mapping[str, str] = field(default_factory=dict)  # language -> the game's name for it
     daily_goals: Mapping[str, str] = field(default_factory=dict)   # language -> what its challenge asks
+    solo_losses: Mapping[str, str] = field(default_factory=dict)   # language -> a lost solitaire, as its end says
 
     def __post_init__(self) -> None:
         problems = _missing_parts(self)
@@ -263,6 +264,12 @@ class GameInfo:
         while it is played and on its results, so that a day's game does not look like any other."""
         from app.i18n import language
         return self.daily_goals.get(lang or language()) or self.daily_goals.get("en", "")
+
+    def solo_loss(self, lang: str | None = None) -> str:
+        """The game's words for a solitaire it lost, in ``lang`` (else English, else ""): the saved
+        games' list said "Not won" where the game's own end dialog named who won (play-test 5 #11)."""
+        from app.i18n import language
+        return self.solo_losses.get(lang or language()) or self.solo_losses.get("en", "")
 
     def rules_page(self, lang: str | None = None) -> str | None:
         from app.i18n import language
@@ -388,6 +395,13 @@ def spec_of(games: Games, key: Any) -> GameSpec | None:
     if not isinstance(key, str):
         return None
     return resolve_spec(games.get(key))
+
+
+def solo_loss_of(entry: GameInfo | GameSpec | None) -> str:
+    """A game's words for a lost solitaire in the current language ("" if it has none, or is unknown)."""
+    if isinstance(entry, GameSpec):
+        entry = entry.info
+    return entry.solo_loss() if isinstance(entry, GameInfo) else ""
 
 
 def title_of(entry: GameInfo | GameSpec | None, fallback: str = "?") -> str:

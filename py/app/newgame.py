@@ -28,7 +28,7 @@ from pyscript import window
 from app import i18n, results
 from app.dom import JsObject, Listeners, copy_text, el, page_address
 from app.errors import error_text
-from app.games import GameInfo, GameSpec
+from app.games import GameInfo, GameSpec, solo_loss_of
 from app.i18n import t
 from app.links import share_query
 from app.lobby import lobby_section
@@ -137,17 +137,16 @@ class NewGameScreen:
                     marks: dict[str, str]) -> list:
         items = []
         listed = [("data-id", game.id) for game in games]      # this list's items, for the focus after a delete
-        on_screen = self.app.session.id if self.app.session is not None else None
         for game in games:
             status = "finished" if game.over else "unfinished"
             when = game.updated.replace("T", " ").rstrip("Z")
-            resume = el("button", {"type": "button", "class": "ng-resume"},
-                        t("newgame.saved.back") if game.id == on_screen
-                        else t("newgame.saved.view") if game.over else t("newgame.saved.resume"))
+            resume = el("button", {"type": "button", "class": "ng-resume"},     # one word for resuming
+                        t("newgame.saved.view") if game.over else t("newgame.saved.resume"))
             replay = el("button", {"type": "button", "class": "ng-replay"}, t("header.replay")) if game.over else None
             delete = el("button", {"type": "button", "class": "ng-delete"}, t("newgame.delete"))
             result = results.read_result(self.app.store, game.id, refused) if game.over else None
-            text = t("newgame.history.item", text=game.text, result=results.summary(result),
+            text = t("newgame.history.item", text=game.text,
+                     result=results.summary(result, solo_loss_of(self.app.games.get(game.game))),
                      when=result.finished.replace("T", " ")[:16]) if result is not None \
                 else t(f"newgame.saved.item.{status}", text=game.text, when=when)
             mark = marks.get(game.id)

@@ -190,13 +190,14 @@ def _num(x: float) -> str:
     return str(int(x)) if float(x).is_integer() else f"{x:g}"
 
 
-def summary(result: GameResult) -> str:
-    """"You won · You 12, Hypatia 7" / "Hypatia won · your place: 2 of 3 · You 7, …" (current language)."""
+def summary(result: GameResult, solo_loss: str = "") -> str:
+    """"You won · You 12, Hypatia 7" / "Hypatia won · your place: 2 of 3 · You 7, …" (current language).
+    ``solo_loss``: the game's words for a lost solitaire, as its end says them (``GameInfo.solo_loss``)."""
     names = [seat_label(n) if n else t("result.seat", n=i + 1) for i, n in enumerate(result.names)]
     winners = [names[w] for w in result.winners]
     you = result.you
     if not winners and you is not None and len(result.names) == 1:
-        outcome = t("result.lost.solo")              # a solitaire not won
+        outcome = solo_loss or t("result.lost.solo")     # a solitaire not won
     elif not winners:
         outcome = t("result.nobody")
     elif len(winners) > 1:

@@ -14,7 +14,7 @@ import random
 import pytest
 
 import catalog  # noqa: F401 - registers the page's games
-from app import daily
+from app import daily, results
 from app.session import Session, default_seats
 from test_replay_daily import CLOCK, DAY, INIT, PT    # the same fixed clock and settings
 
@@ -80,3 +80,25 @@ def test_the_saved_games_list_marks_the_daily_game(guarded_page, site, ready, ax
     others = page.locator("li.ng-saved-game:not([data-daily])")
     assert others.count() == 1 and others.locator(".ng-daily").count() == 0
     assert axe(page) == []                                         # the mark's colour reads on the panel
+
+
+def test_a_lost_solitaire_is_listed_in_the_words_of_its_end(guarded_page, site, ready):
+    """Play-test 5 #11: the finished-games list said "Not won" where the game's end said "The sky
+    wins"; it now says the game's own words (``GameInfo.solo_losses``)."""
+    page = guarded_page
+    game_id = open_daily(page, site, ready)
+    session = Session.start(PT, daily.daily_setup(PT, DAY), default_seats(PT, ["human"]))
+    rng = random.Random(2)
+    while not session.over:
+        session.apply(rng.choice(PT.legal_actions(session.state)))
+    assert not results.result_of(session).winners           # lost: the sky won
+    page.evaluate("([key, text]) => localStorage.setItem(key, text)",
+                  [f"ludus.game.{game_id}", json.dumps(dict(session.data, id=game_id))])
+    page.goto(site.url + "index.html?daily")
+    ready(page)
+    page.wait_for_function(f"localStorage.getItem('ludus.result.{game_id}') !== null")
+    assert "The sky wins" in page.locator(".pt-end").inner_text()      # the end dialog's words
+    page.click('.pt-end [data-act="newgame"]')
+    page.wait_for_function("document.body.dataset.screen === 'newgame'")
+    text = page.locator(f'li.ng-saved-game[data-id="{game_id}"] .ng-saved-text').inner_text()
+    assert "The sky won · You " in text and "Not won" not in text
