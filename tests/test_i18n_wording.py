@@ -147,3 +147,42 @@ def test_a_lost_solitaire_is_listed_as_the_games_end_says(page_games, lang):
     assert sky in said and sky in game["end.sky_wins"] and said != app_text(lang, "result.lost.solo")
     assert solo_loss_of(page_games["pompeii"]) == ""      # no solitaire: the shell's words
 
+# ------------------------------------------------------------------ the hand-over, Take back (finding 14)
+
+
+@pytest.mark.parametrize("lang", ["it", "es"])
+def test_the_hand_over_names_the_player_without_a_missing_article(lang):
+    """"Passa il dispositivo a Giocatore 1", "Soy Jugador 2": Italian and Spanish want an article
+    before a default name ("al Giocatore 1") and none before a chosen one ("a Marco"), so the name
+    is said on its own, first or after a comma, where neither needs one."""
+    for key in ("pass.title", "pass.text", "pass.ready"):
+        text = app_text(lang, key)
+        assert "{name}" in text
+        assert all(m.start() == 0 or text[m.start() - 2:m.start()] == ", " for m in re.finditer(r"\{name\}", text)), \
+            f"{lang} {key}: {text}"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_take_back_and_undo_are_two_words_and_the_setting_names_the_bars_buttons(lang):
+    """Spanish said "Deshacer" for both the header's Undo and the Confirm bar's Take back."""
+    back, undo = app_text(lang, "confirm.back"), app_text(lang, "header.undo")
+    assert back.lower() not in undo.lower() and undo.lower() not in back.lower()
+    help_text = app_text(lang, "settings.confirm.help")
+    assert back in help_text and app_text(lang, "confirm.ok") in help_text and undo not in help_text
+
+
+# ------------------------------------------------------------------ a held move (finding 12)
+
+BOARD = {"en": "board", "it": "tabellone", "es": "tablero", "de": "Brett"}
+FAINT = {"en": "faint", "it": "in trasparenza", "es": "atenuada", "de": "blass"}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_held_moves_words_stay_true_when_the_game_draws_it_faint(lang):
+    """The Confirm bar said "This move is not on the board yet" under Pompeii's faint citizen on its
+    square: the shell's words say nothing of the board (a game may draw the move or not), and
+    Pompeii's prompt says it is shown faint until confirmed."""
+    assert BOARD[lang] not in app_text(lang, "confirm.held")
+    pompeii = json.loads((ROOT / "py/pompeii_ui/lang" / f"{lang}.json").read_text(encoding="utf-8"))
+    assert FAINT[lang] in pompeii["prompt.confirm.held"] and BOARD[lang] in pompeii["prompt.confirm.held"]
+
