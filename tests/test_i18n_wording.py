@@ -186,3 +186,43 @@ def test_a_held_moves_words_stay_true_when_the_game_draws_it_faint(lang):
     pompeii = json.loads((ROOT / "py/pompeii_ui/lang" / f"{lang}.json").read_text(encoding="utf-8"))
     assert FAINT[lang] in pompeii["prompt.confirm.held"] and BOARD[lang] in pompeii["prompt.confirm.held"]
 
+
+# ------------------------------------------------------------------ the rules pages (findings 3, 17)
+
+
+def rules_pages(lang: str) -> dict[str, str]:
+    """Both games' rules pages in ``lang``, as written (their builders' tests fail while one is stale)."""
+    import html
+    from pompeii_ui import rules_page
+    ptolemaeus = "rules.html" if lang == "en" else f"rules.{lang}.html"
+    pages = {"ptolemaeus": (ROOT / ptolemaeus).read_text(encoding="utf-8"), "pompeii": rules_page.render(lang)}
+    return {game: html.unescape(text) for game, text in pages.items()}
+
+
+def section(page: str, ident: str) -> str:
+    """The text of the section whose heading has ``id=ident``, up to the next heading, tags dropped."""
+    found = re.search(rf'<h2 id="{ident}">(.*?)(?=<h2 |</main>)', page, re.S)
+    assert found, ident
+    return re.sub(r"<[^>]+>", "", found.group(1))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_both_rules_pages_explain_the_confirm_bar_and_what_undo_takes_back(lang):
+    """Neither page mentioned the Confirm / Take back bar, and Undo's limits (the player at the
+    device only, not past a hand-over, never past a reveal) were said in part on one page only."""
+    words = [app_text(lang, k) for k in ("settings.confirm", "confirm.ok", "confirm.back", "header.undo",
+                                         "settings.title")]
+    device = {"en": "device", "it": "dispositivo", "es": "dispositivo", "de": "Gerät"}[lang]
+    for game, page in rules_pages(lang).items():
+        said = section(page, "undo")
+        assert all(w in said for w in words), (game, [w for w in words if w not in said])
+        assert said.count(device) >= 2, game        # the player at the device; passed on
+        assert '<a href="#undo">' in page, game    # in the contents
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_both_rules_pages_lead_back_to_the_game_alike(lang):
+    """Pompeii's link said "Back to the game" where Ptolemaeus' said "← Back to the game"."""
+    backs = {game: re.search(r'<a class="rules-back"[^>]*>([^<]*)</a>', page).group(1)
+             for game, page in rules_pages(lang).items()}
+    assert all(text.startswith("← ") for text in backs.values()), backs

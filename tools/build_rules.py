@@ -34,7 +34,7 @@ ELEMENTS = [  # colour, css colour, sign path, constellations
     ("blue", "#5b9be6", "M 0 8 L 8 -6 L -8 -6 Z", "Cancer, Scorpius, Pisces"),
 ]
 SECTIONS = ["board", "setup", "turn", "draw", "observe", "pay", "study", "bonus", "round_end", "end", "solo",
-            "rulings", "page"]
+            "rulings", "page", "undo"]
 SECTION_IDS = {"round_end": "round-end"}
 BONUS = [("Nova Luna", "nova_luna"), ("Mercurius Retrogradus", "mercurius"), ("Venus Retrograda", "venus"),
          ("Sol in Medio Caeli", "sol"), ("Maleficus Mars", "mars"), ("Iupiter Orientalis", "iupiter"),
@@ -220,9 +220,12 @@ TEMPLATE = f"""<!doctype html>
     <li>[[rules.page.li2]]</li>
     <li>[[rules.page.li3]]</li>
     <li>[[rules.page.li4]]</li>
-    <li>[[rules.page.li5]]</li>
     <li>[[rules.page.li6]]</li>
   </ul>
+
+  <h2 id="undo">[[rules.undo.h]]</h2>
+  <p>[[rules.undo.confirm]]</p>
+  <p>[[rules.undo.undo]]</p>
   <p><a href="#top">[[rules.top]]</a> · <a href="./index.html?lang={{lang}}">[[rules.back_game]]</a></p>
 </main>
 </body>

@@ -21,9 +21,10 @@ from app import i18n
 from .strings import TEXTS
 
 ROOT = Path(__file__).resolve().parents[2]
-SECTIONS = ("city", "setup", "p1", "eruption", "p2", "end", "variant", "page", "rulings")
+SECTIONS = ("city", "setup", "p1", "eruption", "p2", "end", "variant", "page", "undo", "rulings")
 PARAGRAPHS = {"city": ["p"], "setup": ["p"], "p1": ["turn", "wild", "ad79", "relatives", "erupt"],
-              "eruption": ["p"], "p2": ["lava", "move", "except"], "end": ["p"], "variant": ["p"], "page": ["p"]}
+              "eruption": ["p"], "p2": ["lava", "move", "except"], "end": ["p"], "variant": ["p"], "page": ["p"],
+              "undo": ["confirm", "undo"]}      # the Confirm bar and Undo's limits (play-test 5 #3)
 RULINGS = (4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 21, 22, 23, 24)
 
 
@@ -68,7 +69,7 @@ def render(lang: str) -> str:
   <nav class="rules-langs" aria-label="{tx("rules.languages")}">
 {langs}
   </nav>
-  <a class="rules-back" href="./index.html?lang={lang}">{tx("rules.back")}</a>
+  <a class="rules-back" href="./index.html?lang={lang}">&larr; {tx("rules.back")}</a>
   </div>
 </header>
 <main class="rules" id="top">
