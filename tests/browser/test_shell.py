@@ -128,7 +128,7 @@ def test_a_malformed_link_explains_and_keeps_the_game_in_progress(guarded_page, 
     ready(page)
     notice = page.locator('.shell-notice[data-kind="error"]')
     assert "This link cannot start a game" in notice.inner_text()
-    assert "unknown seat 'wizard'" in notice.inner_text()
+    assert "unknown seat “wizard”" in notice.inner_text()
     assert page.evaluate("document.body.dataset.screen") == "newgame"
     assert page.evaluate("location.search") == ""
     # The game in progress is still there, offered to resume.
@@ -315,7 +315,7 @@ def test_a_game_whose_code_cannot_load_never_breaks_the_page(page, site, ready):
     open_page(page, site, ready)
     assert page.evaluate("document.body.dataset.screen") == "newgame"
     text = page.locator('.shell-notice[data-kind="error"]').inner_text()
-    assert "cannot load the game 'broken'" in text and "no_such_module" in text
+    assert "cannot load the game “broken”" in text and "no_such_module" in text
     assert page.locator("li.ng-bad-save").count() == 1                  # kept aside, byte for byte
     page.select_option("#ng-game", "broken")
     assert "Broken cannot be loaded" in page.locator('.shell-notice[data-kind="error"]').inner_text()
@@ -335,7 +335,7 @@ def test_any_games_typed_setup_fields_in_the_form_and_in_links(guarded_page, sit
     assert axe(page) == []
     page.fill("#ng-field-target", "99")
     page.click("#ng-start")
-    assert "Target: '99' is not a whole number from 5 to 40" in page.locator("#ng-error").inner_text()
+    assert "Target: “99” is not a whole number from 5 to 40" in page.locator("#ng-error").inner_text()
     page.click("#shell-settings summary")
     page.select_option("#shell-lang", "it")
     page.wait_for_function("document.documentElement.lang === 'it'")
@@ -363,7 +363,7 @@ def test_any_games_typed_setup_fields_in_the_form_and_in_links(guarded_page, sit
     page.wait_for_load_state("networkidle")
     page.goto(site.url + "index.html?game=options&target=4x&seats=human")
     ready(page)
-    assert "Target: '4x' non è un numero intero" in page.locator('.shell-notice[data-kind="error"]').inner_text()
+    assert "Target: «4x» non è un numero intero" in page.locator('.shell-notice[data-kind="error"]').inner_text()
 
 
 
