@@ -190,6 +190,10 @@ ASTRONOMY_ARCHIVE = "astronomy"
 # top-level module of py/ (catalog.py).  Every other package found under py/
 # gets an archive of its own, loaded when imported.
 SHELL_PACKAGES = ("app", "gamekit", "boardui", "boot")
+# Command-line tools no page imports (the arenas, the benchmarks: run with CPython from py/), left out
+# of every archive: ~5 KB gzip a page paid for nothing (issue 13's transfer budget, 2026-12-02).
+CLI_ONLY = frozenset({"gamekit/arena.py", "gamekit/bench.py", "ptolemaeus/arena.py", "ptolemaeus/bench.py",
+                      "pompeii/arena.py", "pompeii/bench.py"})
 SHELL_ARCHIVE = "shell"
 INDEX_NAME = "boot/archives.json"  # inside shell.zip
 _ZIP_DATE = (1980, 1, 1, 0, 0, 0)
@@ -487,7 +491,7 @@ def _plan(py_dir: Path, astronomy: Path) -> dict[str, bytes]:
     top = {p.relative_to(py_dir).as_posix(): p.read_bytes() for p in top_level_modules(py_dir)}
     for path in page_modules(py_dir):
         rel = path.relative_to(py_dir)
-        if len(rel.parts) == 1:
+        if len(rel.parts) == 1 or rel.as_posix() in CLI_ONLY:
             continue
         data = path.read_bytes()
         if _is_text_file(rel):

@@ -31,7 +31,7 @@ class ShareMenu:
         self.node = el("details", {"class": "shell-share", "id": "shell-share"}, self.summary,
                        el("div", {"class": "shell-share-body"},
                           el("p", {}, self.setup), el("p", {}, self.game), self.link, self.said))
-        on(self.setup, "click", lambda _e: asyncio.ensure_future(self.copy_setup()))
+        on(self.setup, "click", lambda _e: self.copy_setup())
         on(self.game, "click", lambda _e: self.save_game())
         self.relabel()
 
@@ -42,14 +42,18 @@ class ShareMenu:
         self.link.setAttribute("aria-label", t("newgame.share.link"))
         self.said.textContent = ""
 
-    async def copy_setup(self) -> None:
-        """The setup's link, shown, to the clipboard, else left selected for Ctrl+C; the menu says which."""
+    def copy_setup(self) -> None:
+        """The setup's link, shown at once (in the click's task: a test read it before the copy's task
+        had run), then to the clipboard, else left selected for Ctrl+C; the menu says which."""
         session = self.session()
         if session is None:
             return
         url = page_address(share_query(session.spec, session.setup, session.seats))
         self.link.value = url
         self.link.hidden = False
+        asyncio.ensure_future(self._copy(url))
+
+    async def _copy(self, url: str) -> None:
         copied = await copy_text(url, self.link)
         self.said.textContent = t("newgame.copied") if copied else t("newgame.copy.select")
 

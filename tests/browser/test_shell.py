@@ -748,6 +748,7 @@ def test_abandon_on_start_and_delete_a_saved_game(guarded_page, site, ready):
     saved = page.locator("li.ng-saved-game")
     assert saved.count() == 1 and saved.get_attribute("data-id") == first["id"]
     saved.locator(".ng-delete").click()
+    saved.locator(".ng-confirm").wait_for()              # asked once the game's lock says it is not in use
     # The question stands in place of the item's buttons: one "Delete" to press (play-test 5).
     assert saved.get_by_role("button", name="Delete").count() == 1
     assert saved.locator(".ng-resume").is_hidden() and saved.locator(".ng-delete").is_hidden()

@@ -52,7 +52,7 @@ def test_every_module_is_in_exactly_one_archive():
         rel = path.relative_to(ROOT / "py")
         if "__pycache__" in rel.parts or (len(rel.parts) > 1 and rel.parts[0] not in vendor.packages()):
             continue
-        assert in_archives.count(rel.as_posix()) == 1, rel
+        assert in_archives.count(rel.as_posix()) == (0 if rel.as_posix() in vendor.CLI_ONLY else 1), rel
     assert in_archives.count("astronomy.py") == 1
     assert vendor.INDEX_NAME in _names(planned["shell.zip"])
 
@@ -293,3 +293,17 @@ def test_a_lean_dataclass_keeps_a_docstring_and_dataclass_makes_none():
     space: dict = {}
     exec(compile(vendor.lean_source(source), "lean.py", "exec"), space)  # noqa: S102 - our own source
     assert space["Move"].__doc__ == "."
+
+
+def test_the_command_line_tools_left_out_are_imported_by_no_page_module():
+    """vendor.CLI_ONLY (the arenas, the benchmarks) is in no archive: no module that is shipped imports
+    one at its top level, and none inside a function but the bots' own benchmark entry points."""
+    shipped = {path.relative_to(ROOT / "py").as_posix(): path.read_text() for path in vendor.page_modules()
+               if path.suffix == ".py" and path.relative_to(ROOT / "py").as_posix() not in vendor.CLI_ONLY}
+    names = {cli.removesuffix(".py").replace("/", ".") for cli in vendor.CLI_ONLY}
+    for rel, source in shipped.items():
+        top, nested = vendor._imported_modules(rel, source)
+        assert not names & top, (rel, names & top)
+        allowed = {"gamekit.bench"} if rel.endswith("/bots.py") else set()    # search_speed(): the CLI's
+        assert not (names & nested) - allowed, (rel, names & nested)
+    assert {p.relative_to(ROOT / "py").as_posix() for p in (ROOT / "py").rglob("*.py")} >= vendor.CLI_ONLY
