@@ -296,14 +296,13 @@ def test_a_lean_dataclass_keeps_a_docstring_and_dataclass_makes_none():
 
 
 def test_the_command_line_tools_left_out_are_imported_by_no_page_module():
-    """vendor.CLI_ONLY (the arenas, the benchmarks) is in no archive: no module that is shipped imports
-    one at its top level, and none inside a function but the bots' own benchmark entry points."""
+    """vendor.CLI_ONLY (the arenas, the engines' benchmarks) is in no archive: no module that is shipped
+    imports one, at its top level or inside a function."""
     shipped = {path.relative_to(ROOT / "py").as_posix(): path.read_text() for path in vendor.page_modules()
                if path.suffix == ".py" and path.relative_to(ROOT / "py").as_posix() not in vendor.CLI_ONLY}
     names = {cli.removesuffix(".py").replace("/", ".") for cli in vendor.CLI_ONLY}
     for rel, source in shipped.items():
         top, nested = vendor._imported_modules(rel, source)
         assert not names & top, (rel, names & top)
-        allowed = {"gamekit.bench"} if rel.endswith("/bots.py") else set()    # search_speed(): the CLI's
-        assert not (names & nested) - allowed, (rel, names & nested)
+        assert not names & nested, (rel, names & nested)
     assert {p.relative_to(ROOT / "py").as_posix() for p in (ROOT / "py").rglob("*.py")} >= vendor.CLI_ONLY
