@@ -30,8 +30,9 @@ def open_daily(page, site, ready) -> str:
     return page.evaluate("localStorage.getItem('ludus.current')")
 
 
-def test_the_end_dialog_of_a_daily_game_offers_its_results_by_keyboard(guarded_page, site, ready):
-    page = guarded_page
+def daily_played_out(page, site, ready) -> tuple[str, Session]:
+    """The day's game begun on the page, then played to its end by random moves into its save, and
+    the page opened on it again (``?daily``): its id and the session."""
     game_id = open_daily(page, site, ready)
     session = Session.start(PT, daily.daily_setup(PT, DAY), default_seats(PT, ["human"]))
     rng = random.Random(2)
@@ -39,8 +40,14 @@ def test_the_end_dialog_of_a_daily_game_offers_its_results_by_keyboard(guarded_p
         session.apply(rng.choice(PT.legal_actions(session.state)))
     page.evaluate("([key, text]) => localStorage.setItem(key, text)",
                   [f"ludus.game.{game_id}", json.dumps(dict(session.data, id=game_id))])
-    page.goto(site.url + "index.html?daily")             # the day's game, over: its end dialog
+    page.goto(site.url + "index.html?daily")
     ready(page)
+    return game_id, session
+
+
+def test_the_end_dialog_of_a_daily_game_offers_its_results_by_keyboard(guarded_page, site, ready):
+    page = guarded_page
+    game_id, session = daily_played_out(page, site, ready)    # the day's game, over: its end dialog
     page.wait_for_selector(".pt-end")
     results = page.locator('.pt-end [data-act="end_action"][data-arg="results"]')
     assert results.inner_text() == "Results"
@@ -86,16 +93,8 @@ def test_a_lost_solitaire_is_listed_in_the_words_of_its_end(guarded_page, site, 
     """Play-test 5 #11: the finished-games list said "Not won" where the game's end said "The sky
     wins"; it now says the game's own words (``GameInfo.solo_losses``)."""
     page = guarded_page
-    game_id = open_daily(page, site, ready)
-    session = Session.start(PT, daily.daily_setup(PT, DAY), default_seats(PT, ["human"]))
-    rng = random.Random(2)
-    while not session.over:
-        session.apply(rng.choice(PT.legal_actions(session.state)))
+    game_id, session = daily_played_out(page, site, ready)
     assert not results.result_of(session).winners           # lost: the sky won
-    page.evaluate("([key, text]) => localStorage.setItem(key, text)",
-                  [f"ludus.game.{game_id}", json.dumps(dict(session.data, id=game_id))])
-    page.goto(site.url + "index.html?daily")
-    ready(page)
     page.wait_for_function(f"localStorage.getItem('ludus.result.{game_id}') !== null")
     assert "The sky wins" in page.locator(".pt-end").inner_text()      # the end dialog's words
     page.click('.pt-end [data-act="newgame"]')

@@ -422,6 +422,15 @@ def _marked(page) -> set[str]:
     return set(page.eval_on_selector_all(".pp-board [data-recent]", "els => els.map(e => e.dataset.square)"))
 
 
+def phase1_hands_over(s) -> bool:
+    """Seat 0's first choice ends its phase-1 turn (a bot's whole turn follows), early in the deck."""
+    if not (s.phase == "p1" and s.step == "play" and s.ad79 == 0 and len(s.deck) > 8):
+        return False
+    c = s.clone()
+    c.apply(c.legal_actions()[0])
+    return c.current_player == 1 and c.phase == "p1"
+
+
 def test_a_bots_whole_turn_is_recapped_marked_and_said(game, axe):
     """Issue 12 with issue 17's recap: after the human's last decision of a phase-1 turn (P29) the bot
     plays its whole turn; every step of it is under the prompt and in the live region, the squares its
@@ -429,13 +438,7 @@ def test_a_bots_whole_turn_is_recapped_marked_and_said(game, axe):
     decides again, only the bot's newer pieces are marked."""
     from pompeii_ui.words import describe
 
-    def hands_over(s):
-        if not (s.phase == "p1" and s.step == "play" and s.ad79 == 0 and len(s.deck) > 8):
-            return False
-        c = s.clone()
-        c.apply(c.legal_actions()[0])
-        return c.current_player == 1 and c.phase == "p1"
-    seed, actions = find_position(hands_over)
+    seed, actions = find_position(phase1_hands_over)
     game.load(seed, actions, name="recap")
     page = game.page
     assert page.eval_on_selector_all("[data-score]", "els => els.map(e => e.dataset.score)") == ["0", "1"]
@@ -481,13 +484,7 @@ def test_the_recap_of_the_bots_turn_is_back_after_a_reload(game):
     """Play-test (found in Ptolemaeus, the same gap here): after a reload the recap of the bot's turn
     was gone. The human ends its phase-1 turn, the bot plays its whole turn; the page reloaded, the same
     recap is back under the prompt, with the same squares marked and the same last move."""
-    def hands_over(s):
-        if not (s.phase == "p1" and s.step == "play" and s.ad79 == 0 and len(s.deck) > 8):
-            return False
-        c = s.clone()
-        c.apply(c.legal_actions()[0])
-        return c.current_player == 1 and c.phase == "p1"
-    seed, actions = find_position(hands_over, seeds=range(20, 300))
+    seed, actions = find_position(phase1_hands_over, seeds=range(20, 300))
     game.load(seed, actions, name="recap-reload")
     n = game.moves()
     game.play_by_clicks(game.state().legal_actions()[0])

@@ -85,9 +85,9 @@ def test_a_second_tab_watches_plays_here_takes_over_and_no_move_is_lost(guarded_
     b.wait_for_function("document.body.dataset.moves === '5'")
 
 
-def a_second_tab_watching(a, page_guard, site, ready, seed: int, moves: int):
+def a_second_tab_watching(a, page_guard, site, ready, seed: int, moves: int, init: str | None = None):
     """Tab ``a`` plays a new Tally game (``moves`` moves); a second tab of the same browser opened on
-    the page watches it. The game as stored, and the second tab."""
+    the page (with the ``init`` script) watches it. The game as stored, and the second tab."""
     a.goto(site.url + f"index.html?seats=human&seed={seed}")
     ready(a)
     tab_state(a, "playing")
@@ -95,6 +95,8 @@ def a_second_tab_watching(a, page_guard, site, ready, seed: int, moves: int):
         play(a)
     game = stored(a)
     b = page_guard.watch(ludus_tally(a.context.new_page()))
+    if init:
+        b.add_init_script(init)
     b.goto(site.url + "index.html")
     ready(b)
     tab_state(b, "watching")
@@ -271,14 +273,7 @@ def test_a_watching_tab_plays_once_the_playing_tab_is_closed_and_the_player_come
     """Play-test 2: with the playing tab closed, the watching one went on saying another tab plays
     the game. Coming back to it (focus, or the tab shown again) it asks once more, and plays."""
     a = ludus_tally(guarded_page)
-    a.goto(site.url + "index.html?seats=human&seed=61")
-    ready(a)
-    tab_state(a, "playing")
-    play(a)
-    b = page_guard.watch(ludus_tally(a.context.new_page()))
-    b.goto(site.url + "index.html")
-    ready(b)
-    tab_state(b, "watching")
+    _game, b = a_second_tab_watching(a, page_guard, site, ready, seed=61, moves=1)
     b.evaluate("window.dispatchEvent(new Event('focus'))")       # the other tab still plays: no change
     assert b.evaluate("document.body.dataset.tab") == "watching"
     a.close()
@@ -295,14 +290,7 @@ def test_a_watching_tab_plays_by_itself_soon_after_the_playing_tab_is_closed(gua
     plays within a moment, by itself (no focus, no click), from the latest save; taken over by "Play
     here", the first tab queues in turn and plays again once the second one is closed."""
     a = ludus_tally(guarded_page)
-    a.goto(site.url + "index.html?seats=human&seed=62")
-    ready(a)
-    tab_state(a, "playing")
-    play(a)
-    b = page_guard.watch(ludus_tally(a.context.new_page()))
-    b.goto(site.url + "index.html")
-    ready(b)
-    tab_state(b, "watching")
+    _game, b = a_second_tab_watching(a, page_guard, site, ready, seed=62, moves=1)
     b.locator('.shell-notice[data-kind="tabs"] button', has_text="Play here").click()
     tab_state(a, "watching")
     play(b)
@@ -340,15 +328,7 @@ def test_a_reloaded_playing_tab_plays_on_and_a_hidden_watching_tab_waits_until_s
     must not take the game then (the reloaded tab would only watch it). A hidden watching tab gives
     a lock granted so back; once the playing tab is closed it plays when it is shown again."""
     a = ludus_tally(guarded_page)
-    a.goto(site.url + "index.html?seats=human&seed=63")
-    ready(a)
-    tab_state(a, "playing")
-    play(a)
-    b = page_guard.watch(ludus_tally(a.context.new_page()))
-    b.add_init_script(SHOWN)
-    b.goto(site.url + "index.html")
-    ready(b)
-    tab_state(b, "watching")
+    _game, b = a_second_tab_watching(a, page_guard, site, ready, seed=63, moves=1, init=SHOWN)
     show(b, False)
     a.reload()
     ready(a)
