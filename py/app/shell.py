@@ -1217,6 +1217,7 @@ class App:
         return True
 
     def _tab_show(self, state: str) -> None:
+        was = document.body.getAttribute("data-tab")     # (a JS null when there was none)
         document.body.dataset.tab = state
         if self.controller is not None:
             self.controller.follow_tab(state)
@@ -1224,8 +1225,11 @@ class App:
         if state == WATCHING:     # (an offer to abandon the game goes: app.notices, checked by refresh)
             self.notify(lambda: t("tabs.watching"), "tabs", [(lambda: t("tabs.play_here"), self.tab.take_over)],
                         lasts=lambda: self.tab.state == WATCHING)     # gone when it plays, or leaves the game
+            self.notify(None, "tab-here")
         else:
             self.notify(None, "tabs")
+            if state == PLAYING and was == WATCHING:   # Play here, or the playing tab was closed (app.tabs)
+                self.notify(lambda: t("tabs.now_here"), "tab-here", lasts=self.while_on())
         self.refresh()
 
     def save_conflict(self) -> None:

@@ -297,6 +297,8 @@ def test_a_watching_tab_plays_by_itself_soon_after_the_playing_tab_is_closed(gua
     b.close()                                              # the tab that took it over closes
     a.wait_for_function("document.body.dataset.tab === 'playing'", timeout=3000)
     assert a.locator('.shell-notice[data-kind="tabs"]').count() == 0
+    # Said once (it took the game by itself): this tab plays now.
+    assert a.locator('.shell-notice[data-kind="tab-here"]').inner_text().startswith("This tab plays the game now.")
     assert a.evaluate("document.body.dataset.moves") == "2"   # it went on from the latest save
     play(a)
     c = page_guard.watch(ludus_tally(a.context.new_page()))
