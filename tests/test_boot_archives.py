@@ -41,6 +41,11 @@ def _tree(tmp_path: Path, tag: str) -> tuple[dict, dict[str, bytes]]:
         f"ui_{tag}/lang/en.json": '{"hello": "Hello"}',
         f"ui_{tag}/lang/es.json": '{"hello": "Hola"}',
         f"other_{tag}/__init__.py": "NAME = 'other'\n",
+        # the shell's texts: its archive carries English and app.i18n.EVERYWHERE's texts only
+        "app/i18n.py": 'EVERYWHERE: tuple[str, ...] = ("language.name",)\n',
+        "app/lang/en.json": '{"language.name": "English", "hello": "Hello"}',
+        "app/lang/es.json": '{"language.name": "Espa\u00f1ol", "hello": "Hola"}',
+        "app/lang/de.json": '{"language.name": "Deutsch", "hello": "Hallo"}',
     }
     for rel, text in files.items():
         (py / rel).parent.mkdir(parents=True, exist_ok=True)
@@ -166,6 +171,40 @@ def test_a_written_language_file_replaces_an_empty_catalog(made, monkeypatch):
     assert domain.t_in("es", "hello") == "hello"        # no file yet: English missing too -> key
     asyncio.run(loader.ensure_texts("es"))
     assert domain.t_in("es", "hello") == "Hola"
+
+
+def test_the_shell_has_its_english_and_fetches_only_the_page_language(made, monkeypatch):
+    """The shell's archive holds its English texts and, of the other languages, only what is needed
+    in every language at once (the language menu's names); the page's language is fetched at start
+    (``start_texts``, before anyone waits), another one when the player switches to it."""
+    from app import i18n
+    tag, loader, server, site = made
+    shell = vendor.solid_members(server.files["shell.zip"])
+    assert sorted(n for n in shell.namelist() if n.startswith("app/lang/") and n.endswith(".json")) == [
+        "app/lang/en.json", "app/lang/everywhere.json"]
+    shell.extractall(site)                                      # what main.py does
+    domain = i18n.Domain(f"shell_{tag}", site / "app" / "lang")
+    monkeypatch.setitem(i18n._DOMAINS, domain.name, domain)
+    assert domain.t_in("de", "language.name") == "Deutsch"        # named in itself, nothing fetched
+    assert domain.everywhere("language.name") == ["English", "Español", "Deutsch"]
+    assert domain.t_in("es", "hello") == "Hello"                  # not fetched yet: English
+    loader.use_languages("es")
+    sent: list[str] = []
+
+    def fetch(url: str, past_cache: bool):
+        sent.append(url.removeprefix(BASE + "static/py/"))   # at call time, as js.fetch does
+        return server.fetch(url, past_cache)
+    loader.fetch = fetch
+
+    async def go() -> None:
+        texts = loader.start_texts("app")
+        assert sent == ["app/lang/es.json"]                    # asked for at once, English not
+        await texts
+    asyncio.run(go())
+    assert domain.t_in("es", "hello") == "Hola" and domain.t_in("es", "language.name") == "Español"
+    asyncio.run(loader.ensure_texts("de"))
+    assert server.names() == ["app/lang/es.json", "app/lang/de.json"]
+    assert domain.t_in("de", "hello") == "Hallo"
 
 
 def test_a_stale_copy_is_fetched_again_past_the_cache(made):

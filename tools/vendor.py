@@ -171,8 +171,10 @@ def write_precache() -> int:
 #   static/py/astronomy.zip     the vendored astronomy-engine, fetched only when a sky is computed
 #   static/py/<package>/lang/<lang>.json
 #                               every package's texts, one file per language, fetched for the
-#                               page's language only (the shell's are in shell.zip too: its
-#                               language menu names every language in itself)
+#                               page's language only; shell.zip holds the shell's English (the
+#                               fallback) and, of the other languages, only the texts needed in
+#                               every language at once (app.i18n.EVERYWHERE: the language menu
+#                               names each language in itself), in <package>/lang/everywhere.json
 #
 # Each archive is solid (_zip_bytes): a zip holding one deflated member, the stored zip of its
 # files, so that modules compress against each other.  Archives are byte-for-byte reproducible
@@ -240,6 +242,36 @@ def page_modules(py_dir: Path | None = None) -> list[Path]:
             if not any(_skipped(part) for part in path.relative_to(py_dir).parts[:-1]):
                 found.append(path)
     return found
+
+
+SOURCE_LANGUAGE = "en"                 # every package's fallback texts (app.i18n.SOURCE)
+
+
+def everywhere_keys(py_dir: Path) -> tuple[str, ...]:
+    """``app.i18n.EVERYWHERE``, read from the source (this tool imports nothing of py/): the shell's
+    texts needed in every language at once; () when there is no such module."""
+    path = py_dir / "app" / "i18n.py"
+    if not path.is_file():
+        return ()
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        target = node.target if isinstance(node, ast.AnnAssign) else (
+            node.targets[0] if isinstance(node, ast.Assign) and len(node.targets) == 1 else None)
+        if isinstance(target, ast.Name) and target.id == "EVERYWHERE" and node.value is not None:
+            return tuple(ast.literal_eval(node.value))
+    return ()
+
+
+def everywhere_texts(texts: dict[str, bytes], package: str, keys: tuple[str, ...]) -> bytes:
+    """``package``'s texts ``keys`` in each of its languages but English, as one small file
+    ({lang: {key: text}}): what the shell needs of the languages whose files it has not fetched."""
+    table = {}
+    for rel, data in sorted(texts.items()):
+        owner, _, file = rel.split("/")
+        lang = file.removesuffix(".json")
+        if owner == package and lang != SOURCE_LANGUAGE:
+            found = json.loads(data)
+            table[lang] = {key: found[key] for key in keys if key in found}
+    return (json.dumps(table, ensure_ascii=False, separators=(",", ":"), sort_keys=True) + "\n").encode("utf-8")
 
 
 def _is_text_file(rel: Path) -> bool:
@@ -496,11 +528,15 @@ def _plan(py_dir: Path, astronomy: Path) -> dict[str, bytes]:
             continue
         data = path.read_bytes()
         if _is_text_file(rel):
-            data = lean_texts(data)   # served alone, and the shell's inside shell.zip too
+            data = lean_texts(data)   # served alone; the shell's English inside shell.zip too
             texts[rel.as_posix()] = data
-            if rel.parts[0] not in SHELL_PACKAGES:
+            if rel.parts[0] not in SHELL_PACKAGES or rel.stem != SOURCE_LANGUAGE:
                 continue
         contents[rel.parts[0]][rel.as_posix()] = data
+    keys = everywhere_keys(py_dir)
+    for package in SHELL_PACKAGES:
+        if keys and any(rel.startswith(package + "/") for rel in texts):
+            contents[package][f"{package}/lang/everywhere.json"] = everywhere_texts(texts, package, keys)
     archive_of = {p: p for p in lazy} | {"astronomy": ASTRONOMY_ARCHIVE}
     archives: dict[str, dict[str, bytes]] = {p: contents[p] for p in lazy}
     archives[ASTRONOMY_ARCHIVE] = {"astronomy.py": astronomy.read_bytes()}

@@ -40,12 +40,18 @@ from pathlib import Path
 from typing import Any
 from collections.abc import Callable, Iterable
 
-__all__ = ["LANGUAGES", "SOURCE", "Domain", "domain", "domains", "set_language", "language", "normalize",
+__all__ = ["LANGUAGES", "SOURCE", "EVERYWHERE", "EVERYWHERE_FILE", "Domain", "domain", "domains", "set_language", "language", "normalize",
            "choose_language", "unavailable", "plural_category", "PLURAL_FORMS", "t", "is_you", "seat_label", "addressed",
            "placeholders", "language_name"]
 
 LANGUAGES: tuple[str, ...] = ("en", "es", "it", "de")   # the page's languages, in menu order
 SOURCE = "en"                                          # the source texts, and the fallback
+# The shell's texts needed in every language at once, whichever is on show: the language menu names
+# each language in itself, and a name the shell gave a seat in any language is recognized.  The page
+# ships the shell's English file and these texts of the other languages (EVERYWHERE_FILE, written by
+# tools/vendor.py); the current language's whole file is fetched at start (issue 13).
+EVERYWHERE: tuple[str, ...] = ("language.name", "seat.you", "seat.player", "seat.bot")
+EVERYWHERE_FILE = "everywhere.json"                    # {lang: {key: text}}, beside the language files
 
 # CLDR plural categories each language's texts must give (cardinal numbers, integers).
 PLURAL_FORMS: dict[str, tuple[str, ...]] = {"en": ("one", "other"), "es": ("one", "other"),
@@ -139,15 +145,24 @@ class Domain:
         return self.folder / f"{lang}.json"
 
     def catalog(self, lang: str) -> dict[str, Any]:
-        """Every text of ``lang`` ({} if the language has no file)."""
+        """Every text of ``lang``: its file's, else (not fetched yet, or not at all) the texts of
+        :data:`EVERYWHERE_FILE` for ``lang``, else {}.  A file written later is read once
+        ``_catalogs`` forgets ``lang`` (boot.archives does when it writes one)."""
         found = self._catalogs.get(lang)
         if found is None:
             try:
                 found = json.loads(self.path(lang).read_text(encoding="utf-8"))
             except FileNotFoundError:
-                found = {}
+                found = dict(self._everywhere().get(lang, {}))
             self._catalogs[lang] = found
         return found
+
+    def _everywhere(self) -> dict[str, dict[str, Any]]:
+        try:
+            table = json.loads((self.folder / EVERYWHERE_FILE).read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            return {}
+        return table if isinstance(table, dict) else {}
 
     def has(self, key: str) -> bool:
         return key in self.catalog(SOURCE)

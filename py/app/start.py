@@ -66,6 +66,10 @@ async def main(shell: zipfile.ZipFile, deferred: list[str]) -> None:
     window.performance.mark("py:unpacked")
     archives.install()                      # an import nobody prepared fetches its archive
     archives.use_languages(str(document.documentElement.lang or "en"))
+    # The shell's own texts in the page's language: shell.zip has only its English (the fallback) and
+    # the few texts needed in every language (app.i18n.EVERYWHERE).  loader.js fetched the same file
+    # for the loading screen; nothing is asked for in English.
+    shell_texts = archives.start_texts("app")
 
     import catalog  # noqa: F401  (registers the page's games: descriptions only)
     from app import site
@@ -95,6 +99,10 @@ async def main(shell: zipfile.ZipFile, deferred: list[str]) -> None:
     from app.shell import App
 
     window.performance.mark("py:shell-imported")
+    try:
+        await shell_texts
+    except Exception as e:  # noqa: BLE001 - offline without the worker: English where a text is missing
+        window.console.warn(f"the shell's texts in {document.documentElement.lang} not fetched: {e}")
     await archives.ensure(*in_memory)
     if first is not None:
         try:

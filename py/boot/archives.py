@@ -12,6 +12,8 @@ page, from the shell::
     await archives.ensure("ptolemaeus_ui")   # that archive and those it needs, fetched in parallel
     spec = await archives.import_module("ptolemaeus_ui.spec")   # the same, then the import
     await archives.ensure_texts("es")        # the loaded packages' texts in "es" (and English, the fallback)
+    texts = archives.start_texts("app")      # the shell's texts in the page's language (its archive has
+    await texts                              # English and app.i18n.EVERYWHERE's texts only)
     archives.install()                       # importing an archive's package that was not ensured
                                              # fetches it there and then (a synchronous request)
 
@@ -43,7 +45,7 @@ from pathlib import Path
 from typing import Any
 
 __all__ = ["LOADER", "ArchiveError", "Loader", "archive_of", "ensure", "ensure_texts", "import_module", "in_memory",
-           "install", "later", "loaded", "look_again", "start", "use_languages"]
+           "install", "later", "loaded", "look_again", "start", "start_texts", "use_languages"]
 
 INDEX = Path(__file__).with_name("archives.json")     # written into shell.zip by tools/vendor.py
 SOURCE_LANGUAGE = "en"                                 # the fallback every package's texts need
@@ -87,6 +89,7 @@ class Loader:
         self.fetch_sync = fetch_sync
         self.loaded: list[str] = []                  # archive names, in the order they were unpacked
         self.languages: list[str] = []               # languages whose texts every loaded package has
+        self.text_packages: list[str] = []           # packages outside the archives whose texts follow them too
         self._pending: dict[str, asyncio.Future] = {}
         self.timings: dict[str, float] = {}          # archive -> ms to fetch and unpack (for the benchmark)
         self.note: Callable[[str], None] = lambda _what: None   # the page: performance.mark
@@ -274,13 +277,26 @@ class Loader:
             if lang not in self.languages:
                 self.languages.append(lang)
 
+    def start_texts(self, *packages: str) -> asyncio.Future:
+        """Fetch the texts of ``packages`` in the languages in use, the requests leaving now: for a
+        package outside the archives (the shell's, whose archive holds only its English and
+        ``everywhere.json``: app.i18n.EVERYWHERE).  :meth:`ensure_texts` keeps them in every
+        language chosen later.  Await the result before the texts are drawn."""
+        wanted: list = []
+        if self.active:
+            self.text_packages += [p for p in packages if p not in self.text_packages]
+            wanted = [(p, lang, e, self._begin(e["file"]))
+                      for package in packages for p, lang, e in self._texts_wanted(package, self.languages)]
+        return asyncio.ensure_future(self._fetch_texts(wanted))
+
     async def ensure_texts(self, *languages: str) -> None:
-        """Every loaded package's texts in ``languages`` and in English (the fallback), and those
-        of every package loaded from now on.  The shell's are in its archive already."""
+        """Every loaded package's texts (and :meth:`start_texts`' packages') in ``languages`` and in
+        English (the fallback), and those of every package loaded from now on."""
         if not self.active:
             return
         self.use_languages(*languages)
-        wanted = [w for archive in self.loaded for w in self._texts_wanted(archive, self.languages)]
+        wanted = [w for archive in [*self.text_packages, *self.loaded]
+                  for w in self._texts_wanted(archive, self.languages)]
         await self._fetch_texts(wanted)
 
 
@@ -398,6 +414,12 @@ def later(*names: str) -> list[str]:
 
 async def ensure_texts(*languages: str) -> None:
     await LOADER.ensure_texts(*languages)
+
+
+def start_texts(*packages: str) -> asyncio.Future:
+    """The texts of ``packages`` (outside the archives: the shell's) in the page's languages, fetched
+    from now on (:meth:`Loader.start_texts`)."""
+    return LOADER.start_texts(*packages)
 
 
 async def import_module(dotted: str) -> Any:

@@ -90,6 +90,7 @@ def test_a_link_with_lang_then_a_reload_then_the_settings_mid_game(guarded_page,
         page.click("#shell-settings summary")   # close
     assert page.locator(".pt-board").inner_html() != board          # relabelled...
     assert game_texts_fetched(page_guard) == {"es", "en", "it", "de"}
+    assert shell_texts_fetched(page_guard) == {"es", "it", "de"}     # the shell's English is in shell.zip
     assert page.locator('.pt-board [data-planet="Sol"]').get_attribute("data-at") == "Cancer"  # ...same sky
     de = texts("app", "de")
     assert page.locator("#shell-new").inner_text() == de["header.new"]
@@ -143,11 +144,21 @@ def test_a_link_language_the_page_does_not_have_is_said_once(guarded_page, site,
     assert page.locator('.shell-notice[data-kind="lang"]').count() == 0
 
 
+def shell_texts_fetched(page_guard) -> set[str]:
+    """The languages whose shell texts were fetched (static/py/app/lang/<lang>.json): shell.zip holds
+    only the shell's English and the few texts needed in every language (app.i18n.EVERYWHERE)."""
+    return {url.rsplit("/", 1)[1].removesuffix(".json") for url in page_guard.requests
+            if "/static/py/app/lang/" in url}
+
+
 @pytest.mark.browser_context_args(locale="de-DE")
-def test_the_browser_language_on_a_first_visit(guarded_page, site, ready):
+def test_the_browser_language_on_a_first_visit(guarded_page, page_guard, site, ready):
     page = guarded_page
     page.goto(site.url + "index.html")
     ready(page)
+    assert shell_texts_fetched(page_guard) == {"de"}        # only the page's language (issue 13)
+    names = page.eval_on_selector_all("#shell-lang option", "options => options.map(o => o.textContent)")
+    assert names == [texts("app", lang)["language.name"] for lang in ("en", "es", "it", "de")]
     assert page.evaluate("navigator.languages")[0].startswith("de")
     app = texts("app", "de")
     assert page.evaluate("document.documentElement.lang") == "de"

@@ -16,6 +16,8 @@ import tokenize
 import zipfile
 from pathlib import Path
 
+from app import i18n
+
 ROOT = Path(__file__).resolve().parents[2]
 _spec = importlib.util.spec_from_file_location("vendor_archives", ROOT / "tools" / "vendor.py")
 vendor = importlib.util.module_from_spec(_spec)
@@ -65,8 +67,22 @@ def test_the_shell_archive_holds_the_shell_and_no_game():
     assert tops == {p for p in vendor.packages() if p in vendor.SHELL_PACKAGES}
     assert "catalog.py" in modules
     assert {"app", "gamekit", "boot"} <= tops and "ptolemaeus" not in tops
-    # the shell's language menu names every language in itself: all its texts are inside
-    assert {f"app/lang/{lang}.json" for lang in ("en", "es", "it", "de")} <= set(_names(planned["shell.zip"]))
+    # only the current language's strings are fetched (issue 13): the shell's English is inside, the
+    # other languages' only for app.i18n.EVERYWHERE's texts (the language menu names each in itself)
+    assert sorted(n for n in _names(planned["shell.zip"]) if n.startswith("app/lang/")) == [
+        "app/lang/", "app/lang/en.json", f"app/lang/{i18n.EVERYWHERE_FILE}"]
+
+
+def test_the_shells_other_languages_are_in_its_archive_only_for_the_texts_needed_everywhere():
+    planned = vendor.planned_archives()
+    assert vendor.everywhere_keys(vendor.PY_DIR) == i18n.EVERYWHERE
+    inside = json.loads(vendor.solid_members(planned["shell.zip"]).read(f"app/lang/{i18n.EVERYWHERE_FILE}"))
+    assert sorted(inside) == sorted(lang for lang in i18n.LANGUAGES if lang != i18n.SOURCE)
+    for lang, texts in inside.items():
+        source = json.loads((ROOT / "py/app/lang" / f"{lang}.json").read_bytes())
+        assert texts == {key: source[key] for key in i18n.EVERYWHERE}, lang
+    index = _index(planned)
+    assert sorted(index["texts"]["app"]) == sorted(i18n.LANGUAGES)       # each served alone
 
 
 def test_a_games_texts_are_one_file_per_language_outside_its_archive():
@@ -90,7 +106,7 @@ def test_served_texts_leave_out_only_the_rules_pages_texts():
             source = json.loads((ROOT / "py" / package / "lang" / f"{lang}.json").read_bytes())
             served = json.loads(planned[entry["file"]])
             assert served == {k: v for k, v in source.items() if not k.startswith("rules.")}, entry["file"]
-    for name in ("app/lang/en.json", "app/lang/de.json"):      # the shell's, inside shell.zip
+    for name in ("app/lang/en.json",):                         # the shell's, inside shell.zip
         inside = json.loads(vendor.solid_members(planned["shell.zip"]).read(name))
         assert inside == json.loads((ROOT / "py" / name).read_bytes())
     english = index["texts"]["ptolemaeus_ui"]["en"]["file"]
