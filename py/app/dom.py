@@ -121,6 +121,17 @@ async def copy_text(text: str, field: JsObject | None = None) -> bool:
     return True
 
 
+async def copy_and_say(text: str, field: JsObject, said: JsObject) -> None:
+    """``copy_text`` for a link shown in ``field``, then ``said`` (a ``role=status`` line beside it) says
+    which: "Copied.", else "Selected: press Ctrl+C..." (the link is left selected).  Emptied first, so
+    that a second copy is said again.  The new-game form's Copy and the Share menu both wrote this."""
+    from app.i18n import t
+
+    said.textContent = ""
+    copied = await copy_text(text, field)
+    said.textContent = t("newgame.copied") if copied else t("newgame.copy.select")
+
+
 def download_text(filename: str, text: str, mime: str = "application/json") -> None:
     """Offer ``text`` as a file download (a Blob behind a temporary link)."""
     from pyscript import window

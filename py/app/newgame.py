@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 from pyscript import window
 
 from app import i18n, results
-from app.dom import JsObject, Listeners, copy_text, el, page_address
+from app.dom import JsObject, Listeners, copy_and_say, el, page_address
 from app.errors import error_text
 from app.games import GameInfo, GameSpec, solo_loss_of
 from app.i18n import t
@@ -295,7 +295,8 @@ class NewGameScreen:
         share_out = el("p", {"class": "ng-share-out", "hidden": True}, link, " ", copy, " ", copied)
         n["share_out"], n["link"], n["copied"] = share_out, link, copied
         self.listeners.on(share, "click", lambda _e: self._share(spec))
-        self.listeners.on(copy, "click", lambda _e: asyncio.ensure_future(self._copy()))
+        self.listeners.on(copy, "click",
+                          lambda _e: asyncio.ensure_future(copy_and_say(str(link.value), link, copied)))
         self.listeners.on(form, "submit", lambda event: self._submit(event, spec))
         form.append(error, el("p", {"class": "ng-buttons"}, start, " ", share), share_out)
         return form
@@ -509,10 +510,3 @@ class NewGameScreen:
         self.nodes["link"].value = page_address(share_query(spec, setup, self.seats))
         self.nodes["share_out"].hidden = False
         self.nodes["link"].select()
-
-    async def _copy(self) -> None:
-        """The link to the clipboard, else left selected for Ctrl+C; the line beside it says which."""
-        said = self.nodes["copied"]
-        said.textContent = ""
-        copied = await copy_text(str(self.nodes["link"].value), self.nodes["link"])
-        said.textContent = t("newgame.copied") if copied else t("newgame.copy.select")

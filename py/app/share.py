@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 
-from app.dom import copy_text, el, on, page_address
+from app.dom import copy_and_say, el, on, page_address
 from app.i18n import t
 from app.links import share_query
 from app.session import Session
@@ -51,11 +51,7 @@ class ShareMenu:
         url = page_address(share_query(session.spec, session.setup, session.seats))
         self.link.value = url
         self.link.hidden = False
-        asyncio.ensure_future(self._copy(url))
-
-    async def _copy(self, url: str) -> None:
-        copied = await copy_text(url, self.link)
-        self.said.textContent = t("newgame.copied") if copied else t("newgame.copy.select")
+        asyncio.ensure_future(copy_and_say(url, self.link, self.said))
 
     def save_game(self) -> None:
         if self.session() is None:
