@@ -282,6 +282,24 @@ def ready():
     return wait_until_ready
 
 
+def no_sideways_scroll(page, what: str) -> None:
+    """The page is no wider than its window (issue 17: nothing scrolls sideways, on a phone either)."""
+    width, inner = page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
+    assert width <= inner, f"{what}: the page scrolls sideways ({width} px in {inner})"
+
+
+def header_controls_in_reach(page) -> None:
+    """Every control of the header (its buttons and menus' summaries), once scrolled into view, lies inside
+    the window: on a phone they are a strip that scrolls sideways (play-test 5), none out of reach."""
+    inner = page.evaluate("innerWidth")
+    controls = page.locator(".shell-controls > button:not([hidden]), .shell-controls summary").all()
+    assert controls, "no header controls"
+    for control in controls:
+        control.scroll_into_view_if_needed()
+        box = control.bounding_box()
+        assert box["x"] >= -1 and box["x"] + box["width"] <= inner + 1, (control.inner_text(), box)
+
+
 AXE_JS = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 
 

@@ -26,7 +26,7 @@ import random
 import pytest
 
 import ptolemaeus as pt
-from conftest import PageGuard, wait_until_ready
+from conftest import PageGuard, header_controls_in_reach, no_sideways_scroll, wait_until_ready
 from ptolemaeus import actions as A
 from ptolemaeus.data import BONUS_TYPES
 from ptolemaeus_ui.interact import Controller
@@ -41,7 +41,6 @@ ACTIVE = """() => { const e = document.activeElement;
             inGame: !!e.closest('.pt'), board: !!e.closest('.pt-board')}; }"""
 # Running CSS animations and transitions (Web Animations API sees both).
 RUNNING = "() => document.getAnimations().filter(a => a.playState === 'running').map(a => a.animationName || a.transitionProperty || a.constructor.name)"
-OVERFLOW = "() => [document.scrollingElement.scrollWidth, window.innerWidth]"
 
 
 # ------------------------------------------------------------------ helpers
@@ -90,11 +89,6 @@ def axe_check(page, axe, report, screen: str) -> None:
     rest = [f"{v['impact']} {v['id']} ({len(v['nodes'])})" for v in found if v not in bad]
     report(f"axe, {screen}: {len(bad)} serious/critical; moderate/minor: {', '.join(rest) or 'none'}")
     assert not bad, json.dumps(bad, indent=1)
-
-
-def no_horizontal_overflow(page, what: str) -> None:
-    width, inner = page.evaluate(OVERFLOW)
-    assert width <= inner, f"{what}: the page scrolls sideways ({width} px in {inner})"
 
 
 def fully_visible_x(page, selector: str) -> None:
@@ -475,13 +469,9 @@ def test_a_phone_360_px_wide(kb, site):
                           .forEach(b => b.click())""")
     page.set_viewport_size({"width": 360, "height": 780})
     try:
-        no_horizontal_overflow(page, "the game at 360 px")
+        no_sideways_scroll(page, "the game at 360 px")
         fully_visible_x(page, ".pt-prompt [data-act], .pt-board, .pt [data-act='deck']")
-        # The header's buttons are a strip that scrolls sideways on a phone (play-test 5): each in view once reached.
-        for button in page.locator(".shell-controls > button:not([hidden])").all():
-            button.scroll_into_view_if_needed()
-            box = button.bounding_box()
-            assert box["x"] >= -1 and box["x"] + box["width"] <= 361, box
+        header_controls_in_reach(page)
         # Every control can be reached with Tab, and each one is on screen when it has the focus.
         page.locator(".pt-prompt .prompt").focus()
         reached = []
@@ -499,7 +489,7 @@ def test_a_phone_360_px_wide(kb, site):
         SHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(SHOTS / "a11y-play-360.png"), full_page=True)
         page.locator("#shell-settings summary").click()
-        no_horizontal_overflow(page, "settings at 360 px")
+        no_sideways_scroll(page, "settings at 360 px")
         fully_visible_x(page, ".shell-settings-body")
         page.screenshot(path=str(SHOTS / "a11y-settings-360.png"))
         page.locator("#shell-settings summary").click()
@@ -510,7 +500,7 @@ def test_a_phone_360_px_wide(kb, site):
     kb.guard.watch(rules)
     rules.set_viewport_size({"width": 360, "height": 780})
     rules.goto(site.url + "rules.html")
-    no_horizontal_overflow(rules, "the rules at 360 px")
+    no_sideways_scroll(rules, "the rules at 360 px")
     rules.close()
 
 
@@ -527,7 +517,7 @@ def test_new_game_pass_screen_and_board_at_200_percent_zoom(zoom, axe, report):
     SHOTS.mkdir(parents=True, exist_ok=True)
     assert page.evaluate("document.body.dataset.screen") == "newgame"
     axe_check(page, axe, report, "new-game screen (loading done)")
-    no_horizontal_overflow(page, "the new-game screen at 200%")
+    no_sideways_scroll(page, "the new-game screen at 200%")
     page.screenshot(path=str(SHOTS / "a11y-newgame-200.png"), full_page=True)
     # By keyboard: the second seat becomes a human, then start.
     assert active(page)["id"] == "ng-title"
@@ -540,13 +530,13 @@ def test_new_game_pass_screen_and_board_at_200_percent_zoom(zoom, axe, report):
     page.wait_for_function("document.body.dataset.screen === 'pass'")
     assert active(page)["id"] == "shell-pass-ready"
     axe_check(page, axe, report, "pass-the-device screen")
-    no_horizontal_overflow(page, "the pass screen at 200%")
+    no_sideways_scroll(page, "the pass screen at 200%")
     page.screenshot(path=str(SHOTS / "a11y-pass-200.png"))
     page.keyboard.press("Enter")
     page.wait_for_function("document.body.dataset.screen === 'game'")
     focus = active(page)
     assert focus["inGame"] and "prompt" in focus["cls"].split(), focus
-    no_horizontal_overflow(page, "the game at 200%")
+    no_sideways_scroll(page, "the game at 200%")
     fully_visible_x(page, ".pt-prompt, .pt-board, .pt [data-act='deck'], .pt [data-act='take'], .shell-controls button")
     # The board fits in the window (the whole sky at once).
     height = page.evaluate("document.querySelector('.pt-board').getBoundingClientRect().height")

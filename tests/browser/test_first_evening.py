@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import PageGuard, axe_violations, wait_until_ready
+from conftest import PageGuard, axe_violations, header_controls_in_reach, no_sideways_scroll, wait_until_ready
 
 ROOT = Path(__file__).resolve().parents[2]
 SHELLGAME = ROOT / "tests" / "shellgame.py"
@@ -27,7 +27,6 @@ if (!localStorage.getItem("{PREFIX}settings"))
   localStorage.setItem("{PREFIX}settings", JSON.stringify({{bot_speed: "instant"}}));
 """
 SHOTS = ROOT / "test-results" / "screenshots"
-OVERFLOW = "() => [document.documentElement.scrollWidth, window.innerWidth]"
 
 
 @contextlib.contextmanager
@@ -44,11 +43,6 @@ def sized_page(browser, site, site_under_subpath, size: str, tally: bool = False
         guard.check()
     finally:
         context.close()
-
-
-def no_sideways_scroll(page, what: str) -> None:
-    width, inner = page.evaluate(OVERFLOW)
-    assert width <= inner, f"{what}: the page scrolls sideways ({width} px in {inner})"
 
 
 def stored(page) -> dict:
@@ -501,10 +495,7 @@ def test_on_a_phone_the_header_is_one_row_and_every_control_is_reached(browser, 
         header = page.locator(".shell-header").bounding_box()
         assert header["height"] <= 70, header
         no_sideways_scroll(page, "the game on a phone")
-        for button in page.locator(".shell-controls > button:not([hidden]), .shell-controls summary").all():
-            button.scroll_into_view_if_needed()
-            box = button.bounding_box()
-            assert box["x"] >= 0 and box["x"] + box["width"] <= 390, box
+        header_controls_in_reach(page)
         page.locator("#shell-settings summary").click()
         panel = page.locator(".shell-settings-body").bounding_box()
         assert panel["x"] >= 0 and panel["x"] + panel["width"] <= 390 and panel["height"] > 50, panel

@@ -14,7 +14,7 @@ import random
 
 import pytest
 
-from conftest import PageGuard, axe_violations, wait_until_ready
+from conftest import PageGuard, axe_violations, no_sideways_scroll, wait_until_ready
 from test_pompeii_play import INIT, LINK, SHOTS, Game, find_position, kind_with_choice
 
 SIZES = {
@@ -28,7 +28,6 @@ BOXES_JS = """(selector) => [...document.querySelectorAll(selector)]
                 return {act: e.dataset.act || '', arg: e.dataset.arg || '', score: e.dataset.score,
                         left: r.left, top: r.top, right: r.right, bottom: r.bottom,
                         width: r.width, height: r.height}; })"""
-OVERFLOW_JS = "() => [document.documentElement.scrollWidth, window.innerWidth]"
 
 
 @contextlib.contextmanager
@@ -60,11 +59,6 @@ def boxes(page, selector: str) -> list[dict]:
 
 def in_first_view(box: dict, width: int, height: int) -> bool:
     return box["left"] >= 0 and box["top"] >= 0 and box["right"] <= width and box["bottom"] <= height
-
-
-def no_sideways_scroll(page, what: str) -> None:
-    width, inner = page.evaluate(OVERFLOW_JS)
-    assert width <= inner, f"{what}: the page scrolls sideways ({width} px in {inner})"
 
 
 def test_pompeii_at_1366x768_has_every_score_and_the_decision_in_the_first_view(browser, site, site_under_subpath,
