@@ -130,7 +130,7 @@ def test_the_words_follow_the_language():
     set_language("de")
     assert summary(r) == "Mars hat gewonnen · dein Platz: 2 von 2 · Du 7, Mars 12"
     set_language("es")
-    assert summary(r).startswith("Ganó Mars · tu puesto: 2 de 2")
+    assert summary(r).startswith("Mars ganó · tu puesto: 2 de 2")
 
 
 # ---------------------------------------------------------------- tampered entries

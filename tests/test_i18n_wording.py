@@ -226,3 +226,49 @@ def test_both_rules_pages_lead_back_to_the_game_alike(lang):
     backs = {game: re.search(r'<a class="rules-back"[^>]*>([^<]*)</a>', page).group(1)
              for game, page in rules_pages(lang).items()}
     assert all(text.startswith("← ") for text in backs.values()), backs
+
+
+# ------------------------------------------------------------------ a seat's name in a sentence
+
+
+# Where a player's name may stand in Italian and Spanish: first, after a comma, colon, semicolon, an
+# opening bracket or quote, or in apposition after a noun with its article ("dell'avversario {name}").
+NAME_STANDS = re.compile(r"(?:^|[,:;(«¡]\s?|(?:avversario|adversario)\s)$")
+
+
+@pytest.mark.parametrize("lang", ["it", "es"])
+def test_a_players_name_never_follows_a_preposition_or_its_verb(lang):
+    """"Turno di Giocatore 2", "Esperando a Jugador 2", "Ha vinto Giocatore 2": a default name wants an
+    article there ("del Giocatore 2", "al Jugador 2"), a typed one none ("di Marco"), so no text puts a
+    player's name (``{name}``, ``{victim}``) after a preposition, an article or its verb; each says it
+    first, after a colon or in apposition ("la pedina dell'avversario {name}")."""
+    bad = []
+    for path in (p for p in LANG_FILES if p.stem == lang):
+        for key, text in texts(path).items():
+            for match in re.finditer(r"\{(?:name|victim)\}", text):
+                if not NAME_STANDS.search(text[max(0, match.start() - 14):match.start()]):
+                    bad.append(f"{path.parent.parent.name} {key}: {text}")
+    assert not bad, bad
+
+
+@pytest.mark.parametrize("lang", ["it", "es"])
+def test_whose_turn_and_who_is_awaited_read_with_a_default_name(lang, in_language):
+    """The status lines of both games for a spectator and a waiting seat, with the seats the shell names
+    "Player 1", "Player 2": "Turno: Giocatore 2", "Giocatore 2 deve scartare…", not "Turno di Giocatore 2"
+    nor "Esperando a Jugador 2"."""
+    from pompeii_ui.board import prompt_text, whose_turn as pompeii_turn
+    from pompeii_ui.interact import UI
+    from ptolemaeus_ui.board import whose_turn as ptolemaeus_turn
+
+    in_language(lang)
+    seats = [{"kind": "human", "name": "Player 1"}, {"kind": "human", "name": "Player 2"}]
+    player_2 = i18n.t("seat.player", n=2)
+    lines = [ptolemaeus_turn({"is_over": False, "current_player": 1, "turn_player": 1}, None, seats),
+             ptolemaeus_turn({"is_over": False, "current_player": 1, "turn_player": 0,
+                              "pending": {"kind": "saturnus"}}, 0, seats),
+             pompeii_turn({"phase": "play", "current": 1}, None, seats),
+             prompt_text({"phase": "play", "current": 1, "step": "play"}, UI(active=False), 0, seats)]
+    assert all(player_2 in line for line in lines), lines
+    missing_article = re.compile(r"\b(?:di|a|da|de|del|al) " + re.escape(player_2) + r"|^\w+ " + re.escape(player_2))
+    assert not [line for line in lines if missing_article.search(line)], lines
+    assert lines[0] == lines[2] == f"Turno: {player_2}"
