@@ -1,6 +1,7 @@
 """Wording that a newcomer's play-test (play-test 5, findings 9-12, 14, 17) found wrong, in every
 language: quotes around inserted values, the bad link's words, one word per action, the hand-over
-without a missing article, a held move's text that stays true when the game draws it faint.
+without a missing article, a held move's text that stays true when the game draws it faint; and a
+player's name where Italian and Spanish read it with a default name and a typed one alike.
 
 Each test reads the language files (or formats through ``app.i18n``), so a translation that drifts
 back fails here rather than in a play-test.
@@ -272,3 +273,26 @@ def test_whose_turn_and_who_is_awaited_read_with_a_default_name(lang, in_languag
     missing_article = re.compile(r"\b(?:di|a|da|de|del|al) " + re.escape(player_2) + r"|^\w+ " + re.escape(player_2))
     assert not [line for line in lines if missing_article.search(line)], lines
     assert lines[0] == lines[2] == f"Turno: {player_2}"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_turn_track_tells_the_seat_called_you_that_it_holds_the_astrolabe(lang, in_language):
+    """The Astrolabe's label named the seat called "You" in the third person ("Tu ha l'Astrolabio",
+    "Tú tiene el Astrolabio", "the Astrolabe is with You"): it now says "you hold it", and another
+    seat's name as before."""
+    from ptolemaeus_ui.board import Model, render_board
+    from ptolemaeus_ui.interact import Controller
+    from ptolemaeus_ui.strings import t
+    from scenario import build
+
+    in_language(lang)
+    state = build(2, first=1)                       # seat 1 holds the Astrolabe
+    for name in ("You", "Player 2"):
+        seats = [{"kind": "human", "name": "Hypatia"}, {"kind": "human", "name": name}]
+        model = Model(view=state.view(1), viewer=1, seats=seats, ui=Controller().ui())
+        label = render_board(model).find_all(data_turn=None)[0].attrs["aria-label"]
+        if name == "You":
+            assert label == t("center.turn_label.you", turn=1), label
+        else:
+            assert i18n.t("seat.player", n=2) in label and label == t("center.turn_label", turn=1,
+                                                                      name=i18n.t("seat.player", n=2))

@@ -24,7 +24,7 @@ from ptolemaeus.data import CARD_NAMES, COLOUR_OF, COLOURS, CONST_INDEX, CONSTEL
 
 from . import glyphs
 from .interact import UI, Choice, card_label
-from .strings import is_you, join, seat_label, t
+from .strings import is_you, join, seat_label, t, tp
 from boardui import live, marks, nav
 from boardui.marks import Earned
 from boardui.screen import end_buttons, end_offered, heading
@@ -369,8 +369,8 @@ def _center(model: Model, scene: dict) -> El:
     first = scene["first_player"]
     children.append(El("text", {"class": "center-round", "x": CX, "y": CY - 128},
                        text=t("center.round", round=rnd)))
-    # Turn track with the Astrolabe.
-    track_label = t("center.turn_label", turn=turn, name=model.name(first))
+    # Turn track with the Astrolabe ("you hold it" to the seat called "You": not "Tu ha", "Tú tiene").
+    track_label = tp("center.turn_label", model.name(first), turn=turn)
     track = [El("title", text=track_label)]
     for k in (1, 2, 3):
         x = CX + (k - 2) * 40
