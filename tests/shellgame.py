@@ -405,9 +405,16 @@ class TallyView:
 if __name__ == "__main__":  # served as py/app/main.py by tests/browser/test_shell.py
     import sys
 
+    from pyscript import document
+
     from app.games import register
     from app.shell import App
+    from boot import archives
 
+    # The shell's texts in the page's language, before the first screen, as app/start.py fetches them
+    # (shell.zip carries only their English).
+    archives.use_languages(str(document.documentElement.lang or "en"))
+    archives.LOADER.ensure_texts_sync("app")
     sys.modules["shellgame"] = sys.modules["__main__"]   # what TALLY.spec names, loaded lazily
     register(TALLY)
     App().run()

@@ -207,6 +207,20 @@ def test_the_shell_has_its_english_and_fetches_only_the_page_language(made, monk
     assert domain.t_in("de", "hello") == "Hallo"
 
 
+def test_a_page_without_the_start_module_fetches_the_shells_texts_blocking(made, monkeypatch):
+    """tests/shellgame.py, served as main.py, starts the shell without app/start.py's await."""
+    from app import i18n
+    tag, loader, server, site = made
+    vendor.solid_members(server.files["shell.zip"]).extractall(site)
+    domain = i18n.Domain(f"shell_{tag}", site / "app" / "lang")
+    monkeypatch.setitem(i18n._DOMAINS, domain.name, domain)
+    loader.use_languages("de")
+    loader.ensure_texts_sync("app")
+    assert server.names() == ["app/lang/de.json"] and domain.t_in("de", "hello") == "Hallo"
+    asyncio.run(loader.ensure_texts("es"))                     # a later language: the shell's too
+    assert domain.t_in("es", "hello") == "Hola"
+
+
 def test_a_stale_copy_is_fetched_again_past_the_cache(made):
     """An HTTP cache's old archive (after an update) is not unpacked: fetched once more, past it."""
     tag, loader, server, _ = made

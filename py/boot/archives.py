@@ -289,6 +289,16 @@ class Loader:
                       for package in packages for p, lang, e in self._texts_wanted(package, self.languages)]
         return asyncio.ensure_future(self._fetch_texts(wanted))
 
+    def ensure_texts_sync(self, *packages: str) -> None:
+        """As :meth:`start_texts`, blocking (synchronous requests): for a page that starts the shell
+        without ``app/start.py`` (tests/shellgame.py, served as the page's main.py)."""
+        if not self.active:
+            return
+        self.text_packages += [p for p in packages if p not in self.text_packages]
+        for package in packages:
+            for p, lang, entry in self._texts_wanted(package, self.languages):
+                self._write_text(p, lang, entry["file"], self._get_sync(entry["file"], entry["sha256"]))
+
     async def ensure_texts(self, *languages: str) -> None:
         """Every loaded package's texts (and :meth:`start_texts`' packages') in ``languages`` and in
         English (the fallback), and those of every package loaded from now on."""
