@@ -494,6 +494,10 @@ class NewGameScreen:
             self._error(t("newgame.cannot_start", error=error_text(e)))
             return
         self._error("")
+        # The next game from this form is another deal: a seed kept from the last start dealt the same
+        # cards again, which a player takes for a broken shuffle (play-test 6 #1).  A link or a typed
+        # seed deals its game once; the same deal again is what sharing the setup is for.
+        self.seed = random_seed()
         self.app.start_session(session)
 
     def _share(self, spec: GameSpec) -> None:

@@ -405,6 +405,16 @@ def test_the_new_game_form_starts_a_hot_seat_game_and_shares_its_setup(guarded_p
     ready(other)
     assert stored(other)["setup"] == session["setup"]
 
+    # Back to the form: it keeps the setup for the next game, not the seed, so the next start is
+    # another deal (play-test 6 #1: a second game of the same setup dealt the same cards).
+    page.bring_to_front()
+    page.click("#shell-new")
+    page.wait_for_function("document.body.dataset.screen === 'newgame'")
+    assert page.locator("#ng-count").input_value() == "3"
+    assert page.locator("li.ng-seat .ng-name").first.input_value() == "Hypatia"
+    seed = page.locator("#ng-seed").input_value()
+    assert seed.isdigit() and seed != "777"
+
 
 # The clipboard as a page may find it: working, refusing (a permission), or missing (plain http).
 CLIPBOARDS = {
