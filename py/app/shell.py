@@ -467,8 +467,10 @@ class App:
     # ------------------------------------------------------------ start-up
 
     def run(self) -> None:
-        # For tests: the top-level modules imported so far (a game's code only once it is played).
-        window.ludusModules = create_proxy(lambda: ",".join(sorted({m.split(".")[0] for m in sys.modules})))
+        # For tests: the top-level modules imported so far (a game's code only once it is played), or
+        # with ``ludusModules(true)`` every module's full name (a flow's module only once it is used).
+        window.ludusModules = create_proxy(lambda whole=False: ",".join(sorted(
+            sys.modules if whole else {m.split(".")[0] for m in sys.modules})))
         problem = self.storage_problem
         self.tab = GameTab(browser_locks(), self.prefix, self._tab_changed,
                            visible=lambda: str(document.visibilityState) == "visible")
