@@ -32,11 +32,14 @@ from app.games import GameInfo, Games, GameSpec, resolve_spec
 from app.session import MAX_SEED, MAX_TEXT, SaveError, check_field, default_seats, random_seed, shown
 from gamekit.game import SetupField
 
-__all__ = ["LinkError", "LINK_KEYS", "daily_game", "daily_param", "daily_query", "is_game_link", "linked_game", "parse_link", "share_query",
+__all__ = ["LinkError", "LINK_KEYS", "REPLAY_PREFIX", "daily_game", "daily_param", "daily_query", "is_game_link", "linked_game", "parse_link", "share_query",
            "link_language", "without_language"]
 
 LINK_KEYS = ("game", "seats", "players", "seed")   # the shell's own; the rest are the games' fields
 MAX_QUERY = 2000
+# A replay link's fragment starts so (``app.replay``): here, because app.start and the shell's start
+# read it without importing app.replay, which would compile it for every page.
+REPLAY_PREFIX = "#replay="
 
 
 class LinkError(ShellError):

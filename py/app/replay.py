@@ -39,13 +39,14 @@ from typing import Any
 from app.errors import ShellError
 from app.games import Games, GameSpec
 from app.i18n import default_name, t
+from app.links import REPLAY_PREFIX
 from app.session import FORMAT, VERSION, SaveError, Session, shown
 from gamekit import safejson
 
 __all__ = ["LINK_PREFIX", "LINK_VERSION", "MAX_LINK_CHARS", "Replay", "ReplayHost", "ReplayLinkError",
            "address_without_link", "decode_link", "encode_link", "is_replay_link", "link_tail", "linked_game_key"]
 
-LINK_PREFIX = "#replay="
+LINK_PREFIX = REPLAY_PREFIX     # (app.links: the start reads it without this module)
 LINK_VERSION = 1
 MAX_LINK_CHARS = 200_000        # a long game compresses to a few kB; browsers keep ~2 MB of URL
 MAX_JSON_CHARS = 1_000_000      # what the payload may inflate to (a zlib bomb stops here)

@@ -44,8 +44,8 @@ from app.dom import JsObject, Listeners, by_id, download_text, el, on
 from app.errors import error_text, said_later
 from app.games import CATALOG, Catalog, GameInfo, GameSpec, code_to_fetch, fetch_code, title_of
 from app.i18n import t
-from app.links import (LinkError, daily_game, daily_param, is_game_link, link_language, linked_game, parse_link,
-                       without_language)
+from app.links import (REPLAY_PREFIX, LinkError, daily_game, daily_param, is_game_link, link_language, linked_game,
+                       parse_link, without_language)
 from app.notices import Condition, Lasting, both, game_place, shown_on
 from app.session import SaveError, Session, default_seats, new_id
 from app.share import ShareMenu
@@ -254,7 +254,7 @@ class App:
 
     def _hash_changed(self) -> None:
         fragment = str(window.location.hash or "")
-        if fragment.startswith("#replay="):
+        if fragment.startswith(REPLAY_PREFIX):
             self.open_replay_link(fragment)
 
     def _tab_visible(self) -> None:
@@ -509,7 +509,7 @@ class App:
 
     def boot(self, query: str) -> None:
         fragment = str(window.location.hash or "")
-        if fragment.startswith("#replay="):
+        if fragment.startswith(REPLAY_PREFIX):
             self.open_replay_link(fragment)
             return
         daily_text = daily_param(query)

@@ -52,7 +52,9 @@ def _replayed(fragment: str, games: Catalog) -> GameInfo | None:
     game's not at all, whatever the query says (an older link has none) or whether a game is kept
     from last time.  ``app.replay`` is imported only for such a link (the shell imports it for the
     replay anyway)."""
-    if not fragment.startswith("#replay="):
+    from app.links import REPLAY_PREFIX
+
+    if not fragment.startswith(REPLAY_PREFIX):
         return None
     from app.replay import linked_game_key
 
