@@ -178,7 +178,7 @@ class NewGameScreen:
             delete = el("button", {"type": "button", "class": "ng-delete"}, t("newgame.delete"))
             item = el("li", {"class": "ng-bad-save", "data-key": key},
                       el("span", {}, t("newgame.bad.item", key=key, count=len(text))), download, delete)
-            self.listeners.on(download, "click", lambda _e, k=key, raw=text: self.app.download_raw(k, raw))
+            self.listeners.on(download, "click", lambda _e, k=key, raw=text: self.app.save_files.download_raw(k, raw))
             self.listeners.on(delete, "click", lambda _e, item=item, k=key: self._confirm_delete(
                 item, t("newgame.bad.delete_q"), lambda: self._delete_bad(k, listed)))
             items.append(item)

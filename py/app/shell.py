@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import asyncio
 import gc
-import re
 import sys
 import traceback
 from collections.abc import Callable
@@ -38,16 +37,16 @@ from typing import TYPE_CHECKING
 from pyscript import document, window
 from pyscript.ffi import create_proxy, is_none
 
-from app import i18n, savejson, site
+from app import i18n, site
 from app.confirmbar import ConfirmBar
-from app.dom import JsObject, Listeners, by_id, download_text, el, on
+from app.dom import JsObject, Listeners, by_id, el, on
 from app.errors import error_text, said_later
 from app.games import CATALOG, Catalog, GameInfo, GameSpec, code_to_fetch, fetch_code, title_of
 from app.i18n import t
 from app.links import (REPLAY_PREFIX, LinkError, daily_game, daily_param, is_game_link, link_language, linked_game,
                        parse_link, without_language)
 from app.notices import Condition, Lasting, both, game_place, shown_on
-from app.session import SaveError, Session, default_seats, new_id
+from app.session import SaveError, Session, default_seats
 from app.share import ShareMenu
 from app.sound import Sounds
 from app.storage import GameInUse, MemoryStorage, SaveStore, StorageError
@@ -61,6 +60,7 @@ if TYPE_CHECKING:
     from app.host import Controller
     from app.newgame import NewGameScreen
     from app.replayui import ReplayScreen
+    from app.savefiles import SaveFiles
 
 __all__ = ["App", "BrowserStorage"]
 
@@ -166,6 +166,7 @@ class App:
         self.daily_entry: DailyEntry | None = None        # of the game on screen, if it is a daily one
         self._results_recorded: set[tuple[str, int]] = set()   # (game id, moves) whose result is stored
         self._ends_closed: set[str] = set()    # games whose end screen the player closed (Controller.end_closed)
+        self._save_files: SaveFiles | None = None         # made when first used (save_files)
 
     # ------------------------------------------------------------ chrome
 
@@ -212,7 +213,7 @@ class App:
         on(document, "keydown", self._escape_anywhere)
         n["sound"] = el("button", {"type": "button", "id": "shell-sound", "aria-pressed": "false"})
         on(n["sound"], "click", lambda _e: self._toggle_sound())
-        self.share = ShareMenu(lambda: self.session, self.export)
+        self.share = ShareMenu(lambda: self.session, lambda: self.save_files.export())
         n["share"] = self.share.node
         n["controls"] = controls = el("nav", {"class": "shell-controls"},
                                       n["undo"], n["new"], n["replay_btn"], n["daily_btn"], n["export"], n["share"],
@@ -237,9 +238,9 @@ class App:
 
         on(n["undo"], "click", lambda _e: self._undo())
         on(n["new"], "click", lambda _e: self.show_newgame())
-        on(n["export"], "click", lambda _e: self.export())
+        on(n["export"], "click", lambda _e: self.save_files.export())
         on(n["import"], "click", lambda _e: n["import_file"].click())
-        on(n["import_file"], "change", lambda _e: asyncio.ensure_future(self.import_file()))
+        on(n["import_file"], "change", lambda _e: asyncio.ensure_future(self.save_files.import_file()))
         on(n["pass_ready"], "click", lambda _e: self._pass_ready())
         on(n["replay_btn"], "click", lambda _e: self.open_replay())
         on(n["daily_btn"], "click", lambda _e: self.when_code_ready(self.daily_info(), lambda: self.open_daily("")))
@@ -773,19 +774,28 @@ class App:
             return
 
         async def go() -> None:
-            await self._fetch_code(info)
+            await self.fetch_game_code(info)
             then()
         asyncio.ensure_future(go())
 
     @staticmethod
-    async def _fetch_code(info: object) -> None:
+    async def fetch_game_code(info: object) -> None:
         """``fetch_code``, a failure printed: the import that follows says what is wrong."""
         try:
             await fetch_code(info)
         except ValueError:                     # boot.archives.ArchiveError
             traceback.print_exc()
 
-    # ------------------------------------------------------------ files
+    # ------------------------------------------------------------ flows a first screen does not need
+
+    @property
+    def save_files(self) -> SaveFiles:
+        """Export, import, a damaged save downloaded (``app.savefiles``): imported when first used."""
+        if self._save_files is None:
+            from app.savefiles import SaveFiles
+
+            self._save_files = SaveFiles(self)
+        return self._save_files
 
     # ------------------------------------------------------------ replay (issue 14; app.replay)
 
@@ -999,62 +1009,6 @@ class App:
         entry = self.daily_entry
         if entry is not None:
             self.show_daily(self.games[entry.game], entry.day)
-
-    def export(self) -> None:
-        if self.session is None:
-            return
-        s = self.session
-        stamp = re.sub(r"[^0-9]", "", s.data.get("updated", ""))[:12] or "game"
-        download_text(f"{s.spec.key}-{stamp[:8]}-{stamp[8:12]}.json", s.to_json(indent=1) + "\n")
-
-    def download_raw(self, key: str, text: str) -> None:
-        name = re.sub(r"[^A-Za-z0-9.-]+", "-", key)
-        download_text(f"{name}.json", text)
-
-    async def _fetch_code_named_in(self, text: str) -> None:
-        """The archives of the game a save file names, fetched asynchronously before it is read
-        (``fetch_code``: offline, only the page's own fetch is answered by the service worker).
-        Anything wrong with the file is left to ``Session.from_json``, which says what it is."""
-        try:
-            data = savejson.parse(text)
-        except savejson.JSONProblem:
-            return
-        key = data.get("game") if isinstance(data, dict) else None
-        info = self.games.get(key) if isinstance(key, str) else None
-        if info is not None:
-            await self._fetch_code(info)       # nothing to fetch: returns at once
-
-    async def import_file(self) -> None:
-        field = self.nodes["import_file"]
-        files = field.files
-        if is_none(files) or files.length == 0:
-            return
-        file = files.item(0)
-        name = str(file.name)
-        try:
-            text = str(await file.text())
-        except Exception as e:  # noqa: BLE001
-            self.notify(said_later("import.unreadable", file=name, error=e), "error")
-            return
-        finally:
-            field.value = ""  # choosing the same file again fires "change" again
-        await self._fetch_code_named_in(text)
-        try:
-            session = Session.from_json(text, self.games)
-        except SaveError as e:
-            self.notify(said_later("import.failed", file=name, error=e), "error")
-            return
-        except Exception as e:  # noqa: BLE001 - never let a file break the page
-            window.console.error(traceback.format_exc())
-            self.notify(said_later("import.failed", file=name, error=e), "error")
-            return
-        stored = self.store.storage.getItem(self.store.game_key(session.id))
-        saved_already = stored == session.to_json()
-        if stored is not None and not saved_already:
-            session.data["id"] = new_id()  # never overwrite another save with the same id
-        self.notify(lambda: t("import.done", file=name), "info")
-        # A file holding exactly a save of this page opens as that save (another tab may play it).
-        self.open_session(session, save=not saved_already)
 
     # ------------------------------------------------------------ settings
 
