@@ -58,7 +58,7 @@ class DailyScreen:
             share = el("button", {"type": "button", "id": "daily-share"}, t("daily.share"))
             self.listeners.on(share, "click", lambda _e: asyncio.ensure_future(self.share(info, shown)))
             buttons.append(share)
-        back_key, back = self.app.way_back()
+        back_key, back = self.app.replay_flow.way_back()
         back_button = el("button", {"type": "button", "id": "daily-back"}, t(back_key))
         self.listeners.on(back_button, "click", lambda _e: back())
         buttons.append(back_button)

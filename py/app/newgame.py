@@ -156,7 +156,7 @@ class NewGameScreen:
                          el("strong", {"class": "ng-daily"}, mark) if mark else None, " " if mark else None, text),
                       resume, replay, delete)
             if replay is not None:     # play-test 4 #15: a finished game's replay, not only from its header
-                self.listeners.on(replay, "click", lambda _e, gid=game.id, key=game.game: self.app.replay_saved(
+                self.listeners.on(replay, "click", lambda _e, gid=game.id, key=game.game: self.app.replay_flow.open_saved(
                     self.app.games.get(key), gid))
             self.listeners.on(resume, "click", lambda _e, gid=game.id, key=game.game: self.app.when_code_ready(
                 self.app.games.get(key), lambda: self.app.resume(gid)))

@@ -73,7 +73,7 @@ class ReplayScreen:
              back: str = "replay.close") -> None:
         """Replay ``session`` (``from_link``: a shared link's); its close button calls ``on_close`` and says
         ``back``, the text key of where it leads: "Back to the game" (the game on screen's replay), a
-        link's "New game" or "Back to your game" (``App.way_back``), a day's "Back to the results"..."""
+        link's "New game" or "Back to your game" (``ReplayFlow.way_back``), a day's "Back to the results"..."""
         self.close_view()
         self.session = session
         self.replay = Replay(session, shared=from_link)

@@ -59,7 +59,7 @@ if TYPE_CHECKING:
     from app.dailyui import DailyScreen
     from app.host import Controller
     from app.newgame import NewGameScreen
-    from app.replayui import ReplayScreen
+    from app.replayflow import ReplayFlow
     from app.savefiles import SaveFiles
 
 __all__ = ["App", "BrowserStorage"]
@@ -160,13 +160,12 @@ class App:
         self._heard: tuple = ()                # (game id, moves, human to decide, over, marks) last refresh
         self.tab = GameTab(NoLocks(), storage_prefix)   # who plays the game on screen (run() sets the locks)
         self.store.may_change = lambda game_id: self.tab.holds(game_id)   # only its player deletes a game
-        self.replay_screen: ReplayScreen | None = None    # made when first used
-        self._replay_link_read = False    # a #replay= link was opened or refused: leaving drops it
         self.daily_screen: DailyScreen | None = None      # idem
         self.daily_entry: DailyEntry | None = None        # of the game on screen, if it is a daily one
         self._results_recorded: set[tuple[str, int]] = set()   # (game id, moves) whose result is stored
         self._ends_closed: set[str] = set()    # games whose end screen the player closed (Controller.end_closed)
         self._save_files: SaveFiles | None = None         # made when first used (save_files)
+        self._replay_flow: ReplayFlow | None = None       # idem (replay_flow)
 
     # ------------------------------------------------------------ chrome
 
@@ -242,7 +241,7 @@ class App:
         on(n["import"], "click", lambda _e: n["import_file"].click())
         on(n["import_file"], "change", lambda _e: asyncio.ensure_future(self.save_files.import_file()))
         on(n["pass_ready"], "click", lambda _e: self._pass_ready())
-        on(n["replay_btn"], "click", lambda _e: self.open_replay())
+        on(n["replay_btn"], "click", lambda _e: self.replay_flow.open_current())
         on(n["daily_btn"], "click", lambda _e: self.when_code_ready(self.daily_info(), lambda: self.open_daily("")))
         on(window, "storage", self._storage_event)
         # Back to a watching tab: the tab that played may be gone while this one was hidden (app.tabs.GameTab.retry).
@@ -256,7 +255,7 @@ class App:
     def _hash_changed(self) -> None:
         fragment = str(window.location.hash or "")
         if fragment.startswith(REPLAY_PREFIX):
-            self.open_replay_link(fragment)
+            self.replay_flow.open_link(fragment)
 
     def _tab_visible(self) -> None:
         if document.visibilityState == "visible":
@@ -325,17 +324,15 @@ class App:
             self._pass_labels(self._pass_name)
         document.documentElement.lang = i18n.language()
 
-    def _screen(self, name: str) -> None:
+    def show_screen(self, name: str) -> None:
         n = self.nodes
         n["newgame"].hidden = name != "newgame"
         n["pass"].hidden = name != "pass"
         n["game"].hidden = name != "game"
         n["replay"].hidden = name != "replay"
         n["daily"].hidden = name != "daily"
-        if name != "replay" and self.replay_screen is not None:
-            self.replay_screen.close_view()
-        if name != "replay" and self._replay_link_read:
-            self._forget_replay_link()
+        if name != "replay" and self._replay_flow is not None:
+            self._replay_flow.left()
         if document.body.getAttribute("data-screen") != name:
             # Another screen starts at its top, as a page would: a game started from the bottom of the
             # custom-game form opened scrolled down, its turn and scores off screen (play-test 3).
@@ -511,7 +508,7 @@ class App:
     def boot(self, query: str) -> None:
         fragment = str(window.location.hash or "")
         if fragment.startswith(REPLAY_PREFIX):
-            self.open_replay_link(fragment)
+            self.replay_flow.open_link(fragment)
             return
         daily_text = daily_param(query)
         if daily_text is not None:
@@ -609,11 +606,11 @@ class App:
         """The new-game screen, its form filled with ``prefill`` or set to ``game`` (NewGameScreen.render)."""
         from app.newgame import NewGameScreen
 
-        self._leave_game()
+        self.leave_game()
         if self.newgame is None:
             self.newgame = NewGameScreen(self, self.nodes["newgame"])
         self.newgame.render(prefill, game)
-        self._screen("newgame")
+        self.show_screen("newgame")
         heading = self.nodes["newgame"].querySelector("h2")
         if not is_none(heading):
             heading.setAttribute("tabindex", "-1")
@@ -626,7 +623,7 @@ class App:
         self.open_session(session, save=True)
 
     def open_session(self, session: Session, save: bool = False) -> None:
-        self._leave_game()
+        self.leave_game()
         self.session = session
         container = self.nodes["game"]
         container.replaceChildren()
@@ -638,11 +635,11 @@ class App:
         controller.end_closed = session.id in self._ends_closed    # as the player left it (its replay…)
         self.daily_entry = self._daily_entry_of(session)
         # Its end screen offers its replay (play-test 4 #15), and a day's game the day's results.
-        controller.extra_end = [("replay", lambda: t("header.replay"), self.open_replay)]
+        controller.extra_end = [("replay", lambda: t("header.replay"), lambda: self.replay_flow.open_current())]
         if self.daily_entry is not None:
             controller.extra_end.insert(0, ("results", lambda: t("daily.results"), self._daily_results))
         self.controller = controller
-        self._screen("game")
+        self.show_screen("game")
         sign, place = self._daily_sign(), game_place(session.id)
         self.notify(sign, "daily", lasts=None if sign is None else lambda: self.where() == place)
         controller.attach(session.spec.mount(container, controller))
@@ -652,7 +649,7 @@ class App:
         self._tab_show(self.tab.open(session.id))
         self.refresh()
 
-    def _leave_game(self) -> None:
+    def leave_game(self) -> None:
         self.tab.close()
         if self.controller is not None:
             game_id = self.controller.session.id     # its end screen as left, for its next view
@@ -737,7 +734,7 @@ class App:
         self._pass_name = name
         self._pass_labels(name)
         self._pass_callback = on_ready
-        self._screen("pass")
+        self.show_screen("pass")
         n["pass_ready"].focus()
 
     def _pass_labels(self, name: str) -> None:
@@ -751,7 +748,7 @@ class App:
         self._pass_callback = None
         self._pass_name = None
         if document.body.dataset.screen == "pass":
-            self._screen("game")
+            self.show_screen("game")
 
     def _pass_ready(self) -> None:
         callback, self._pass_callback = self._pass_callback, None
@@ -797,63 +794,17 @@ class App:
             self._save_files = SaveFiles(self)
         return self._save_files
 
-    # ------------------------------------------------------------ replay (issue 14; app.replay)
+    @property
+    def replay_flow(self) -> ReplayFlow:
+        """The replay screen's comings and goings (``app.replayflow``): imported when first used."""
+        if self._replay_flow is None:
+            from app.replayflow import ReplayFlow
 
-    def _replay_screen(self) -> ReplayScreen:
-        from app.replayui import ReplayScreen
+            self._replay_flow = ReplayFlow(self)
+        return self._replay_flow
 
-        if self.replay_screen is None:
-            self.replay_screen = ReplayScreen(self, self.nodes["replay"])
-        return self.replay_screen
-
-    def open_replay(self) -> None:
-        """The game on screen, replayed up to the present move (through its player's eyes)."""
-        session = self.session
-        if session is None:
-            return
-        self._leave_game()
-        self._screen("replay")
-        self._replay_screen().open(session, lambda: self.resume(session.id))
-        self._focus("shell-replay-title")
-
-    def open_replay_link(self, fragment: str) -> None:
-        """A replay link (``#replay=1.…``): the finished game it carries, else why not."""
-        from app.replay import ReplayLinkError, decode_link
-
-        self._replay_link_read = True
-        try:
-            session = decode_link(fragment, self.games)
-        except ReplayLinkError as e:
-            self.notify(said_later("start.bad_replay", error=e), "error", lasts=self.while_on("newgame"))
-            self.show_newgame()
-            return
-        self.use_stylesheet(self.games.get(session.spec.key))
-        back_key, back = self.way_back()   # "Back to your game" (play-test 2, U2: only "New game" was offered)
-        self._leave_game()          # a game on screen (a link pasted into this tab) stops, as for its own replay
-        self._screen("replay")
-        self._replay_screen().open(session, back, from_link=True, back=back_key)
-        self._focus("shell-replay-title")
-
-    def _game_in_progress(self) -> tuple[str, str] | None:
-        """(id, game key) of the game being played (on screen, or else the current save) if it is not over."""
-        if self.session is not None:
-            return None if self.session.over else (self.session.id, self.session.spec.key)
-        game_id = self.store.current_id()
-        key = self.store.unfinished_game(game_id) if game_id is not None else None
-        return (game_id, key) if game_id is not None and key is not None else None
-
-    def _forget_replay_link(self) -> None:
-        """The replay link was read (opened, or refused with its message) and its replay left: the
-        address loses it (and its query), keeping the path, so that a reload resumes the game being
-        played.  While the replay is on screen a reload shows it again."""
-        from app.replay import address_without_link
-
-        self._replay_link_read = False
-        address = address_without_link(str(window.location.pathname), str(window.location.hash or ""))
-        if address is not None:
-            window.history.replaceState(None, "", address)
-
-    def _focus(self, element_id: str) -> None:
+    def focus(self, element_id: str) -> None:
+        """The focus to ``element_id`` (a screen's title as it opens: a screen reader reads it)."""
         node = by_id(element_id)
         if node is not None:
             node.focus()
@@ -897,13 +848,13 @@ class App:
     def show_daily(self, info: GameInfo, day: _dt.date | None = None) -> None:
         from app.dailyui import DailyScreen
 
-        self._leave_game()
+        self.leave_game()
         if self.daily_screen is None:
             self.daily_screen = DailyScreen(self, self.nodes["daily"])
         today = local_today()
         self.daily_screen.render(info, day or today, today)
-        self._screen("daily")
-        self._focus("shell-daily-title")
+        self.show_screen("daily")
+        self.focus("shell-daily-title")
 
     def _daily_sign(self) -> Callable[[], str] | None:
         """The game on screen's sign that it is a day's challenge (its name, day and goal, as on its
@@ -916,40 +867,9 @@ class App:
         info = self.games[entry.game]
         return lambda: daily.sign_text(info, entry.day)
 
-    def way_back(self) -> tuple[str, Callable[[], None]]:
-        """Where a replay link and the results page lead back to, and the text key of its words: the game
-        being played ("Back to your game"), else the new-game screen ("New game")."""
-        back = self._game_in_progress()
-        if back is None:
-            return "replay.close.link", self.show_newgame
-        game_id, key = back
-        return "replay.close.yours", lambda: self.when_code_ready(self.games.get(key), lambda: self.resume(game_id))
-
     def replay_day(self, info: GameInfo, game_id: str, day: _dt.date) -> None:
         """A stored day's finished game, replayed from its results page, which its close button leads back to."""
-        self.replay_stored(info, game_id, lambda: self.show_daily(info, day), "replay.close.results", "daily")
-
-    def replay_saved(self, info: GameInfo | None, game_id: str) -> None:
-        """A saved finished game, replayed from the new-game screen's list, which its close button
-        leads back to (play-test 4 #15: the replay was reachable only from the header)."""
-        self.replay_stored(info, game_id, self.show_newgame, "replay.close.list", "newgame")
-
-    def replay_stored(self, info: GameInfo | None, game_id: str, back: Callable[[], None], back_key: str,
-                      place: str) -> None:
-        """A stored game's replay, its close button (``back_key``) calling ``back``; a save that cannot
-        be read is said on ``place``, the screen ``back`` shows."""
-        def run() -> None:
-            loaded = self.store.load(game_id)
-            if loaded.session is None:
-                self.notify(loaded.problem, "error", lasts=self.while_on(place))
-                back()
-                return
-            self.use_stylesheet(info)
-            self._leave_game()
-            self._screen("replay")
-            self._replay_screen().open(loaded.session, back, back=back_key)
-            self._focus("shell-replay-title")
-        self.when_code_ready(info, run)
+        self.replay_flow.open_stored(info, game_id, lambda: self.show_daily(info, day), "replay.close.results", "daily")
 
     def days_stored(self, game: str) -> bool:
         """Whether a day of ``game``'s daily challenge is stored: only then is app.daily (10 KB to
