@@ -331,7 +331,8 @@ def test_the_first_screen_compiles_no_bots_no_daily_challenge_and_no_snapshot_co
     """Issue 13: in the page every module imported at start is compiled from source before the
     first screen (about 0.4 ms a KB in Pyodide).  What main.py imports up to the shell leaves out
     what only a game in play (app.host, the bots' search and thinking), the daily challenge
-    (app.daily) or a memory snapshot's builder (boot.memsnap) needs: they come when asked for."""
+    (app.daily, app.dailyflow), a replay (app.replayflow), a game's file (app.savefiles) or a memory
+    snapshot's builder (boot.memsnap) needs: they come when asked for."""
     (tmp_path / "pyscript").mkdir()
     (tmp_path / "pyscript" / "__init__.py").write_text(FAKE_PYSCRIPT)
     (tmp_path / "pyscript" / "ffi.py").write_text(FAKE_FFI)
@@ -345,7 +346,8 @@ def test_the_first_screen_compiles_no_bots_no_daily_challenge_and_no_snapshot_co
         from app.shell import App
         import app.start                  # what main.py imports: the rest of the start
         assert daily_param("?daily=2026-11-26") == "2026-11-26"
-        late = ("gamekit.ismcts", "gamekit.thinking", "app.host", "app.daily", "boot.memsnap")
+        late = ("gamekit.ismcts", "gamekit.thinking", "app.host", "app.daily", "boot.memsnap", "app.dailyflow",
+                "app.dailyui", "app.replayflow", "app.replay", "app.replayui", "app.savefiles")
         print(sorted(m for m in late if m in sys.modules))
         import gamekit
         assert gamekit.search is __import__("gamekit.ismcts").ismcts.search
@@ -361,7 +363,8 @@ def test_the_first_screen_compiles_no_bots_no_daily_challenge_and_no_snapshot_co
 def test_a_game_link_of_a_daily_game_imports_no_daily_code_when_no_day_is_stored(tmp_path):
     """Issue 13: opening a game of a game that has a daily challenge asks whether it is that day's
     game; with no day stored the answer needs no ``app.daily`` (10 KB compiled before a game link's
-    first screen, ~10-15 ms in the page); with one stored, the answer is read as before."""
+    first screen, ~10-15 ms in the page) nor the daily flow (``app.dailyflow``); with one stored,
+    the answer is read as before, through the daily flow."""
     (tmp_path / "pyscript").mkdir()
     (tmp_path / "pyscript" / "__init__.py").write_text(FAKE_PYSCRIPT)
     (tmp_path / "pyscript" / "ffi.py").write_text(FAKE_FFI)
@@ -372,10 +375,12 @@ def test_a_game_link_of_a_daily_game_imports_no_daily_code_when_no_day_is_stored
         from app.shell import App
         from app.storage import MemoryStorage, SaveStore
         store = SaveStore(MemoryStorage({}), {}, prefix="ludus.")
-        shell = types.SimpleNamespace(games=CATALOG, store=store)
-        shell.days_stored = lambda game: App.days_stored(shell, game)
+        class Shell(types.SimpleNamespace):      # the App's parts this asks for
+            days_stored = App.days_stored
+            daily_flow = App.daily_flow
+        shell = Shell(games=CATALOG, store=store, _daily_flow=None)
         session = types.SimpleNamespace(spec=types.SimpleNamespace(key="ptolemaeus"), id="g1")
-        print(App._daily_entry_of(shell, session), "app.daily" in sys.modules)
+        print(App._daily_entry_of(shell, session), "app.daily" in sys.modules, "app.dailyflow" in sys.modules)
         from app import daily
         day = datetime.date(2026, 11, 25)
         daily.write_day(store, daily.DailyEntry("ptolemaeus", day, daily.daily_seed("ptolemaeus", day), "g1", None))
@@ -384,7 +389,7 @@ def test_a_game_link_of_a_daily_game_imports_no_daily_code_when_no_day_is_stored
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
                           env={"PYTHONPATH": f"{tmp_path}:{ROOT / 'py'}", "PATH": "/usr/bin:/bin"})
     assert done.returncode == 0, done.stderr
-    assert done.stdout.split("\n")[:2] == ["None False", "g1"], done.stdout
+    assert done.stdout.split("\n")[:2] == ["None False False", "g1"], done.stdout
 
 
 def test_the_new_game_screen_compiles_no_ptolemaeus_engine(tmp_path):

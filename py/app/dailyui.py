@@ -52,7 +52,7 @@ class DailyScreen:
         if today_entry is None or today_entry.result is None:
             play = el("button", {"type": "button", "id": "daily-play", "class": "ng-primary"}, t("daily.play"))
             self.listeners.on(play, "click", lambda _e: self.app.when_code_ready(
-                self.app.daily_info(), lambda: self.app.open_daily("")))
+                self.app.daily_info(), lambda: self.app.daily_flow.open("")))
             buttons.append(play)
         if shown is not None and shown.result is not None:
             share = el("button", {"type": "button", "id": "daily-share"}, t("daily.share"))
@@ -88,7 +88,7 @@ class DailyScreen:
             if self.app.store.saved(entry.game_id):
                 more = el("button", {"type": "button", "class": "daily-replay", "aria-describedby": f"daily-day-{day}"},
                           t("header.replay"))
-                self.listeners.on(more, "click", lambda _e, e=entry: self.app.replay_day(info, e.game_id, e.day))
+                self.listeners.on(more, "click", lambda _e, e=entry: self.app.daily_flow.replay_day(info, e.game_id, e.day))
             else:
                 more = el("span", {"class": "daily-gone"}, t("daily.replay.gone"))
             items.append(el("li", {"data-day": day}, said, " ", more))

@@ -41,22 +41,20 @@ from app import i18n, site
 from app.confirmbar import ConfirmBar
 from app.dom import JsObject, Listeners, by_id, el, on
 from app.errors import error_text, said_later
-from app.games import CATALOG, Catalog, GameInfo, GameSpec, code_to_fetch, fetch_code, title_of
+from app.games import CATALOG, Catalog, GameInfo, GameSpec, code_to_fetch, fetch_code
 from app.i18n import t
 from app.links import (REPLAY_PREFIX, LinkError, daily_game, daily_param, is_game_link, link_language, linked_game,
                        parse_link, without_language)
 from app.notices import Condition, Lasting, both, game_place, shown_on
-from app.session import SaveError, Session, default_seats
+from app.session import SaveError, Session
 from app.share import ShareMenu
 from app.sound import Sounds
 from app.storage import GameInUse, MemoryStorage, SaveStore, StorageError
 from app.tabs import PLAYING, WATCHING, GameTab, Locks, NoLocks, WebLocks
 
 if TYPE_CHECKING:
-    import datetime as _dt
-
     from app.daily import DailyEntry
-    from app.dailyui import DailyScreen
+    from app.dailyflow import DailyFlow
     from app.host import Controller
     from app.newgame import NewGameScreen
     from app.replayflow import ReplayFlow
@@ -112,14 +110,6 @@ def browser_locks() -> Locks:
     return NoLocks() if locks is None or is_none(locks) else WebLocks(locks)
 
 
-def local_today() -> _dt.date:
-    """The player's local calendar date (the daily challenge's day), from the browser's clock."""
-    import datetime as _dt
-
-    now = window.Date.new()
-    return _dt.date(int(now.getFullYear()), int(now.getMonth()) + 1, int(now.getDate()))
-
-
 def browser_languages() -> list[str]:
     """``navigator.languages`` (or ``navigator.language``), most preferred first."""
     navigator = window.navigator
@@ -160,12 +150,12 @@ class App:
         self._heard: tuple = ()                # (game id, moves, human to decide, over, marks) last refresh
         self.tab = GameTab(NoLocks(), storage_prefix)   # who plays the game on screen (run() sets the locks)
         self.store.may_change = lambda game_id: self.tab.holds(game_id)   # only its player deletes a game
-        self.daily_screen: DailyScreen | None = None      # idem
         self.daily_entry: DailyEntry | None = None        # of the game on screen, if it is a daily one
         self._results_recorded: set[tuple[str, int]] = set()   # (game id, moves) whose result is stored
         self._ends_closed: set[str] = set()    # games whose end screen the player closed (Controller.end_closed)
         self._save_files: SaveFiles | None = None         # made when first used (save_files)
         self._replay_flow: ReplayFlow | None = None       # idem (replay_flow)
+        self._daily_flow: DailyFlow | None = None         # idem (daily_flow)
 
     # ------------------------------------------------------------ chrome
 
@@ -242,7 +232,7 @@ class App:
         on(n["import_file"], "change", lambda _e: asyncio.ensure_future(self.save_files.import_file()))
         on(n["pass_ready"], "click", lambda _e: self._pass_ready())
         on(n["replay_btn"], "click", lambda _e: self.replay_flow.open_current())
-        on(n["daily_btn"], "click", lambda _e: self.when_code_ready(self.daily_info(), lambda: self.open_daily("")))
+        on(n["daily_btn"], "click", lambda _e: self.when_code_ready(self.daily_info(), lambda: self.daily_flow.open("")))
         on(window, "storage", self._storage_event)
         # Back to a watching tab: the tab that played may be gone while this one was hidden (app.tabs.GameTab.retry).
         on(window, "focus", lambda _e: self._come_back())
@@ -295,8 +285,8 @@ class App:
         info = self.daily_info()
         if info is not None and info.daily_title():    # the game's own name for it
             n["daily_btn"].textContent = info.daily_title()
-        if self.daily_screen is not None and document.body.dataset.screen == "daily":
-            self.daily_screen.relabel()
+        if self._daily_flow is not None and document.body.dataset.screen == "daily":
+            self._daily_flow.relabel()
         n["import_file"].setAttribute("aria-label", t("header.import.file"))
         n["controls"].setAttribute("aria-label", t("header.nav"))
         n["settings_summary"].textContent = t("settings.title")
@@ -349,7 +339,8 @@ class App:
         n["undo"].hidden = n["export"].hidden = n["share"].hidden = not in_game
         n["new"].hidden = document.body.dataset.screen == "newgame"
         n["replay_btn"].hidden = not (in_game and self.session is not None and len(self.session.actions) > 0)
-        self._record_daily()
+        if self.daily_entry is not None:
+            self.daily_flow.record()
         self._record_result()
         if self.session is not None:
             document.body.dataset.moves = str(len(self.session.actions))
@@ -512,7 +503,7 @@ class App:
             return
         daily_text = daily_param(query)
         if daily_text is not None:
-            self.open_daily(daily_text, daily_game(query))
+            self.daily_flow.open(daily_text, daily_game(query))
             window.history.replaceState(None, "", window.location.pathname)
             return
         if query and is_game_link(query, self.games):
@@ -637,7 +628,7 @@ class App:
         # Its end screen offers its replay (play-test 4 #15), and a day's game the day's results.
         controller.extra_end = [("replay", lambda: t("header.replay"), lambda: self.replay_flow.open_current())]
         if self.daily_entry is not None:
-            controller.extra_end.insert(0, ("results", lambda: t("daily.results"), self._daily_results))
+            controller.extra_end.insert(0, ("results", lambda: t("daily.results"), lambda: self.daily_flow.results()))
         self.controller = controller
         self.show_screen("game")
         sign, place = self._daily_sign(), game_place(session.id)
@@ -803,73 +794,29 @@ class App:
             self._replay_flow = ReplayFlow(self)
         return self._replay_flow
 
+    @property
+    def daily_flow(self) -> DailyFlow:
+        """A day's challenge from its link to its results (``app.dailyflow``, which imports ``app.daily``):
+        imported when first used."""
+        if self._daily_flow is None:
+            from app.dailyflow import DailyFlow
+
+            self._daily_flow = DailyFlow(self)
+        return self._daily_flow
+
     def focus(self, element_id: str) -> None:
         """The focus to ``element_id`` (a screen's title as it opens: a screen reader reads it)."""
         node = by_id(element_id)
         if node is not None:
             node.focus()
 
-    # ------------------------------------------------------------ daily challenge (issue 14; app.daily)
+    # ------------------------------------------------------------ daily challenge (issue 14; app.dailyflow)
+    # Only what the chrome and every game's start ask: whether there is one, and whether it is on screen.
 
     def daily_info(self, key: str | None = None) -> GameInfo | None:
+        """The catalog's game with a daily challenge (``key``'s, if given), if any."""
         found = [info for info in self.games.values() if info.daily and (key is None or info.key == key)]
         return found[0] if found else None
-
-    def open_daily(self, text: str, key: str | None = None) -> None:
-        """``?daily[=YYYY-MM-DD]``: that day's game — resumed if begun, its results if over."""
-        from app import daily
-        from app.daily import DailyEntry, DailyError
-
-        info = self.daily_info(key)
-        try:
-            if info is None:
-                raise DailyError("daily.no_daily", title=title_of(self.games.get(str(key)), str(key)))
-            today = local_today()
-            day = daily.parse_day(text, today)
-            spec = info.load()
-            entry = daily.read_day(self.store, info.key, day)
-            if entry is not None and entry.result is not None:
-                self.show_daily(info, day)
-                return
-            if entry is not None:
-                loaded = self.store.load(entry.game_id)
-                if loaded.session is not None:
-                    self.notify(None, "info")
-                    self.open_session(loaded.session)
-                    return
-            session = Session.start(spec, daily.daily_setup(spec, day), default_seats(spec, ["human"]))
-            daily.write_day(self.store, DailyEntry(info.key, day, daily.daily_seed(info.key, day), session.id, None))
-        except (DailyError, SaveError, StorageError) as e:
-            self.notify(said_later("start.bad_daily", error=e), "error", lasts=self.while_on("newgame"))
-            self.show_newgame(game=info)
-            return
-        self.start_session(session)
-
-    def show_daily(self, info: GameInfo, day: _dt.date | None = None) -> None:
-        from app.dailyui import DailyScreen
-
-        self.leave_game()
-        if self.daily_screen is None:
-            self.daily_screen = DailyScreen(self, self.nodes["daily"])
-        today = local_today()
-        self.daily_screen.render(info, day or today, today)
-        self.show_screen("daily")
-        self.focus("shell-daily-title")
-
-    def _daily_sign(self) -> Callable[[], str] | None:
-        """The game on screen's sign that it is a day's challenge (its name, day and goal, as on its
-        results page), in the current language; None for any other game."""
-        entry = self.daily_entry
-        if entry is None or self.session is None or entry.game_id != self.session.id:
-            return None
-        from app import daily
-
-        info = self.games[entry.game]
-        return lambda: daily.sign_text(info, entry.day)
-
-    def replay_day(self, info: GameInfo, game_id: str, day: _dt.date) -> None:
-        """A stored day's finished game, replayed from its results page, which its close button leads back to."""
-        self.replay_flow.open_stored(info, game_id, lambda: self.show_daily(info, day), "replay.close.results", "daily")
 
     def days_stored(self, game: str) -> bool:
         """Whether a day of ``game``'s daily challenge is stored: only then is app.daily (10 KB to
@@ -877,12 +824,17 @@ class App:
         return bool(self.store.keys(self.store.prefix + site.DAILY_KEYS + game + "."))
 
     def _daily_entry_of(self, session: Session) -> DailyEntry | None:
+        """The stored day whose game ``session`` is, if any: the daily flow only when a day is stored."""
         info = self.games.get(session.spec.key)
         if not isinstance(info, GameInfo) or not info.daily or not self.days_stored(info.key):
             return None
-        from app import daily
+        return self.daily_flow.entry_of(info, session)
 
-        return next((e for e in daily.history(self.store, info.key) if e.game_id == session.id), None)
+    def _daily_sign(self) -> Callable[[], str] | None:
+        """The game on screen's sign that it is a day's challenge (``DailyFlow.sign``), else None."""
+        return None if self.daily_entry is None else self.daily_flow.sign()
+
+    # ------------------------------------------------------------ a game's end (app.results)
 
     def _record_result(self) -> None:
         """Once the game on screen is over (and no final move waits for Confirm): its result for the
@@ -898,37 +850,6 @@ class App:
         except StorageError as e:
             self.notify(str(e), "error")
         self._results_recorded.add((session.id, len(session.actions)))
-
-    def _record_daily(self) -> None:
-        """Once the daily game on screen is over: its result, stored once (the day is then done)."""
-        entry, session = self.daily_entry, self.session
-        if entry is None or session is None or entry.result is not None or not session.over \
-                or entry.game_id != session.id:
-            return
-        from dataclasses import replace
-
-        from app import daily
-
-        done = replace(entry, result=daily.result_of(session))
-        try:
-            daily.write_day(self.store, done)
-        except StorageError as e:
-            self.notify(str(e), "error")
-            return
-        self.daily_entry = done
-        info = self.games[entry.game]
-
-        def until_results() -> bool:     # about the finished game, until its results are shown (not there)
-            return self.where() != "daily" and self.session is not None and self.session.id == done.game_id
-        self.notify(lambda: t("daily.game_over"), "info", [(t("daily.results"), lambda: self.show_daily(info, done.day))],
-                    lasts=until_results)
-
-    def _daily_results(self) -> None:
-        """The daily game's end screen's "Results": its result stored (if not yet), then the day's results."""
-        self._record_daily()
-        entry = self.daily_entry
-        if entry is not None:
-            self.show_daily(self.games[entry.game], entry.day)
 
     # ------------------------------------------------------------ settings
 
