@@ -296,6 +296,32 @@ def two_test_games(page):
     return page
 
 
+# The shell's flows a first screen does not need (issue 13: every KB compiled at start costs ~0.5-1 ms).
+LATER_FLOWS = {"app.dailyflow", "app.dailyui", "app.daily", "app.replayflow", "app.replayui", "app.replay",
+               "app.savefiles"}
+
+
+def test_the_first_screen_imports_no_daily_replay_or_file_flow(guarded_page, site, ready):
+    """The new-game screen, a game link and the game resumed compile none of the shell's daily
+    challenge, replay or file modules: each is imported when its flow is first used (Export here)."""
+    page = guarded_page
+    modules = lambda: set(page.evaluate("window.ludusModules(true)").split(","))
+    open_page(page, site, ready)
+    assert page.evaluate("document.body.dataset.screen") == "newgame"
+    assert "app.shell" in modules() and "app.newgame" in modules()
+    assert not modules() & LATER_FLOWS, sorted(modules() & LATER_FLOWS)
+    open_page(page, site, ready, "?game=ptolemaeus&seats=human,easy&seed=5")     # a game with a daily challenge
+    assert page.evaluate("document.body.dataset.screen") in ("game", "pass") and "app.host" in modules()
+    assert not modules() & LATER_FLOWS, sorted(modules() & LATER_FLOWS)
+    page.reload()
+    ready(page)
+    assert page.evaluate("document.body.dataset.screen") == "game"
+    assert not modules() & LATER_FLOWS, sorted(modules() & LATER_FLOWS)
+    with page.expect_download():
+        page.click("#shell-export")
+    assert modules() & LATER_FLOWS == {"app.savefiles"}
+
+
 def test_a_game_whose_code_cannot_load_never_breaks_the_page(page, site, ready):
     """A catalog entry whose module is missing: choosing it says so; its save is kept aside, explained.
     (Not a guarded page: the traceback printed for the broken game goes to the console, as it should.)"""
