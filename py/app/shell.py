@@ -325,8 +325,11 @@ class App:
             self._replay_flow.left()
         if document.body.getAttribute("data-screen") != name:
             # Another screen starts at its top, as a page would: a game started from the bottom of the
-            # custom-game form opened scrolled down, its turn and scores off screen (play-test 3).
+            # custom-game form opened scrolled down, its turn and scores off screen (play-test 3).  So does
+            # a phone's header strip: left scrolled to Settings, it cut the next screen's Undo in half
+            # (play-test 6 #4).
             window.scrollTo(0, 0)
+            n["controls"].scrollLeft = 0
         document.body.dataset.screen = name
         self.refresh()
 

@@ -503,3 +503,17 @@ def test_on_a_phone_the_header_is_one_row_and_every_control_is_reached(browser, 
             return document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2).id === 'shell-lang'; }""")
         board = page.locator(".pt-board").bounding_box()
         assert board["y"] < 844 - 200, board                 # the board begins well inside the first view
+
+    # Another screen shows the strip from its start: scrolled to Settings in the (Italian) lobby, it
+    # stayed so in the game, its first button (Undo) cut in half (play-test 6 #4).
+    strip = "document.querySelector('.shell-controls').scrollLeft"
+    with sized_page(browser, site, site_under_subpath, "phone") as page:
+        page.goto(site.url + "index.html?lang=it")
+        wait_until_ready(page)
+        page.locator("#shell-settings summary").click()
+        page.locator("#shell-settings summary").click()      # closed again
+        assert page.evaluate(strip) > 0
+        page.locator(".lobby-game .lobby-play").first.click()
+        page.wait_for_function("document.body.dataset.screen === 'game'")
+        assert page.evaluate(strip) == 0
+        header_controls_in_reach(page)
