@@ -8,6 +8,8 @@ that revealed nothing."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from hypothesis import given, settings, strategies as st
 
@@ -246,4 +248,117 @@ def test_hot_seat_passes_the_device_only_after_confirm():
         assert not ui.pass_up and c.awaiting == "applied"
         c.confirm()
         assert ui.pass_up and ui.passes[-1] == "Player 2"
+    run(go())
+
+
+def reloaded(store, ui=None):
+    """The page loaded again: a new controller on what storage holds (the shell's way: read-only until
+    this tab may play the game, app.tabs)."""
+    from app.host import Controller
+    from app.tabs import PLAYING
+    from test_app_host import FakeUI, FakeView
+
+    ui = ui or FakeUI()
+    bar = BarUI(ui)
+    c = Controller(store.load_current().session, store, ui, {"bot_speed": "instant", "confirm": "on"})
+    view = FakeView()
+    c.attach(view)
+    c.open(False)
+    assert c.awaiting is None                          # a tab that may only watch holds nothing
+    c.follow_tab(PLAYING)
+    return c, view, ui, bar
+
+
+def test_a_held_move_is_held_again_after_a_reload_and_confirmed_once():
+    """Play-test 6 #8: a reload dropped the move waiting for Confirm without a word."""
+    async def go():
+        c, view, ui, store, bar = confirming(["human", "easy"])
+        c.open(True)                                   # a new game: saved at once
+        hand = list(c.session.state.hands[0])
+        c.submit(("draw",))
+        assert c.awaiting == "held" and store.load_current().session.actions == []   # never saved as played
+        c2, view2, _ui2, bar2 = reloaded(store)
+        assert c2.awaiting == "held" and c2.held == ("draw",) and bar2.bars == ["held"]
+        assert c2.session.actions == [] and view2.shown[-1][1] == hand                 # nothing revealed
+        assert c2.held_events
+        c2.confirm()
+        assert c2.session.actions == [{"kind": "draw"}]
+        await c2.wait_bots()
+        c3, *_ = reloaded(store)                                                       # confirmed: gone
+        assert c3.awaiting is None
+    run(go())
+
+
+def test_a_move_taken_back_is_not_held_again_after_a_reload():
+    async def go():
+        c, view, ui, store, bar = confirming(["human", "easy"])
+        c.open(True)
+        c.submit(("draw",))
+        c.take_back()
+        c2, *_ = reloaded(store)
+        assert c2.awaiting is None and c2.session.actions == []
+    run(go())
+
+
+@pytest.mark.parametrize("record", [
+    {"at": 1, "action": {"kind": "draw"}},               # the game moved on since
+    {"at": 0, "action": {"kind": "play", "card": 99}},   # not a legal move
+    {"at": 0, "action": {"kind": "nonsense"}},
+    {"at": 0, "action": None},
+    {"at": "0", "action": {"kind": "draw"}},             # not the record's shape
+    {"at": True, "action": {"kind": "draw"}},
+])
+def test_a_stale_or_tampered_held_record_holds_nothing_and_is_dropped(record):
+    async def go():
+        c, view, ui, store, bar = confirming(["human", "easy"])
+        c.open(True)
+        moved_on = record["at"] == 1 and type(record["at"]) is int
+        if moved_on:
+            c.submit(("play", c.session.state.hands[0][0]))   # one action, the turn goes on
+        actions = list(c.session.actions)
+        store.write_json("held", json.dumps({"id": c.session.id, **record}))
+        c2, *_ = reloaded(store)
+        assert c2.awaiting is None and c2.held is None and c2.session.actions == actions
+        assert store.storage.getItem(store.prefix + "held") is None
+        c2.submit(("end",) if moved_on else ("draw",))         # and the game goes on
+        assert c2.awaiting == ("applied" if moved_on else "held")
+    run(go())
+
+
+def test_a_held_move_that_would_not_wait_for_confirm_is_not_held_again():
+    """A record naming a legal move that does not end the turn (or reveals nothing) is not held."""
+    async def go():
+        c, view, ui, store, bar = confirming(["human", "easy"])
+        c.open(True)
+        card = c.session.state.hands[0][0]
+        store.write_json("held", json.dumps({"id": c.session.id, "at": 0, "action": {"kind": "play", "card": card}}))
+        c2, *_ = reloaded(store)
+        assert c2.awaiting is None and c2.session.actions == []
+    run(go())
+
+
+def test_another_games_held_move_is_kept_for_that_game():
+    async def go():
+        c, view, ui, store, bar = confirming(["human", "easy"])
+        c.open(True)
+        other = json.dumps({"id": "another-game", "at": 0, "action": {"kind": "draw"}})
+        store.write_json("held", other)
+        c2, *_ = reloaded(store)
+        assert c2.awaiting is None and store.storage.getItem(store.prefix + "held") == other
+    run(go())
+
+
+def test_hot_seat_a_held_move_is_held_again_once_its_player_takes_the_device():
+    async def go():
+        c, view, ui, store, bar = confirming(["human", "human"], seed=11)
+        c.open(True)
+        ui.ready()
+        c.submit(("draw",))
+        assert c.awaiting == "held"
+        from test_app_host import FakeUI
+        ui2 = FakeUI()
+        c2, view2, _ui, bar2 = reloaded(store, ui2)
+        assert c2.awaiting is None and ui2.pass_up                  # the curtain first: nobody's hand
+        ui2.ready()
+        assert c2.awaiting == "held" and c2.held == ("draw",) and c2.viewer == 0
     run(go())

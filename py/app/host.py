@@ -20,7 +20,10 @@ What it does:
   nothing is applied (and saved) at once and the bots wait; Take back removes
   it.  A move that would reveal hidden information (a card drawn) could not be
   taken back once seen, so it is *held*, unapplied, until confirmed: the
-  board stays as it was and the confirm bar names the move;
+  board stays as it was and the confirm bar names the move.  It is kept in
+  storage beside the save (``<prefix>held``: the game, how many actions came
+  before it, the move), so that a reload holds it again (play-test 6 #8: it
+  was gone without a word); a record that does not fit the game is dropped;
 * hot-seat: with two or more human seats, when the decision passes to another
   human the board is redrawn for nobody (``viewer=None``), hidden, and a
   "pass the device to <name>" screen waits for that player.
@@ -29,6 +32,7 @@ What it does:
 from __future__ import annotations
 
 import asyncio
+import json
 import sys
 import time
 import traceback
@@ -45,6 +49,7 @@ from app.tabs import ASKING, PLAYING
 __all__ = ["Controller", "ShellUI", "SLICE_SECONDS", "WATCH_SECONDS", "bot_seed"]
 
 SLICE_SECONDS = 0.025  # a slice, its bookkeeping and the yield stay well under 50 ms
+HELD_ENTRY = "held"    # storage: the move held for Confirm, {"id", "at", "action"} (see the module doc)
 WATCH_SECONDS = 0.6
 
 
@@ -173,6 +178,7 @@ class Controller:
             if self.spec.reveals_hidden(after[0]):
                 self.held, self.held_events = action, after[1]
                 self._set_awaiting("held")
+                self._keep_held(action)
                 self._show(self.viewer, redraw=True)   # the view's choice is reset: the board as it is
                 self.ui.refresh()
                 return
@@ -224,6 +230,7 @@ class Controller:
             raise ValueError("another tab plays this game")
         self._set_awaiting(None)
         if kind == "held":
+            self._drop_held()
             self.session.apply(action)
             self._last_move_at = self.clock()
             self._changed()
@@ -238,6 +245,8 @@ class Controller:
         if self.read_only:
             raise ValueError("another tab plays this game")
         self._set_awaiting(None)
+        if kind == "held":
+            self._drop_held()
         if kind == "applied":
             self.session.truncate(self._confirm_from)
             self._seen = {k: min(v, len(self.session.log)) for k, v in self._seen.items()}
@@ -274,6 +283,8 @@ class Controller:
                 # The other tab plays on from the save: a held move was never played (confirming it
                 # here would show what it reveals, a card the other tab then draws), an applied one
                 # is in the save and stands. Nothing waits here any more.
+                if self.awaiting == "held":
+                    self._drop_held()
                 self._set_awaiting(None)
             if self.spectating() and (self.viewer is not None or self.passing_to is not None):
                 self._advance(redraw=True)      # the seat's hand, or the curtain, goes
@@ -434,6 +445,7 @@ class Controller:
                 self._pass_to(current)
             else:
                 self.viewer = current
+                redraw = self._hold_again(current) or redraw
                 self._show(current, redraw)
         else:
             self._show(self.viewer, redraw)
@@ -454,8 +466,55 @@ class Controller:
         self.passing_to = None
         self.ui.hide_pass_screen()
         self.viewer = seat
-        self._show(seat)
+        self._show(seat, redraw=self._hold_again(seat))
         self.ui.refresh()
+
+    # ------------------------------------------------------------ a held move kept across a reload
+
+    def _keep_held(self, action: Any) -> None:
+        """Keep the move just held beside the save (a reload holds it again: :meth:`_hold_again`)."""
+        if self.store is None:
+            return
+        from app.session import canonical_action
+
+        _legal, data = canonical_action(self.spec, self.session.state, action)
+        record = {"id": self.session.id, "at": len(self.session.actions), "action": data}
+        try:
+            self.store.write_json(HELD_ENTRY, json.dumps(record, separators=(",", ":")))
+        except StorageError:
+            pass                          # not kept: a reload then asks for the move again, as before
+
+    def _drop_held(self) -> None:
+        if self.store is not None:
+            try:
+                self.store.remove_json(HELD_ENTRY)
+            except StorageError:
+                pass
+
+    def _hold_again(self, seat: int | None) -> bool:
+        """The move this seat held for Confirm when the page was left (a reload), held again if it
+        is still this game's, at this point of it, a legal move of this seat that ends its turn and
+        reveals something; any other record is dropped.  True if a move is held again."""
+        if seat is None or self.store is None or self.read_only or not self.confirming() or self.awaiting is not None:
+            return False
+        entry = self.store.read_json(HELD_ENTRY, _held_record, max_chars=20_000)
+        record = entry.value
+        if record is None or record["id"] != self.session.id:
+            return False                  # none, or another game's (kept for that game)
+        try:
+            if record["at"] != len(self.session.actions):
+                raise ValueError("the game moved on since")
+            action = self.spec.action_from_json(record["action"])
+            after, events = self._after(action)
+            if not (self._ends_turn(seat, after) and self.spec.reveals_hidden(after)):
+                raise ValueError("not a move that waits for Confirm")
+        except Exception:  # noqa: BLE001 - a stale or tampered record holds nothing: dropped
+            self._drop_held()
+            return False
+        self._confirm_from = len(self.session.actions)
+        self.held, self.held_events = action, events
+        self._set_awaiting("held")
+        return True
 
     # ------------------------------------------------------------ bots
 
@@ -546,3 +605,13 @@ class Controller:
             if generation == self._generation:
                 self._task = None
                 self._busy(None)
+
+
+def _held_record(data: Any) -> dict[str, Any]:
+    """A stored held move's record as :meth:`Controller._keep_held` writes it (else JSONProblem)."""
+    from app.savejson import JSONProblem
+
+    if not (isinstance(data, dict) and isinstance(data.get("id"), str) and type(data.get("at")) is int
+            and "action" in data):
+        raise JSONProblem("save.not_a_save")
+    return data

@@ -11,6 +11,7 @@ Works over any object with the ``localStorage`` methods ``getItem(key)``
     <prefix>game.<id>        one session (app.session) per game, unfinished or finished
     <prefix>bad.<stamp>      an entry that could not be used, kept aside byte for byte
     <prefix>settings         {"bot_speed": "watchable", "confirm": "on", "lang": "de"} (no "lang" until one is chosen)
+    <prefix>held             the move held for Confirm, held again after a reload (app.host)
 
 **Storage is hostile input** (other sites of the origin, extensions, older
 releases, a half-finished write): every read goes through :meth:`SaveStore.read`,

@@ -213,6 +213,27 @@ def test_a_draw_is_held_until_confirmed_and_welcome_back_goes_once_play_resumes(
         assert pictures == []                                            # nothing a reload could abort
 
 
+def test_a_move_held_for_confirm_is_held_again_after_a_reload(browser, site, site_under_subpath):
+    """Play-test 6 #8: a reload dropped the move that waited for Confirm without a word; it is kept
+    beside the save and held again (nothing revealed, the bot still waits), then confirmed once."""
+    with sized_page(browser, site, site_under_subpath, "desktop", tally=True) as page:
+        page.goto(site.url + "index.html?seats=human,easy&seed=11")
+        wait_until_ready(page)
+        hand = page.locator("[data-hand-of='0']").inner_text()
+        page.locator("[data-action='draw']").click()                   # would reveal a card: held
+        page.wait_for_function("document.body.dataset.confirm === 'held'")
+        page.reload()
+        wait_until_ready(page)
+        page.wait_for_function("document.body.dataset.confirm === 'held'")
+        assert "cannot be taken back" in page.locator("#shell-confirm-text").inner_text()
+        assert moves(page) == 0 and page.locator("[data-hand-of='0']").inner_text() == hand
+        page.locator("#shell-confirm-ok").click()
+        page.wait_for_function("Number(document.body.dataset.moves) >= 1 && !document.body.dataset.confirm")
+        page.reload()                                                    # confirmed: nothing held again
+        wait_until_ready(page)
+        assert page.evaluate("document.body.dataset.confirm || ''") == ""
+
+
 def test_the_eclipsis_discard_on_a_phone_has_its_cards_and_button_in_view(browser, site, site_under_subpath):
     """Issue 17: asked to discard at an Eclipsis on a 390x844 touch phone, the hand and the Discard
     button are on screen (the hand comes up under the prompt), and stay there once cards are picked."""
