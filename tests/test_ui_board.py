@@ -358,3 +358,39 @@ def test_the_event_slot_and_the_event_decks_count_agree():
     assert gone[2] == "Astronomical event card: None face up; 2 left in the deck"
     up = centre(build(1, event="Sol-Luna-Venus", event_deck=["Sol-Luna-Mars"]))
     assert up[1] == "1 left in the deck"
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "it", "de"])
+def test_the_status_recap_joins_sentences_with_one_separator(lang):
+    """Play-test 6 #9: the status line's recap read "You observe Libra. · You place a token on
+    Libra. · You end the turn.": a full stop and a " · " between two sentences. Every line of a
+    whole game's log, in each language, follows the one before it after a single space when that
+    one ends a sentence, after " · " only when it does not."""
+    from app import i18n
+    from ptolemaeus_ui.strings import SENTENCE_ENDS
+    from ptolemaeus_ui.words import describe_log
+
+    s = apollo()
+    rng = random.Random(2)
+    events: list[dict] = []
+    while not s.is_over:
+        s.apply(rng.choice(s.legal_actions()))
+        events += s.last_events
+    seats = [dict(SEATS[0], name="You"), SEATS[1]]
+    try:
+        i18n.set_language(lang)
+        lines = [text for _kind, text in describe_log(events, seats)]
+        assert len(lines) > 30 and sum(line.endswith(SENTENCE_ENDS) for line in lines) > 30
+        for at in range(0, len(lines) - 6, 3):
+            shown = lines[at:at + 6]
+            tree = render(screen(s, 0, seats, recap=shown))
+            [recap] = [e for e in tree.walk() if "pt-recap" in e.attrs.get("class", "").split()]
+            text = recap.text_content()
+            assert recap.attrs["title"] == text
+            assert ". · " not in text and "! · " not in text, text
+            expected = shown[0]
+            for before, line in zip(shown, shown[1:]):
+                expected += (" " if before.endswith(SENTENCE_ENDS) else " · ") + line
+            assert text == expected
+    finally:
+        i18n.set_language("en")

@@ -24,7 +24,7 @@ from ptolemaeus.data import CARD_NAMES, COLOUR_OF, COLOURS, CONST_INDEX, CONSTEL
 
 from . import glyphs
 from .interact import UI, Choice, card_label
-from .strings import is_you, join, seat_label, t, tp
+from .strings import is_you, join, seat_label, sentences, t, tp
 from boardui import live, marks, nav
 from boardui.marks import Earned
 from boardui.screen import end_buttons, end_offered, heading
@@ -589,7 +589,7 @@ def _status(model: Model) -> El:
                                    "title": model.caption}, model.caption))
     elif len(model.recap) > 1 and not model.animating:
         # A bot's whole turn (everything since the viewer acted), not only its last step (issue 17).
-        recap = " · ".join(model.recap[-6:])
+        recap = sentences(model.recap[-6:])
         children.append(h("span", {"class": "pt-last pt-recap", "data-transient": "1", "title": recap}, recap))
     elif model.last and not model.animating:
         children.append(h("span", {"class": "pt-last", "data-transient": "1", "title": model.last}, model.last))

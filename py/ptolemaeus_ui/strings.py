@@ -52,6 +52,21 @@ def tp(key: str, name: str, **params: object) -> str:
     return t(key, name=seat_label(name), **params)
 
 
+SENTENCE_ENDS = (".", "!", "?", "…")
+
+
+def sentences(lines: list[str]) -> str:
+    """Lines of the move log on one line: after a full stop a space, as in prose; " · " only after a
+    line that is not a sentence (play-test 6 #9: "You observe Libra. · You place a token…" put two
+    separators between two sentences)."""
+    out = ""
+    for line in lines:
+        if out:
+            out += " " if out.endswith(SENTENCE_ENDS) else " · "
+        out += line
+    return out
+
+
 def join(items: list[str]) -> str:
     """``a``, ``a and b``, ``a, b and c``."""
     items = [str(i) for i in items]
