@@ -460,5 +460,37 @@ def test_a_replay_heading_names_whose_turn_in_the_third_person_and_shows_no_reca
     turns = [i for i in range(replay.length) if replay.states[i].current_player == 0 and i > 8]
     for index in (turns[0], turns[-1]):
         who, tree = _heading(key, screens, replay, host, index)
-        assert who == "Player 1's turn", who
+        assert who == OWN_TURN[key], who
         assert not [e for e in tree.walk() if RECAP[key] in e.attrs.get("class", "").split()]
+
+
+# The replay's heading for the seat its host calls "You", seen through that seat's eyes. Ptolemaeus
+# names it as its score chip does ("Turn: You", play-test 6 #3); Pompeii still by its third name
+# beside a chip "You" (its ``whose_turn`` does not yet say "You" in the third person).
+OWN_TURN = {"ptolemaeus": "Turn: You", "pompeii": "Player 1's turn"}
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "de", "es"])
+def test_a_ptolemaeus_replay_heading_names_the_players_seat_as_its_score_chip_does(lang):
+    """Play-test 6 #3: the replay of the player's own unfinished game against a bot read "Player 1's
+    turn" beside the score chips "You 1 pt · Hypatia". The heading names the seat with the chip's
+    word, in the third person (nobody decides in a replay: not "Your turn"); the bot's turn as before."""
+    from app import i18n
+    from ptolemaeus_ui.strings import t
+
+    screens, replay, host = _replayed("ptolemaeus")
+    try:
+        i18n.set_language(lang)                                  # the page's language: "You" is said in it
+        mine = [i for i in range(9, replay.length) if replay.states[i].current_player == 0]
+        theirs = [i for i in range(9, replay.length) if replay.states[i].current_player == 1]
+        who, tree = _heading("ptolemaeus", screens, replay, host, mine[-1])
+        [chip] = tree.find_all(data_score="0")
+        you = i18n.t("seat.you")
+        assert [e.text_content() for e in chip.walk() if "pt-score-name" in e.attrs.get("class", "")] == [you]
+        assert you in who and "Player" not in who and i18n.t("seat.player", n=1) not in who, who
+        assert who != t("status.your_turn_plain"), who
+        who, tree = _heading("ptolemaeus", screens, replay, host, theirs[-1])
+        bot = host.seats[1]["name"]
+        assert who == t("status.turn_of", name=bot), who
+    finally:
+        i18n.set_language("en")

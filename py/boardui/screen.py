@@ -91,14 +91,18 @@ def awaiting(snap: Snapshot, kind: str | None, held: str | None = None,
 
 
 def heading(whose_turn: Callable[..., str], view: dict[str, Any], waiting: str | None, viewer: int | None,
-            seats: list[dict]) -> str:
+            seats: list[dict], says_you: bool = False) -> str:
     """The turn heading (and its live line): a game's ``whose_turn(view, viewer, seats, watching, confirm)``
     asked as ``Snapshot.waiting`` says.  In a replay nobody decides, so it names whose turn it is in the
     third person, for nobody's eyes, and a seat its host calls "You" goes by its ``third`` name
-    (``app.replay``: "Player 1"), not "You's turn"; in a tab that watches, the turn is played in the
-    other; while the viewer's move waits for Confirm (:func:`confirming`), it says so."""
+    (``app.replay``: "Player 1"), not "You's turn" — unless the game's ``whose_turn`` names that seat
+    in the third person itself (``says_you``: "Turn: You"), so that the heading calls it what its score
+    chips call it (play-test 6 #3: "Player 1's turn" beside "You 1 pt"); in a tab that watches, the
+    turn is played in the other; while the viewer's move waits for Confirm (:func:`confirming`), it says so."""
     if waiting == "replay":
-        viewer, seats = None, [dict(seat, name=seat["third"]) if seat.get("third") else seat for seat in seats]
+        viewer = None
+        if not says_you:
+            seats = [dict(seat, name=seat["third"]) if seat.get("third") else seat for seat in seats]
     return whose_turn(view, viewer, seats, waiting == "watching", confirming(waiting))
 
 

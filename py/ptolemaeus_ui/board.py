@@ -567,7 +567,15 @@ def whose_turn(view: dict[str, Any], viewer: int | None, seats: list[dict], watc
         return t("status.your_turn_plain") if is_you(me) else t("status.your_turn", name=me)
     if viewer is not None and view["current_player"] != view["turn_player"]:
         return t("status.waiting", name=seat_name(seats, view["current_player"]), decision=decision_text(view))
-    return t("status.turn_of", name=seat_name(seats, view["turn_player"]))
+    # A replay's heading (``boardui.screen.heading``) names the seat the host calls "You" as its score
+    # chips do, in the third person: "Turn: You" (play-test 6 #3), not "You's turn".
+    return tp("status.turn_of", seat_name(seats, view["turn_player"]))
+
+
+def turn_heading(view: dict[str, Any], waiting: str | None, viewer: int | None, seats: list[dict]) -> str:
+    """The turn heading as ``boardui.screen.heading`` asks it; :func:`whose_turn` says a seat called
+    "You" in the third person itself, so a replay's heading names the seats as the scores do."""
+    return heading(whose_turn, view, waiting, viewer, seats, says_you=True)
 
 
 def _status(model: Model) -> El:
@@ -575,7 +583,7 @@ def _status(model: Model) -> El:
     scene = model.scene or {}
     rnd = scene.get("round", view["round"])
     turn = min(scene.get("turn", view["turn"]), 3)
-    who = t("status.caption") if model.animating else heading(whose_turn, view, model.waiting, model.viewer, model.seats)
+    who = t("status.caption") if model.animating else turn_heading(view, model.waiting, model.viewer, model.seats)
     # Titles: on a wide screen each is cut to one line with "…" (static/ptolemaeus.css, play-test 4).
     children = [h("span", {"class": "pt-round"}, t("status.round", round=rnd, turn=turn)),
                 h("strong", {"class": "pt-who", "title": who}, who)]

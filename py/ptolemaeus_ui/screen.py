@@ -20,11 +20,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from boardui.focus import FocusPlan, Settler, act_selector, controls, first_new
-from boardui.screen import Outcome, ScreenState, Snapshot, heading, waiting_prompt
+from boardui.screen import Outcome, ScreenState, Snapshot, waiting_prompt
 from boardui.tree import El
 from ptolemaeus.data import CONSTELLATIONS
 
-from .board import Model, public_points, public_view, render, scene_of, whose_turn
+from .board import Model, public_points, public_view, render, scene_of, turn_heading
 from .interact import UI, Controller, Selection
 from .points import earned as points_earned
 from .strings import t
@@ -120,7 +120,7 @@ class Screen(ScreenState):
         changed (or a turn ended)."""
         assert self.snap is not None
         lines = list(lines)
-        turn = heading(whose_turn, self.snap.view, self.snap.waiting, self.snap.viewer, self.seats)
+        turn = turn_heading(self.snap.view, self.snap.waiting, self.snap.viewer, self.seats)
         if turn != self.said_turn or any(e.get("type") in ("end_turn", "new_round") for e in events):
             lines.append(turn)
             self.said_turn = turn
