@@ -9,7 +9,8 @@ Everything here only moves data between the page and the pure side:
   (``[data-nav] [data-cell]``) move the focus with :func:`boardui.nav.navigator`
   (the roving tabindex follows, and ``on_rove(cell)`` tells the view); arrow
   keys in a ``role="radiogroup"`` move to the next ``role="radio"`` and choose
-  it; Escape calls ``on_escape()`` (its default is prevented when that returns
+  it (while ``on_act`` runs for a pointer's click, ``tapped`` is the element
+  clicked: :func:`keep_in_place` holds it under the finger); Escape calls ``on_escape()`` (its default is prevented when that returns
   True); Tab stays inside an open ``[aria-modal="true"]`` dialog. Whether the
   last input was a key is kept (``keyboard``): focusing then scrolls into
   view, with a pointer it does not.
@@ -86,6 +87,27 @@ def in_viewport(node: Any) -> bool:
     return float(box.top) >= 0 and float(box.bottom) <= float(window.innerHeight)
 
 
+def top_of(node: Any) -> float | None:
+    """Where ``node`` is in the window (its top, CSS px), or None when it is no longer on the page
+    or not shown."""
+    if none(node) or not bool(node.isConnected) or int(node.getClientRects().length) == 0:
+        return None
+    return float(node.getBoundingClientRect().top)
+
+
+def keep_in_place(root: Any, node: Any, selector: str, top: float) -> None:
+    """After a redraw, scroll the window so that the element that was tapped (``node``, or the one
+    ``selector`` finds under ``root`` if the patch replaced it) is again ``top`` px from the window's
+    top: what grew or shrank above it (a choice opening in the prompt) does not move it from under the
+    finger (play-test 6 #5: a phone's board went ~150 px down)."""
+    now = top_of(node)
+    if now is None:
+        found = root.querySelector(selector)
+        now = top_of(found)
+    if now is not None and abs(now - top) >= 1:
+        window.scrollBy(0, now - top)
+
+
 def focus_lost() -> bool:
     """The focus is on ``<body>``, or on an element removed or hidden (the browser moves it to
     ``<body>`` only at its next rendering step)."""
@@ -129,6 +151,7 @@ class Delegation:
         self.on_escape = on_escape
         self.on_rove = on_rove
         self.keyboard = False
+        self.tapped: Any = None                # the element a pointer clicked, while on_act runs
         self._proxies: list[tuple[Any, str, Any, bool]] = []
         self._listen(root, "click", self._click)
         self._listen(root, "keydown", self._key)
@@ -153,7 +176,11 @@ class Delegation:
         hit = closest(event.target, "[data-act]")
         if hit is None or hit.hasAttribute("disabled"):
             return
-        self.on_act(*act_of(hit))
+        self.tapped = None if self.keyboard else hit     # Enter on a button clicks it too: not a tap
+        try:
+            self.on_act(*act_of(hit))
+        finally:
+            self.tapped = None
 
     def _key(self, event: Any) -> None:
         key = str(event.key)

@@ -28,7 +28,7 @@ from typing import Any
 from pyscript import document, window
 
 from .anim import motion_factor, transition_ms
-from .browser import Delegation, FramePlayer, apply_focus, media
+from .browser import Delegation, FramePlayer, apply_focus, keep_in_place, media, top_of
 from .dom import Patcher
 from .focus import FocusPlan
 from .screen import Outcome, Screen, awaiting, labelled
@@ -40,6 +40,9 @@ class BoardView:
     glide_ms = 700               # CSS transition length at speed 1 (--anim-ms)
     name = "boardui"             # in console messages
     spec: Any = None             # the game's spec (each game's view sets it): its bot levels' names
+    # A media query under which an element tapped stays under the finger when the redraw it asks
+    # for grows or shrinks what is above it (``browser.keep_in_place``); "" never (the default).
+    keep_tapped = ""
 
     def __init__(self, container: Any, host: Any, screen: Screen,
                  snapshot: Callable[[Any, int | None], Any]) -> None:
@@ -62,6 +65,7 @@ class BoardView:
         self.destroyed = False
         self.player = FramePlayer(screen.frames, self.speed_factor, self._on_frame, self._on_frames_end)
         self.events = Delegation(self.root, self._on_act, on_escape=self._on_escape, on_rove=screen.rove)
+        self._tapped: tuple[Any, str, float] | None = None    # while a tap is carried out: (node, selector, top)
 
     # ------------------------------------------------------------ GameView
 
@@ -202,7 +206,15 @@ class BoardView:
     # ------------------------------------------------------------ input
 
     def _on_act(self, act: str, arg: str) -> None:
-        self.carry_out(self.screen.click(act, arg))
+        node = self.events.tapped
+        top = top_of(node) if self.keep_tapped and node is not None and media(self.keep_tapped) else None
+        if top is not None:
+            selector = f'[data-act="{act}"]' + (f'[data-arg="{window.CSS.escape(arg)}"]' if arg else ":not([data-arg])")
+            self._tapped = (node, selector, top)
+        try:
+            self.carry_out(self.screen.click(act, arg))
+        finally:
+            self._tapped = None
 
     def _on_escape(self) -> bool:
         outcome = self.screen.escape()
@@ -225,6 +237,8 @@ class BoardView:
             self.submit(outcome.action)
         elif outcome.redraw:
             self.draw()
+            if self._tapped is not None:        # before the focus: a focus that reveals may scroll on
+                keep_in_place(self.root, *self._tapped)
             self.focus(self.screen.after_click(outcome))
 
     def _note_end_closed(self) -> None:

@@ -37,6 +37,9 @@ class GameView(HookedView):
     name = "Ptolemaeus"
     held_move = staticmethod(held_move)
     hook = "ptolemaeusTest"
+    # One column (static/ptolemaeus.css): the prompt above the board grows with a choice; the tapped
+    # constellation or card stays under the finger (play-test 6 #5).
+    keep_tapped = "(max-width: 880px)"
 
     def __init__(self, container: Any, host: Any, spec: Any) -> None:
         self.spec = spec

@@ -538,3 +538,36 @@ def test_on_a_phone_the_header_is_one_row_and_every_control_is_reached(browser, 
         page.wait_for_function("document.body.dataset.screen === 'game'")
         assert page.evaluate(strip) == 0
         header_controls_in_reach(page)
+
+
+def test_on_a_phone_a_tapped_constellation_stays_under_the_finger(browser, site, site_under_subpath):
+    """Play-test 6 #5: at 390x844 a tap on a glowing constellation opened its choice in the prompt
+    above the board, which grew and pushed the wheel ~150 px down: the constellation went from under
+    the finger. The page scrolls by what grew above it: the tapped constellation stays where it was
+    (within a few px), and the choice it opened is in view above it."""
+    with sized_page(browser, site, site_under_subpath, "phone") as page:
+        page.add_init_script("window.ptolemaeusTestEnable = true;")
+        page.goto(site.url + "index.html?date=1969-07-20T20:17Z&seats=human,bot&seed=1")
+        wait_until_ready(page)
+        page.evaluate("window.ptolemaeusTest.speed(0)")
+        glowing = page.locator('.pt-board [data-act="const"]')
+        glowing.first.wait_for()
+        names = [glowing.nth(i).get_attribute("data-arg") for i in range(glowing.count())]
+        moved = []
+        for name in names:
+            target = page.locator(f'.pt-board [data-constellation="{name}"]')
+            target.scroll_into_view_if_needed()
+            prompt = page.locator(".pt-prompt").bounding_box()["height"]
+            before = target.bounding_box()["y"]
+            target.tap()
+            grown = page.locator(".pt-prompt").bounding_box()["height"] - prompt
+            after = target.bounding_box()["y"]
+            if grown > 40:                                   # a choice opened above the board
+                moved.append((name, grown, after - before))
+                choice = page.locator('.pt-prompt .choice[data-act]').first.bounding_box()
+                assert 0 <= choice["y"] and choice["y"] + choice["height"] <= after + 1, (name, choice, after)
+            assert abs(after - before) <= 3, (name, before, after, grown)
+            cancel = page.locator('.pt-prompt [data-act="cancel"]')
+            if cancel.count():
+                cancel.tap()
+        assert moved, names                                  # the case the play-test met was met here
