@@ -930,3 +930,12 @@ def test_the_lobby_is_centred_and_its_saved_games_stand_beside_the_games(guarded
             assert kept["top"] >= lobby["bottom"], (width, boxes)
     page.set_viewport_size({"width": 1280, "height": 800})
     assert axe(page) == []
+    # Two saved games in the column: one item's buttons stand apart from the next item's text
+    # (play-test 6 #10: they ran together).
+    open_page(page, site, ready, "?game=pompeii&seats=human,bot&seed=4")
+    page.click("#shell-new")
+    page.wait_for_function("document.body.dataset.screen === 'newgame'")
+    items = page.locator(".ng-kept li.ng-saved-game")
+    assert items.count() == 2
+    first, second = items.nth(0).bounding_box(), items.nth(1).bounding_box()
+    assert second["y"] - (first["y"] + first["height"]) >= 12, (first, second)
