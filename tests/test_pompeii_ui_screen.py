@@ -16,8 +16,8 @@ from pompeii import new_game
 from pompeii.hidden import view
 from pompeii_ui.board import Model, render
 from pompeii_ui.interact import click_path
-from pompeii_ui.screen import Screen, frames_of, snapshot
-from pompeii_ui.words import describe, end_summary
+from pompeii_ui.screen import Screen, frames_of, others, snapshot
+from pompeii_ui.words import describe, describe_log, end_summary
 
 SEATS = [{"kind": "human", "name": "You", "colour": "#3a7bd5"}, {"kind": "bot", "name": "Plinius", "colour": "#d64541"},
          {"kind": "bot", "name": "Tacitus", "colour": "#e8c547"}, {"kind": "bot", "name": "Rectina", "colour": "#333"}]
@@ -284,7 +284,9 @@ def test_a_bots_whole_turn_is_recapped_and_its_new_pieces_marked_until_the_playe
     mine = s.apply(action)
     html = deliver(s, screen, mine)
     assert not screen.marks.recent and 'data-recent' not in html
-    assert screen.recap.lines == [x for x in (describe(e, SEATS[:2]) for e in mine) if x]    # only its own move
+    # Nor is its own move recapped to it (play-test 6): only what the game did after it, if anything.
+    assert screen.recap.lines == describe_log(others(mine, 0), SEATS[:2])
+    assert not any(line.startswith("You ") for line in screen.recap.lines)
 
 
 def test_a_citizen_saved_by_the_bot_is_marked_at_its_gate_and_its_score_p57():
@@ -660,3 +662,73 @@ def test_the_live_region_forgets_the_last_seats_lines_when_the_device_changes_ha
     events = s.apply(s.legal_actions()[0])
     screen.receive(snapshot(s, 1 - seat), events, seats)             # the same eyes: nothing forgotten
     assert screen.live.lines[:len(kept)] == kept and len(screen.live.lines) > len(kept)
+
+
+HOT = [{"kind": "human", "name": f"Player {p + 1}", "colour": c}
+       for p, c in enumerate(("#3a7bd5", "#d64541", "#e8c547", "#333"))]
+
+
+def hot_seat(seed: int, players: int, stop):
+    """A seeded hot-seat game on one screen, shown as ``app.host`` shows it: the curtain (nobody's
+    eyes, no events) whenever the device goes to another seat, then that seat's eyes with every event
+    since it last looked; each seat's decisions clicked, until ``stop(state, last_action, last_actor)``
+    holds once the seat on turn sees the state."""
+    s = new_game(players, seed)
+    s.record = False
+    rng = random.Random(seed)
+    screen = Screen()
+    log: list[dict] = []
+    seen = dict.fromkeys(range(players), 0)
+    viewer, last, actor = None, None, None
+    while not s.is_over:
+        seat = s.current_player
+        if seat != viewer:
+            screen.receive(snapshot(s, None), [], HOT[:players])
+            viewer = seat
+        screen.receive(snapshot(s, seat), log[seen[seat]:], HOT[:players])
+        seen[seat] = len(log)
+        while screen.frames.busy:
+            screen.frames.advance()
+        html = to_markup(screen.scene(log))
+        if stop(s, last, actor):
+            return s, screen, html
+        legal = s.legal_actions()
+        last, actor = rng.choice(legal), seat
+        for act, arg in click_path(last, legal):
+            screen.click(act, arg)
+        log += s.apply(last)
+    raise AssertionError("the game ended before the moment wanted")
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_hot_seat_recap_tells_a_seat_what_the_others_did_addressed_to_it(seed):
+    """Play-test 6: on Player 1's second turn "Since your last decision:" read "Player 1 played card 1 ·
+    Player 1 placed a citizen… · Player 1 drew a card · Player 2 …": its own turn, in the third person.
+    It recaps the others' turns, and Player 1 is "you" in them."""
+    turns = {"n": 0}
+
+    def second_turn(s, last, actor):
+        if s.phase != "p1" or s.current_player != 0 or actor == 0:
+            return False
+        turns["n"] += 1
+        return turns["n"] == 2
+    s, screen, html = hot_seat(seed, 3, second_turn)
+    lines = screen.recap.lines
+    assert any(line.startswith("Player 2 played card") for line in lines)
+    assert any(line.startswith("Player 3 played card") for line in lines)
+    assert not any("Player 1" in line or line.startswith("You ") for line in lines), lines
+    recap = re.search(r'<p class="pp-recap"[^>]*>(.*?)</p>', html).group(1)
+    assert "Player 2 played card" in recap and "Player 1" not in recap
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_a_phase_2_move_is_not_recapped_to_the_seat_that_just_made_it(seed):
+    """Play-test 6: after Player 2's first move of a phase-2 turn the prompt read "Since your last
+    decision: Player 2 saved a citizen…", the decision just made. Nothing is recapped until the others
+    move; the heading's last move speaks to the seat ("You …")."""
+    def after_first_move(s, last, actor):
+        return (s.phase == "p2" and s.step == "move" and actor == s.current_player and last is not None
+                and last.kind in ("move", "leave"))
+    s, screen, html = hot_seat(seed, 3, after_first_move)
+    assert screen.recap.lines == [] and "pp-recap" not in html
+    assert screen.last_line.startswith("You ")

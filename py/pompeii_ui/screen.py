@@ -27,7 +27,7 @@ from pompeii.hidden import view as engine_view
 from .board import Model, render, whose_turn
 from .interact import Controller
 from .strings import seat_label, t
-from .words import describe, describe_log, held_pieces, name_of
+from .words import OWN_EVENTS, describe, describe_log, held_pieces, name_of
 
 STEP_MS = 220        # a citizen's step
 LAVA_MS = 700        # lava falling, citizens burning
@@ -138,6 +138,17 @@ def frames_of(before: dict[str, Any] | None, events: list[dict], viewer: int | N
     return out
 
 
+# The viewer's own doing, left out of its recap: its choices, and the card, lava tile or Omen it drew
+# (its prompt and hand show them). What the game did after them stays: AD 79, the eruption, trapped citizens.
+MINE = OWN_EVENTS | {"card_drawn", "tile_drawn", "omen"}
+
+
+def others(events: list[dict], viewer: int | None) -> list[dict]:
+    """``events`` but the viewer's own doing (:data:`MINE`): what happened since it decided, for its
+    recap; nobody's eyes (None): every event."""
+    return [e for e in events if viewer is None or e.get("seat") != viewer or e.get("type") not in MINE]
+
+
 @dataclass
 class Marks:
     """What happened on the board since the viewer last decided (issue 17 for Pompeii): the squares
@@ -225,13 +236,17 @@ class Screen(ScreenState):
         if over and not self.was_over:
             self.show_end = True
         self.was_over = over
-        return self.frames.push(frames_of(before, events, snap.viewer, self.seats))
+        return self.frames.push(frames_of(before, events, snap.viewer, self.addressed(snap)))
 
     def note(self, before: dict[str, Any] | None, snap: Snapshot, events: list[dict]) -> list[str]:
         """Until the viewer decides, everything since stays: a bot's whole turn, its new pieces,
         every citizen saved or lost (issue 17's recap, for Pompeii), and the last move; the moves in
-        words, to say."""
-        lines = describe_log(events, self.seats)
+        words, to say. They speak to the viewer ("You", in hot-seat too: play-test 6 read "Player 1
+        placed…" on Player 1's own screen), and the recap keeps only what the viewer did not decide
+        itself: the others' moves and what the game did since (play-test 6: Player 1's own turn
+        was recapped to them, and a phase-2 move right after it was made)."""
+        seats = self.addressed(snap)
+        lines = describe_log(events, seats)
         if lines:
             self.last_line = lines[-1]
         for e in events:
@@ -243,9 +258,16 @@ class Screen(ScreenState):
             self.marks = Marks()
             self.acted = False
         self.marks.see(events, snap.viewer)
-        self.recap.see(lines, snap.view["saved"])
+        self.recap.see(describe_log(others(events, snap.viewer), seats), snap.view["saved"])
         self.lost.see([], snap.view["dead"])
         return list(lines)
+
+    def addressed(self, snap: Snapshot) -> list[dict]:
+        """The seats as the words about the moves call them on this screen: the viewer is "You"
+        (a replay tells the moves in the third person, as its heading does)."""
+        if snap.viewer is None or snap.waiting == "replay":
+            return self.seats
+        return i18n.addressed(self.seats, snap.viewer)
 
     def forget(self, view: dict[str, Any]) -> None:
         self.last_line, self.last_path = "", []
@@ -255,7 +277,8 @@ class Screen(ScreenState):
 
     def recap_words(self) -> list[str]:
         """The citizens saved and lost since the viewer decided, for a screen reader."""
-        names = [seat_label(name_of(self.seats, p)) for p in range(len(self.recap.now))]
+        seats = self.addressed(self.snap) if self.snap is not None else self.seats
+        names = [seat_label(name_of(seats, p)) for p in range(len(self.recap.now))]
         out = []
         if self.recap.gains:
             out.append(t("recap.saved", list=self.recap.words(names)))
