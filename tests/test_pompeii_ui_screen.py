@@ -732,3 +732,21 @@ def test_a_phase_2_move_is_not_recapped_to_the_seat_that_just_made_it(seed):
     s, screen, html = hot_seat(seed, 3, after_first_move)
     assert screen.recap.lines == [] and "pp-recap" not in html
     assert screen.last_line.startswith("You ")
+
+
+def test_after_the_eruption_nobodys_hand_panel_says_no_cards_not_that_the_device_changes_hands():
+    """Play-test 6: the hot-seat end screen's hand panel said "The hand is hidden while the device changes
+    hands.": no device changes hands after the end, and since the eruption nobody holds a card (P42)."""
+    i18n.set_language("en")
+    s, _screen, _log = play(4, 3, until=lambda s: s.phase == "p2")
+    for state in (s, play(4, 3)[0]):                        # phase 2 behind the curtain, then the end
+        assert state.phase in ("p2", "over")
+        screen = Screen()
+        screen.receive(snapshot(state, None), [], HOT[:3])
+        html = to_markup(screen.scene([]))
+        hand = html[html.index('class="pp-hand"'):]
+        assert "device changes hands" not in hand and "No cards: they were discarded when Vesuvius erupted." in hand
+    s = new_game(3, 4)                                       # phase 1: the curtain still hides the hand
+    screen = Screen()
+    screen.receive(snapshot(s, None), [], HOT[:3])
+    assert "device changes hands" in to_markup(screen.scene([]))

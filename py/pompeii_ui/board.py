@@ -508,7 +508,11 @@ def _hand(model: Model) -> El:
     view, ui = model.view, model.ui
     hand = view.get("hand")
     items: list[Any] = []
-    if hand is None:      # nobody's eyes: the hot-seat curtain, a replay's spectator (play-test 3), only bots (4)
+    if hand is None and phase_number(view) != "1" and not any(view["hand_sizes"]):
+        # Nobody holds a card since the eruption (P42): nothing is hidden, and at the end no device
+        # changes hands (play-test 6 read the curtain's words beside the end screen).
+        items.append(h("p", {"class": "note"}, t("hand.empty")))
+    elif hand is None:    # nobody's eyes: the hot-seat curtain, a replay's spectator (play-test 3), only bots (4)
         bots_only = bool(model.seats) and all(s.get("kind") == "bot" for s in model.seats)
         items.append(h("p", {"class": "note"}, t("hand.spectator" if model.waiting == "replay"
                                                  else "hand.bots" if bots_only else "hand.hidden")))
