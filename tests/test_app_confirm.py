@@ -362,3 +362,21 @@ def test_hot_seat_a_held_move_is_held_again_once_its_player_takes_the_device():
         ui2.ready()
         assert c2.awaiting == "held" and c2.held == ("draw",) and c2.viewer == 0
     run(go())
+
+
+def test_a_move_with_no_alternative_is_played_at_once_without_confirm():
+    """Play-test 6: a forced move (the only legal one: Tally's end of a turn with an empty hand, the
+    opening lava tile whose only square is its vent) waited for Confirm though nothing could be chosen
+    instead and Take back offered it again. It is played at once; a move with a choice still waits."""
+    async def go():
+        c, view, ui, store, bar = confirming(["human", "easy"])
+        c.start()
+        for card in list(c.session.state.hands[0]):
+            c.submit(("play", card))
+        assert c.session.state.legal() == [("end",)]
+        c.submit(("end",))
+        assert c.awaiting is None and bar.bars == []
+        assert c.session.actions[-1] == {"kind": "end"}
+        await c.wait_bots()
+        assert 1 in c.session.movers                                       # the bot answered at once
+    run(go())

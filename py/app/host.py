@@ -171,7 +171,7 @@ class Controller:
             raise ValueError("no human is to decide now")
         if self.passing_to is not None:
             raise ValueError(f"the device is being passed to {self.seats[self.passing_to]['name']}")
-        after = self._after(action) if self.confirming() else None
+        after = self._after(action) if self.confirming() and not self._forced() else None
         self._recall.discard(seat)         # it decided: its screen's own recap goes on from here
         if after is not None and self._ends_turn(seat, after[0]):
             self._confirm_from = len(self.session.actions)
@@ -198,6 +198,12 @@ class Controller:
     def confirming(self) -> bool:
         """Whether a human's turn-ending move waits for Confirm (the "confirm my moves" setting)."""
         return self.settings.get("confirm") == "on"
+
+    def _forced(self) -> bool:
+        """Is the move about to be made the only legal one? Then nothing could be chosen instead:
+        Confirm would only delay it and Take back offer it again (play-test 6: a lava tile with a
+        single square, its vent, asked for a click and then a Confirm), so it is played at once."""
+        return len(self.spec.legal_actions(self.session.state)) == 1
 
     def _after(self, action: Any) -> tuple[Any, list[dict]]:
         """The state after ``action`` and its events, on a copy (ValueError if it is illegal:

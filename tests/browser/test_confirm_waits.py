@@ -253,3 +253,24 @@ def test_pompeii_the_game_ending_move_waits_for_confirm_before_the_end_dialog(po
     page.wait_for_selector(".pp-end")
     page.wait_for_function("document.activeElement && document.activeElement.id === 'pp-end-title'")
     assert pomp.moves() == n + 1
+
+
+def test_pompeii_an_opening_lava_tile_with_one_square_is_played_without_confirm(pomp):
+    """Play-test 6 #12: the first tile of a symbol in the eruption's opening has one legal square, its
+    vent (P43, P48), yet asked for a click and then a Confirm (18 clicks for nothing with three humans).
+    Nothing could be chosen instead: it is played at once."""
+    page = pomp.page
+    seed, actions = test_pompeii_play.find_position(
+        lambda s: s.phase == "opening" and len(s.legal_actions()) == 1 and s.legal_actions()[0].kind == "lava")
+    pomp.load(seed, actions, name="forced-lava")
+    state = pomp.state()
+    (action,) = state.legal_actions()
+    assert B.VENT[action.square] == action.symbol                        # P48: onto its own vent
+    n = pomp.moves()
+    for act, arg in pompeii_clicks(action, state.legal_actions()):
+        pomp.click(act, arg)
+    page.wait_for_function(f"Number(document.body.dataset.moves) > {n}")
+    assert pomp.session()["actions"][n] == action.to_json()
+    assert not page.evaluate("document.body.dataset.confirm || ''")
+    assert page.locator("#shell-confirm").is_hidden()
+    pomp.wait_human()
