@@ -201,8 +201,8 @@ class Controller:
 
     def _forced(self) -> bool:
         """Is the move about to be made the only legal one? Then nothing could be chosen instead:
-        Confirm would only delay it and Take back offer it again (play-test 6: a lava tile with a
-        single square, its vent, asked for a click and then a Confirm), so it is played at once."""
+        Confirm would only delay it and Take back offer it again (play-test 6: a forced placement,
+        one legal square, asked for a click and then a Confirm), so it is played at once."""
         return len(self.spec.legal_actions(self.session.state)) == 1
 
     def _after(self, action: Any) -> tuple[Any, list[dict]]:
