@@ -464,32 +464,37 @@ def test_a_replay_heading_names_whose_turn_in_the_third_person_and_shows_no_reca
         assert not [e for e in tree.walk() if RECAP[key] in e.attrs.get("class", "").split()]
 
 
-# The replay's heading for the seat its host calls "You", seen through that seat's eyes. Ptolemaeus
-# names it as its score chip does ("Turn: You", play-test 6 #3); Pompeii still by its third name
-# beside a chip "You" (its ``whose_turn`` does not yet say "You" in the third person).
-OWN_TURN = {"ptolemaeus": "Turn: You", "pompeii": "Player 1's turn"}
+# The replay's heading for the seat its host calls "You", seen through that seat's eyes: named as its
+# score chip names it ("Turn: You", play-test 6 #3).
+OWN_TURN = {"ptolemaeus": "Turn: You", "pompeii": "Turn: You"}
+
+
+CHIP_NAME = {"ptolemaeus": "pt-score-name", "pompeii": "pp-score-name"}
 
 
 @pytest.mark.parametrize("lang", ["en", "it", "de", "es"])
-def test_a_ptolemaeus_replay_heading_names_the_players_seat_as_its_score_chip_does(lang):
+@pytest.mark.parametrize("key", list(SCREENS))
+def test_a_replay_heading_names_the_players_seat_as_its_score_chip_does(key, lang):
     """Play-test 6 #3: the replay of the player's own unfinished game against a bot read "Player 1's
     turn" beside the score chips "You 1 pt · Hypatia". The heading names the seat with the chip's
     word, in the third person (nobody decides in a replay: not "Your turn"); the bot's turn as before."""
     from app import i18n
-    from ptolemaeus_ui.strings import t
+    import importlib
 
-    screens, replay, host = _replayed("ptolemaeus")
+    t = importlib.import_module(f"{key}_ui.strings").t
+
+    screens, replay, host = _replayed(key)
     try:
         i18n.set_language(lang)                                  # the page's language: "You" is said in it
         mine = [i for i in range(9, replay.length) if replay.states[i].current_player == 0]
         theirs = [i for i in range(9, replay.length) if replay.states[i].current_player == 1]
-        who, tree = _heading("ptolemaeus", screens, replay, host, mine[-1])
+        who, tree = _heading(key, screens, replay, host, mine[-1])
         [chip] = tree.find_all(data_score="0")
         you = i18n.t("seat.you")
-        assert [e.text_content() for e in chip.walk() if "pt-score-name" in e.attrs.get("class", "")] == [you]
+        assert [e.text_content() for e in chip.walk() if CHIP_NAME[key] in e.attrs.get("class", "").split()] == [you]
         assert you in who and "Player" not in who and i18n.t("seat.player", n=1) not in who, who
-        assert who != t("status.your_turn_plain"), who
-        who, tree = _heading("ptolemaeus", screens, replay, host, theirs[-1])
+        assert who != t("status.your_turn_plain" if key == "ptolemaeus" else "status.your_turn"), who
+        who, tree = _heading(key, screens, replay, host, theirs[-1])
         bot = host.seats[1]["name"]
         assert who == t("status.turn_of", name=bot), who
     finally:

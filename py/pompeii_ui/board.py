@@ -24,7 +24,7 @@ from gamekit.memo import BoundedMemo
 from pompeii import board as B
 
 from .interact import UI, GATE_NAME, sq_arg
-from .strings import seat_label, t, tn
+from .strings import seat_label, t, tn, tp
 from .words import card_name, end_summary, name_of, symbol_name, where
 
 CELL = 64
@@ -400,7 +400,9 @@ def whose_turn(view: dict[str, Any], viewer: int | None, seats: list[dict], watc
     cur = view["current"]
     if viewer is not None and cur == viewer:
         return t("status.watching") if watching else t("status.your_turn")
-    return t("status.turn_of", name=seat_label(name_of(seats, cur)))
+    # A replay's heading (``boardui.screen.heading``) names the seat the host calls "You" as its score
+    # chips do, in the third person: "Turn: You" (play-test 6 #3), not "Player 1's turn" beside "You".
+    return tp("status.turn_of", name_of(seats, cur))
 
 
 def prompt_text(view: dict[str, Any], ui: UI, viewer: int | None, seats: list[dict]) -> str:
@@ -632,7 +634,7 @@ def render(model: Model) -> El:
     view = model.view
     over = view["phase"] == "over"
     who = t("status.caption") if model.animating and model.caption is None \
-        else (model.caption or heading(whose_turn, view, model.waiting, model.viewer, model.seats))
+        else (model.caption or heading(whose_turn, view, model.waiting, model.viewer, model.seats, says_you=True))
     status = [h("strong", {"class": "pp-who", "title": who}, who)]
     if model.busy:
         status.append(h("span", {"class": "pp-busy"}, model.busy))

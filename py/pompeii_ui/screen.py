@@ -225,7 +225,7 @@ class Screen(ScreenState):
         else:       # a redraw (start, resume, undo, language, a replay's jump): nothing to recap, no last move
             lines = []
             self.forget(snap.view)
-        turn = heading(whose_turn, snap.view, snap.waiting, snap.viewer, self.seats)
+        turn = heading(whose_turn, snap.view, snap.waiting, snap.viewer, self.seats, says_you=True)
         if turn != self.said_turn:
             if events and snap.legal:
                 lines += self.recap_words()
