@@ -750,3 +750,18 @@ def test_after_the_eruption_nobodys_hand_panel_says_no_cards_not_that_the_device
     screen = Screen()
     screen.receive(snapshot(s, None), [], HOT[:3])
     assert "device changes hands" in to_markup(screen.scene([]))
+
+
+def test_nobodys_eyes_are_told_no_recap_since_their_last_decision():
+    """Play-test 6: the hot-seat end screen (nobody's eyes: ``app.host`` shows it to no seat) read
+    "Since your last decision:" with up to 20 of the game's last events: nobody decided there."""
+    i18n.set_language("en")
+    s, _screen, log = play(4, 3)
+    assert s.phase == "over" and log
+    screen = Screen()
+    screen.receive(snapshot(s, None), [], HOT[:3])
+    screen.receive(snapshot(s, None), log[-12:], HOT[:3])
+    while screen.frames.busy:
+        screen.frames.advance()
+    assert screen.recap.lines                                # the events were noted...
+    assert screen.recap_lines == [] and "pp-recap" not in to_markup(screen.scene(log))   # ...said to nobody

@@ -186,8 +186,13 @@ class ScreenState:
     @property
     def recap_lines(self) -> list[str]:
         """The recap's lines to show: none in a replay, where nobody decided last (the lines would
-        only grow with every move; the last move is shown as in play), else ``recap.lines``."""
-        return [] if self.snap is not None and self.snap.waiting == "replay" else list(self.recap.lines)
+        only grow with every move; the last move is shown as in play), nor to nobody's eyes (the
+        hot-seat curtain and end screen, a game of bots, a tab that watches a hot-seat game): "since
+        your last decision" spoke to nobody, and listed everything since the curtain last came down
+        (play-test 6); else ``recap.lines``."""
+        if self.snap is not None and (self.snap.waiting == "replay" or self.snap.viewer is None):
+            return []
+        return list(self.recap.lines)
 
     @property
     def end_shown(self) -> bool:
