@@ -342,3 +342,47 @@ def test_whose_turn_is_not_cut_beside_four_scores_and_a_long_last_move(guarded_p
     right, scores = page.evaluate("""() => [document.querySelector('.pp-status').getBoundingClientRect().right,
         document.querySelector('.pp-scores').getBoundingClientRect().left]""")
     assert right <= scores + 1
+
+
+CHOSEN_LOOK = """() => { const card = document.querySelector('.pp-hand .card.chosen');
+    const s = getComputedStyle(card), after = getComputedStyle(card, '::after'), r = card.getBoundingClientRect();
+    return {transform: s.transform, boxShadow: s.boxShadow, outline: s.outlineStyle, position: s.position,
+            borderStyle: s.borderTopStyle, width: r.width, height: r.height, top: r.top,
+            after: after.content, afterBorder: after.borderRightWidth}; }"""
+
+
+def test_ptolemaeus_stylesheet_leaves_pompeiis_chosen_card_alone(browser, site, site_under_subpath):
+    """Play-test 6: once Ptolemaeus had been set up its stylesheet stayed linked, and its ``.card.chosen``
+    raised Pompeii's chosen hand card by 7 px and drew a check mark on it. Ptolemaeus set up first (the
+    lobby's form), then a Pompeii game: the chosen card looks as with Pompeii's sheet alone."""
+    context = browser.new_context(service_workers="block", viewport={"width": 1280, "height": 800})
+    guard = PageGuard({site.origin, site_under_subpath.origin})
+    try:
+        page = guard.watch(context.new_page())
+        page.add_init_script(INIT)
+        page.goto(site.url + "index.html")
+        wait_until_ready(page)
+        page.wait_for_function("document.body.dataset.screen === 'newgame'")
+        page.select_option("#ng-game", "ptolemaeus")                 # Ptolemaeus set up: its sheet linked
+        linked = "() => [...document.querySelectorAll('link[rel=stylesheet]')].map(l => l.getAttribute('href'))"
+        page.wait_for_function(f"({linked})().some(h => h.includes('ptolemaeus.css'))")
+        page.click('.lobby-game[data-game="pompeii"] .lobby-play')
+        page.wait_for_function("document.body.dataset.screen === 'game'")
+        game = Game(page, guard)
+        page.evaluate("window.pompeiiTest.speed(0)")
+        game.wait_human()
+        card = page.locator('.pp-hand [data-act="card"]').first
+        card.click()
+        page.locator(".pp-hand .card.chosen").first.wait_for()
+        sheets = page.evaluate(linked)
+        assert any("ptolemaeus.css" in h for h in sheets) and any("pompeii.css" in h for h in sheets), sheets
+        both = page.evaluate(CHOSEN_LOOK)
+        page.evaluate("""() => { for (const l of document.querySelectorAll('link[rel=stylesheet]'))
+            if (l.getAttribute('href').includes('ptolemaeus.css')) l.disabled = true; }""")
+        alone = page.evaluate(CHOSEN_LOOK)
+        assert both == alone
+        assert alone["transform"] == "none" and alone["after"] == "none", alone
+        problems = guard.problems()
+        assert not problems, "the page misbehaved:\n  " + "\n  ".join(problems)
+    finally:
+        context.close()
