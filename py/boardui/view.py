@@ -235,6 +235,8 @@ class BoardView:
             self.host.undo()
         if outcome.action is not None:
             self.submit(outcome.action)
+            if self._tapped is not None:        # a move held for Confirm is drawn at once, its text above
+                keep_in_place(self.root, *self._tapped)
         elif outcome.redraw:
             self.draw()
             if self._tapped is not None:        # before the focus: a focus that reveals may scroll on

@@ -29,6 +29,9 @@ class PompeiiView(HookedView):
     held_move = staticmethod(held_move)
     held_own = staticmethod(own_events)
     hook = "pompeiiTest"
+    # One column (static/pompeii.css): the prompt above the board and the hand grows with a choice or a
+    # held move; the tapped card or square stays under the finger (play-test 6 #5).
+    keep_tapped = "(max-width: 880px)"
 
     def __init__(self, container: Any, host: Any, spec: Any) -> None:
         self.spec = spec

@@ -15,6 +15,7 @@ import random
 import pytest
 
 from conftest import PageGuard, axe_violations, no_sideways_scroll, wait_until_ready
+from pompeii_ui.interact import click_path
 from test_pompeii_play import INIT, LINK, SHOTS, Game, find_position, kind_with_choice
 
 SIZES = {
@@ -386,3 +387,47 @@ def test_ptolemaeus_stylesheet_leaves_pompeiis_chosen_card_alone(browser, site, 
         assert not problems, "the page misbehaved:\n  " + "\n  ".join(problems)
     finally:
         context.close()
+
+
+TOUCH_INIT = INIT.replace(', confirm: "off"', "")         # "confirm my moves" at its default (on), as a newcomer
+
+
+def _top(locator) -> float:
+    return locator.evaluate("e => e.getBoundingClientRect().top")
+
+
+def test_on_a_phone_a_tapped_card_and_square_stay_under_the_finger(browser, site, site_under_subpath):
+    """Play-test 6 #5: at 390x844 a tap on a hand card, then on a highlighted square, grew the prompt
+    above them (the card's Cancel, the held move's "waits for your confirmation") and pushed what was
+    tapped ~150 px down from under the finger. The page scrolls by what grew: each stays within a few px."""
+    context = browser.new_context(service_workers="block", **SIZES["phone"])
+    guard = PageGuard({site.origin, site_under_subpath.origin})
+    try:
+        page = guard.watch(context.new_page())
+        page.add_init_script(TOUCH_INIT)
+        page.goto(site.url + "index.html" + LINK)
+        wait_until_ready(page)
+        page.evaluate("window.pompeiiTest.speed(0)")
+        game = Game(page, guard)
+        game.wait_human()
+        action = next(a for a in game.state().legal_actions() if a.kind == "play" and a.square >= 0)
+        card = page.locator(f'.pp-hand [data-act="card"][data-arg="{action.card}"]').first
+        (_, _), (_, where) = click_path(action, game.state().legal_actions())      # the card, then its square
+        square = page.locator(f'.pp-board [data-square="{where}"]')         # clickable until the move is held
+        grew = []
+        for target in (card, square):
+            target.scroll_into_view_if_needed()
+            prompt = page.locator(".pp-prompt").bounding_box()["height"]
+            before = _top(target)
+            target.tap()
+            page.wait_for_timeout(100)
+            grew.append(page.locator(".pp-prompt").bounding_box()["height"] - prompt)
+            after = _top(target)
+            assert abs(after - before) <= 3, (target, before, after, grew)
+        assert page.locator(".pp-board .held").count() > 0           # the move is held for Confirm
+        assert max(grew) > 40, grew                                  # the case the play-test met was met here
+        problems = guard.problems()
+        assert not problems, "the page misbehaved:\n  " + "\n  ".join(problems)
+    finally:
+        context.close()
+
