@@ -23,7 +23,7 @@ from boardui.tree import El, h
 from gamekit.memo import BoundedMemo
 from pompeii import board as B
 
-from .interact import UI, GATE_NAME, sq_arg
+from .interact import UI, GATE_NAME, Choice, sq_arg
 from .strings import seat_label, t, tn, tp
 from .words import card_name, end_summary, name_of, symbol_name, where
 
@@ -445,10 +445,13 @@ def _prompt(model: Model) -> El:
     # While the moves before this decision are shown, the prompt says so: it asked to place a tile on
     # a highlighted square while nothing could be highlighted yet (play-test 4).
     showing = model.animating and model.waiting is None
-    text = waiting_prompt(t, WAITING_TEXTS, model.waiting, model.held) \
-        or (t("prompt.animating") if showing else prompt_text(view, ui, model.viewer, model.seats))
+    waiting = waiting_prompt(t, WAITING_TEXTS, model.waiting, model.held)
+    text = waiting or (t("prompt.animating") if showing else prompt_text(view, ui, model.viewer, model.seats))
     children: list[Any] = [h("p", {"class": "prompt", "tabindex": "-1", "data-pending": view["step"] or view["phase"],
                                    "data-waiting": model.waiting}, text)]
+    room = None if waiting or model.animating else _card_room(view, ui, model.seats)
+    if room is not None:
+        children.append(room)
     if view.get("tile") and not showing:
         tile = view["tile"]
         children.append(h("div", {"class": "pp-tile", "data-tile": tile},
@@ -463,7 +466,22 @@ def _prompt(model: Model) -> El:
     elif ui.choices:
         children.append(h("div", {"class": "choices"}, *[_choice(c, model.seats) for c in ui.choices]))
     children.append(_recap(model))
-    return El("section", {"class": "pp-prompt", "aria-label": t("prompt.label")}, children, key="prompt")
+    return El("section", {"class": "pp-prompt" + (" reserve" if room is not None else ""), "aria-label": t("prompt.label")},
+              children, key="prompt")
+
+
+def _card_room(view: dict[str, Any], ui: UI, seats: list[dict]) -> El | None:
+    """While a hand card may be chosen and none is: the prompt a chosen card brings (its longer text, the
+    Cancel button), hidden, under the one shown. On a wide screen (static/pompeii.css ``.reserve``) the
+    prompt has that height already, so choosing a card moves nothing below it: the Cancel button that
+    appeared moved the hand ~70 px down under the mouse (play-test 6 #5)."""
+    if not ui.active or view["step"] != "play" or not ui.cards or any(ui.cards.values()):
+        return None
+    later = [*ui.choices, Choice("cancel", "", "btn.cancel")]
+    buttons = [h("button", {"type": "button", "class": "choice" + (" primary" if c.primary else ""), "disabled": True,
+                            "tabindex": "-1"}, t(c.key, **dict(c.params))) for c in later]
+    return h("div", {"class": "pp-room", "aria-hidden": "true"},
+             h("p", {"class": "room-text"}, t("prompt.square")), h("div", {"class": "choices"}, *buttons))
 
 
 def _recap(model: Model) -> El | None:

@@ -431,3 +431,27 @@ def test_on_a_phone_a_tapped_card_and_square_stay_under_the_finger(browser, site
     finally:
         context.close()
 
+
+def test_choosing_a_hand_card_moves_nothing_under_the_prompt(guarded_page, site, ready):
+    """Play-test 6 (#5, screenshots 05 and 06): at 1280x800 choosing a hand card made its Cancel button
+    appear in the prompt, which moved the hand ~70 px down under the mouse. The room of that row is kept
+    while no card is chosen: the hand stays where it was (within 2 px), chosen or not."""
+    page = guarded_page
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.add_init_script(INIT)
+    page.goto(site.url + "index.html" + LINK)
+    ready(page)
+    page.evaluate("window.pompeiiTest.speed(0)")
+    game = Game(page, None)
+    game.wait_human()
+    card = next(a.card for a in game.state().legal_actions() if a.kind == "play")
+    hand = page.locator(".pp-hand")
+    cancel = page.locator('.pp-prompt [data-act="cancel"]')
+    before = _top(hand)
+    assert cancel.count() == 0
+    page.locator(f'.pp-hand [data-act="card"][data-arg="{card}"]').first.click()
+    cancel.wait_for()
+    assert abs(_top(hand) - before) <= 2, (before, _top(hand))
+    cancel.click()
+    page.wait_for_function("document.querySelectorAll('.pp-prompt [data-act=\"cancel\"]').length === 0")
+    assert abs(_top(hand) - before) <= 2, (before, _top(hand))
