@@ -32,12 +32,13 @@ BOXES_JS = """(selector) => [...document.querySelectorAll(selector)]
 
 
 @contextlib.contextmanager
-def sized_game(browser, site, site_under_subpath, size: str):
+def sized_game(browser, site, site_under_subpath, size: str, init: str | None = None):
+    """The linked game at ``size`` (settings: ``init``, by default INIT's), its page guarded."""
     context = browser.new_context(service_workers="block", **SIZES[size])
     guard = PageGuard({site.origin, site_under_subpath.origin})
     try:
         page = guard.watch(context.new_page())
-        page.add_init_script(INIT)
+        page.add_init_script(init or INIT)
         page.goto(site.url + "index.html" + LINK)
         wait_until_ready(page)
         page.evaluate("window.pompeiiTest.speed(0)")
@@ -400,15 +401,8 @@ def test_on_a_phone_a_tapped_card_and_square_stay_under_the_finger(browser, site
     """Play-test 6 #5: at 390x844 a tap on a hand card, then on a highlighted square, grew the prompt
     above them (the card's Cancel, the held move's "waits for your confirmation") and pushed what was
     tapped ~150 px down from under the finger. The page scrolls by what grew: each stays within a few px."""
-    context = browser.new_context(service_workers="block", **SIZES["phone"])
-    guard = PageGuard({site.origin, site_under_subpath.origin})
-    try:
-        page = guard.watch(context.new_page())
-        page.add_init_script(TOUCH_INIT)
-        page.goto(site.url + "index.html" + LINK)
-        wait_until_ready(page)
-        page.evaluate("window.pompeiiTest.speed(0)")
-        game = Game(page, guard)
+    with sized_game(browser, site, site_under_subpath, "phone", TOUCH_INIT) as game:
+        page = game.page
         game.wait_human()
         action = next(a for a in game.state().legal_actions() if a.kind == "play" and a.square >= 0)
         card = page.locator(f'.pp-hand [data-act="card"][data-arg="{action.card}"]').first
@@ -426,10 +420,6 @@ def test_on_a_phone_a_tapped_card_and_square_stay_under_the_finger(browser, site
             assert abs(after - before) <= 3, (target, before, after, grew)
         assert page.locator(".pp-board .held").count() > 0           # the move is held for Confirm
         assert max(grew) > 40, grew                                  # the case the play-test met was met here
-        problems = guard.problems()
-        assert not problems, "the page misbehaved:\n  " + "\n  ".join(problems)
-    finally:
-        context.close()
 
 
 def test_choosing_a_hand_card_moves_nothing_under_the_prompt(guarded_page, site, ready):
