@@ -51,15 +51,17 @@ def _card(app: App, listeners: Listeners, info: GameInfo, saved: list[SavedGame]
                      lambda _e, gid=resume.id: app.when_code_ready(info, lambda: app.resume(gid)))
         buttons.append(cont)
     rules = info.rules_page()
-    if rules:
-        buttons.append(el("a", {"class": "lobby-rules", "href": rules, "target": "_blank", "rel": "noopener"},
-                          t("lobby.rules")))
+    # "How to play" on a line of its own: beside "Play now" alone it fitted, under "Play now · Continue" it
+    # wrapped, and two cards side by side were laid out differently (play-test 6 #10).
+    more = el("p", {"class": "lobby-buttons lobby-more"},
+              el("a", {"class": "lobby-rules", "href": rules, "target": "_blank", "rel": "noopener"},
+                 t("lobby.rules"))) if rules else None
     return el("article", {"class": "lobby-game", "data-game": info.key, "aria-labelledby": title_id},
               picture,
               el("div", {"class": "lobby-text"},
                  el("h3", {"id": title_id}, info.title()),
                  el("p", {"class": "lobby-blurb"}, info.blurb()),
-                 buttons,
+                 buttons, more,
                  el("p", {"class": "ng-hint", "id": f"{title_id}-hint"}, t("lobby.play.hint"))))
 
 

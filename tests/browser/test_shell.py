@@ -919,6 +919,13 @@ def test_the_lobby_is_centred_and_its_saved_games_stand_beside_the_games(guarded
     page.click("#shell-new")
     page.wait_for_function("document.body.dataset.screen === 'newgame'")
     assert page.locator(".ng-kept li.ng-saved-game").count() == 1
+    # Both cards laid out alike, with "Continue" (Pompeii's) or without: "How to play" on a line of its
+    # own under "Play now" (play-test 6 #10: it wrapped only in the card with "Continue").
+    for key in ("ptolemaeus", "pompeii"):
+        card = page.locator(f'.lobby-game[data-game="{key}"]')
+        play, rules = card.locator(".lobby-play").bounding_box(), card.locator(".lobby-rules").bounding_box()
+        assert rules["y"] >= play["y"] + play["height"], (key, play, rules)
+    assert page.locator('.lobby-game[data-game="pompeii"] .lobby-continue').count() == 1
     for width, height in sizes:
         page.set_viewport_size({"width": width, "height": height})
         boxes = centred(f"a saved game, {width}")
