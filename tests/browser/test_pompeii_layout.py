@@ -16,7 +16,7 @@ import pytest
 
 from conftest import PageGuard, axe_violations, no_sideways_scroll, wait_until_ready
 from pompeii_ui.interact import click_path
-from test_pompeii_play import INIT, LINK, SHOTS, Game, find_position, kind_with_choice
+from test_pompeii_play import INIT, LINK, SHOTS, Game, find_position, kind_with_choice, phase1_hands_over
 
 SIZES = {
     "desktop": {"viewport": {"width": 1366, "height": 768}},
@@ -138,15 +138,6 @@ def _citizen_chosen(game, kind: str) -> None:
     game.page.locator(f'.pp-board [data-square="{action.square // 11},{action.square % 11}"][data-act="sq"]').tap()
 
 
-def _hands_over(s) -> bool:
-    """Seat 0's next decision (the first legal one) ends its phase-1 turn: the bot's whole turn follows."""
-    if not (s.phase == "p1" and s.step == "play" and s.ad79 == 0 and len(s.deck) > 8):
-        return False
-    c = s.clone()
-    c.apply(c.legal_actions()[0])
-    return c.current_player == 1 and c.phase == "p1"
-
-
 def _after_a_bot_turn(game) -> None:
     """The human plays; the bot's whole turn is then recapped under the prompt (issue 17)."""
     game.play_by_clicks(game.state().legal_actions()[0])
@@ -157,7 +148,7 @@ def _after_a_bot_turn(game) -> None:
 # (name, what the position needs, a step on screen before the checks)
 SCREENS = {
     "play": (kind_with_choice("play"), None),
-    "play-after-bot": (_hands_over, _after_a_bot_turn),
+    "play-after-bot": (phase1_hands_over, _after_a_bot_turn),
     "play-square": (kind_with_choice("play"), _p1_square_chosen),
     "relative": (kind_with_choice("relative"), None),
     "omen": (kind_with_choice("omen"), None),
