@@ -260,10 +260,14 @@ class Loader:
             entry = self.index["archives"][archive]
             start = _now()
             self._unpack(archive, self._get_sync(entry["file"], entry["sha256"]))
-            for package, lang, text in self._texts_wanted(archive, self.languages):
-                self._write_text(package, lang, text["file"], self._get_sync(text["file"], text["sha256"]))
+            self._write_texts_sync(archive)
             self.timings[archive] = _now() - start
         return todo
+
+    def _write_texts_sync(self, archive: str) -> None:
+        """The texts ``archive`` (or a package outside the archives) lacks in the languages in use, fetched blocking."""
+        for package, lang, text in self._texts_wanted(archive, self.languages):
+            self._write_text(package, lang, text["file"], self._get_sync(text["file"], text["sha256"]))
 
     async def _fetch_texts(self, wanted: list) -> None:
         """Write the texts ``wanted``: (package, lang, entry) or (package, lang, entry, started)."""
@@ -296,8 +300,7 @@ class Loader:
             return
         self.text_packages += [p for p in packages if p not in self.text_packages]
         for package in packages:
-            for p, lang, entry in self._texts_wanted(package, self.languages):
-                self._write_text(p, lang, entry["file"], self._get_sync(entry["file"], entry["sha256"]))
+            self._write_texts_sync(package)
 
     async def ensure_texts(self, *languages: str) -> None:
         """Every loaded package's texts (and :meth:`start_texts`' packages') in ``languages`` and in
