@@ -380,3 +380,21 @@ def test_a_move_with_no_alternative_is_played_at_once_without_confirm():
         await c.wait_bots()
         assert 1 in c.session.movers                                       # the bot answered at once
     run(go())
+
+
+def test_a_held_move_lists_the_legal_actions_once(monkeypatch):
+    """Holding a move for Confirm lists the legal actions once: whether it is forced, which legal
+    action it is and its JSON kept beside the save all come from that one list (the host listed them
+    three times: for the forced check, for the copy's move, and again for the record)."""
+    async def go():
+        c, view, ui, store, bar = confirming(["human", "easy"])
+        c.start()
+        calls = []
+        legal = c.spec.legal_actions
+        monkeypatch.setattr(c.spec, "legal_actions", lambda state: calls.append(1) or legal(state))
+        c.submit(("draw",))
+        assert c.awaiting == "held" and len(calls) == 1
+        assert json.loads(store.storage.getItem(store.prefix + "held"))["action"] == {"kind": "draw"}
+        c.confirm()
+        await c.wait_bots()
+    run(go())

@@ -36,7 +36,7 @@ import json
 import sys
 import time
 import traceback
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 from collections.abc import Awaitable, Callable
 
 from app.errors import error_text
@@ -63,6 +63,16 @@ class ShellUI(Protocol):
     def refresh(self) -> None: ...          # controls (undo...) and status may have changed
     def new_game(self) -> None: ...
     # optional: ``confirm_bar(kind)`` with kind None, "applied" or "held" (the Confirm / Take back bar)
+
+
+class _Outcome(NamedTuple):
+    """A human's move played on a copy (:meth:`Controller._after`)."""
+
+    state: Any                # the state after it
+    events: list[dict]        # what it did (a held move's prompt names it with them)
+    data: dict[str, Any]      # its JSON, as a save writes it
+    forced: bool              # the only legal move: nothing could be chosen instead (play-test 6), so
+                              # Confirm would only delay it and Take back offer it again: played at once
 
 
 def bot_seed(setup_seed: int, move: int, seat: int) -> int:
@@ -171,14 +181,14 @@ class Controller:
             raise ValueError("no human is to decide now")
         if self.passing_to is not None:
             raise ValueError(f"the device is being passed to {self.seats[self.passing_to]['name']}")
-        after = self._after(action) if self.confirming() and not self._forced() else None
+        after = self._after(action) if self.confirming() else None
         self._recall.discard(seat)         # it decided: its screen's own recap goes on from here
-        if after is not None and self._ends_turn(seat, after[0]):
+        if after is not None and not after.forced and self._ends_turn(seat, after.state):
             self._confirm_from = len(self.session.actions)
-            if self.spec.reveals_hidden(after[0]):
-                self.held, self.held_events = action, after[1]
+            if self.spec.reveals_hidden(after.state):
+                self.held, self.held_events = action, after.events
                 self._set_awaiting("held")
-                self._keep_held(action)
+                self._keep_held(after.data)
                 self._show(self.viewer, redraw=True)   # the view's choice is reset: the board as it is
                 self.ui.refresh()
                 return
@@ -199,22 +209,18 @@ class Controller:
         """Whether a human's turn-ending move waits for Confirm (the "confirm my moves" setting)."""
         return self.settings.get("confirm") == "on"
 
-    def _forced(self) -> bool:
-        """Is the move about to be made the only legal one? Then nothing could be chosen instead:
-        Confirm would only delay it and Take back offer it again (play-test 6: a forced placement,
-        one legal square, asked for a click and then a Confirm), so it is played at once."""
-        return len(self.spec.legal_actions(self.session.state)) == 1
-
-    def _after(self, action: Any) -> tuple[Any, list[dict]]:
-        """The state after ``action`` and its events, on a copy (ValueError if it is illegal:
-        nothing changed).  Computed once per move: whether it ends the turn, whether it would
-        reveal something and, for a held move, the words the prompt names it with."""
+    def _after(self, action: Any) -> _Outcome:
+        """``action`` played on a copy (ValueError if it is illegal: nothing changed).  Computed
+        once per move, the legal actions listed once: whether it ends the turn, whether it would
+        reveal something, for a held move the words the prompt names it with and the JSON kept
+        beside the save, and whether it was forced."""
         from app.session import canonical_action
 
         state = self.spec.clone(self.session.state)
-        legal, _data = canonical_action(self.spec, state, action)
+        legal_now = self.spec.legal_actions(state)
+        legal, data = canonical_action(self.spec, state, action, legal_now)
         events = self.spec.apply(state, legal)
-        return state, list(events or [])
+        return _Outcome(state, list(events or []), data, len(legal_now) == 1)
 
     def _ends_turn(self, seat: int | None, after: Any) -> bool:
         return bool(self.spec.is_over(after)) or self.spec.current_player(after) != seat
@@ -477,13 +483,11 @@ class Controller:
 
     # ------------------------------------------------------------ a held move kept across a reload
 
-    def _keep_held(self, action: Any) -> None:
-        """Keep the move just held beside the save (a reload holds it again: :meth:`_hold_again`)."""
+    def _keep_held(self, data: dict[str, Any]) -> None:
+        """Keep the move just held (``data``: its JSON) beside the save (a reload holds it again:
+        :meth:`_hold_again`)."""
         if self.store is None:
             return
-        from app.session import canonical_action
-
-        _legal, data = canonical_action(self.spec, self.session.state, action)
         record = {"id": self.session.id, "at": len(self.session.actions), "action": data}
         try:
             self.store.write_json(HELD_ENTRY, json.dumps(record, separators=(",", ":")))
@@ -511,14 +515,14 @@ class Controller:
             if record["at"] != len(self.session.actions):
                 raise ValueError("the game moved on since")
             action = self.spec.action_from_json(record["action"])
-            after, events = self._after(action)
-            if not (self._ends_turn(seat, after) and self.spec.reveals_hidden(after)):
+            after = self._after(action)
+            if after.forced or not (self._ends_turn(seat, after.state) and self.spec.reveals_hidden(after.state)):
                 raise ValueError("not a move that waits for Confirm")
         except Exception:  # noqa: BLE001 - a stale or tampered record holds nothing: dropped
             self._drop_held()
             return False
         self._confirm_from = len(self.session.actions)
-        self.held, self.held_events = action, events
+        self.held, self.held_events = action, after.events
         self._set_awaiting("held")
         return True
 

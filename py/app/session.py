@@ -263,16 +263,18 @@ def _stored_form(data: Any) -> str | None:
         return None
 
 
-def canonical_action(spec: GameSpec, state: Any, action: Any) -> tuple[Any, dict[str, Any]]:
+def canonical_action(spec: GameSpec, state: Any, action: Any,
+                     legal_now: list[Any] | None = None) -> tuple[Any, dict[str, Any]]:
     """(the legal action that ``action`` is, its JSON): what a session applies and saves must
-    load again, byte for byte.
+    load again, byte for byte.  ``legal_now``: the state's legal actions when the caller has
+    listed them already (they are listed otherwise).
 
     The legal action must be equal to ``action`` *and* write the very same JSON (``True`` is
     not ``1``, ``3.0`` is not ``3``: such look-alikes are refused, code ``illegal_action``),
     and that JSON must read back as the same action (else ``not_saveable``: a game whose
     ``action_to_json`` loses something would write a save that no longer loads)."""
     try:
-        found = [a for a in spec.legal_actions(state) if a == action]
+        found = [a for a in (spec.legal_actions(state) if legal_now is None else legal_now) if a == action]
     except Exception:  # noqa: BLE001 - an action whose comparison fails is not a legal one
         found = []
     form = _json_form(spec, action)
