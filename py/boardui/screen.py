@@ -136,6 +136,9 @@ class ScreenState:
     # What the shell offers on the end screen besides a new game, [(key, label)] (``host.end_actions()``,
     # set by the view before each scene: a daily game's "Results"); the end screen draws end_buttons().
     end_actions: list[tuple[str, str]] = field(default_factory=list)
+    # Does the view's ``narrow_query`` match now (set by the view before each scene, ``BoardView``): a
+    # portrait phone's layout, as Pompeii's city turned a quarter so that its squares fit a finger.
+    narrow: bool = False
 
     @staticmethod
     def over(view: dict[str, Any]) -> bool:
@@ -316,6 +319,7 @@ class Screen(Protocol):
     frames: FrameQueue
     busy: str | None
     end_actions: list[tuple[str, str]]
+    narrow: bool
 
     @property
     def view(self) -> Any: ...

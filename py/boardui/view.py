@@ -26,11 +26,12 @@ from collections.abc import Callable
 from typing import Any
 
 from pyscript import document, window
+from pyscript.ffi import create_proxy
 
 from .anim import motion_factor, transition_ms
-from .browser import Delegation, FramePlayer, apply_focus, keep_in_place, media, top_of
+from .browser import Delegation, FramePlayer, apply_focus, keep_in_place, media, none, top_of
 from .dom import Patcher
-from .focus import FocusPlan
+from .focus import FocusPlan, css_string
 from .screen import Outcome, Screen, awaiting, labelled
 from .tree import El
 
@@ -43,6 +44,10 @@ class BoardView:
     # A media query under which an element tapped stays under the finger when the redraw it asks
     # for grows or shrinks what is above it (``browser.keep_in_place``); "" never (the default).
     keep_tapped = ""
+    # A media query whose match is an input of the scene (``Screen.narrow``, read before each scene): a
+    # layout of its own on a portrait phone; the view redraws when it starts or stops matching (the
+    # phone turned, the window resized). "" never (the default).
+    narrow_query = ""
 
     def __init__(self, container: Any, host: Any, screen: Screen,
                  snapshot: Callable[[Any, int | None], Any]) -> None:
@@ -66,6 +71,9 @@ class BoardView:
         self.player = FramePlayer(screen.frames, self.speed_factor, self._on_frame, self._on_frames_end)
         self.events = Delegation(self.root, self._on_act, on_escape=self._on_escape, on_rove=screen.rove)
         self._tapped: tuple[Any, str, float] | None = None    # while a tap is carried out: (node, selector, top)
+        self._narrow: tuple[Any, Any] | None = None            # (the MediaQueryList, its change listener)
+        if self.narrow_query:
+            self._watch_narrow()
 
     # ------------------------------------------------------------ GameView
 
@@ -138,6 +146,11 @@ class BoardView:
         self.destroyed = True
         self.player.stop()
         self.events.release()
+        if self._narrow is not None:
+            query, proxy = self._narrow
+            query.removeEventListener("change", proxy)
+            proxy.destroy()
+            self._narrow = None
         self.patcher.clear()
         self.root.remove()
 
@@ -158,9 +171,30 @@ class BoardView:
         # What the shell offers on the end screen (optional: a replay's host offers nothing).
         offered = getattr(self.host, "end_actions", None)
         self.screen.end_actions = list(offered()) if offered is not None else []
+        self.screen.narrow = bool(self.narrow_query) and media(self.narrow_query)
         self.patcher.render(self.scene())
         ms = transition_ms(self.glide_ms, self.reduced_motion, self.speed_factor())
         self.root.style.setProperty("--anim-ms", f"{ms}ms")
+
+    def _watch_narrow(self) -> None:
+        """Redraw when :attr:`narrow_query` starts or stops matching (nothing redrew on a resize: a
+        phone turned kept the layout it was drawn in)."""
+        def changed(_event: Any) -> None:
+            if self.destroyed or self.screen.view is None:
+                return
+            # A cell that had the focus may be drawn anew in another row: the focus goes back to it.
+            active = document.activeElement
+            cell = None if none(active) or not bool(self.root.contains(active)) else active.getAttribute("data-cell")
+            self.draw()
+            if not none(cell):
+                self.focus(FocusPlan(if_lost=(f"[data-cell={css_string(str(cell))}]",)))
+        try:
+            query = window.matchMedia(self.narrow_query)
+        except Exception:  # noqa: BLE001 - an old browser: the layout of the first draw stays
+            return
+        proxy = create_proxy(changed)
+        query.addEventListener("change", proxy)
+        self._narrow = (query, proxy)
 
     def speed_factor(self) -> float:
         """Hold-time factor of the animation frames."""

@@ -31,6 +31,8 @@ CELL = 64
 MARGIN = 26
 WIDTH = B.WIDTH * CELL + 2 * MARGIN
 HEIGHT = B.HEIGHT * CELL + 2 * MARGIN
+# A gate's exit side on the board turned a quarter clockwise (``grid_pos``): the north wall is on the right.
+TURNED_SIDE = {"N": "E", "E": "S", "S": "W", "W": "N"}
 SHAPES = ("circle", "square", "triangle", "diamond")
 FALLBACK_COLOURS = ("#3a7bd5", "#e8c547", "#d64541", "#333333")
 
@@ -80,6 +82,9 @@ class Model:
     held: str | None = None         # a held move in the log's words
     held_at: dict[str, dict[str, Any]] = field(default_factory=dict)  # its pieces: words.held_pieces
     end_actions: list[tuple[str, str]] = field(default_factory=list)  # the shell's, on the end screen
+    # The city drawn turned a quarter (7 columns across, 11 rows down): a portrait phone, whose width the
+    # 11 columns shared left squares ~30 px wide, too small for a finger (``grid_pos``).
+    turned: bool = False
 
 
 def phase_number(view: dict[str, Any]) -> str:
@@ -93,8 +98,27 @@ def seat_colour(seats: list[dict], seat: int) -> str:
     return FALLBACK_COLOURS[seat % 4]
 
 
-def xy(r: int, c: int) -> tuple[float, float]:
-    return MARGIN + c * CELL, MARGIN + r * CELL
+def grid_pos(r: int, c: int, turned: bool = False) -> tuple[int, int]:
+    """Where the map's square (``r``, ``c``) is on screen, as (row, column): the map itself, or turned
+    a quarter clockwise (its west side at the top, its north side on the right). Everything on the
+    board is placed through this, so the turn moves squares, not their texts: those stay upright."""
+    return (c, B.HEIGHT - 1 - r) if turned else (r, c)
+
+
+def board_size(turned: bool = False) -> tuple[int, int]:
+    """The board's width and height in SVG units (its viewBox)."""
+    return (HEIGHT, WIDTH) if turned else (WIDTH, HEIGHT)
+
+
+def xy(r: int, c: int, turned: bool = False) -> tuple[float, float]:
+    """The top left corner of the map's square (``r``, ``c``) in SVG units."""
+    row, col = grid_pos(r, c, turned)
+    return MARGIN + col * CELL, MARGIN + row * CELL
+
+
+def exit_side(side: str, turned: bool = False) -> str:
+    """A gate's exit side ("N", "E", "S", "W") on screen."""
+    return TURNED_SIDE[side] if turned else side
 
 
 def shape(seat: int, cx: float, cy: float, size: float, attrs: dict[str, Any]) -> El:
@@ -168,7 +192,8 @@ def _square(model: Model, q: int, here: dict | None, labels: list[El]) -> El:
     (a cell's accessible name is its full description)."""
     view, ui = model.view, model.ui
     r, c = B.rc(q)
-    x, y = xy(r, c)
+    x, y = xy(r, c, model.turned)
+    row, col = grid_pos(r, c, model.turned)
     arg = sq_arg(q)
     role = ui.squares.get(arg) if not model.animating else None
     kind = B.KIND[q]
@@ -196,7 +221,7 @@ def _square(model: Model, q: int, here: dict | None, labels: list[El]) -> El:
         "data-recent": "1" if recent else None, "data-lost": str(sum(lost.values())) if lost else None,
         "data-building": B.PART[q], "data-neutral": B.NEUTRAL[q],
         "data-gate": B.GATE_OF.get(q), "data-vent": B.VENT[q],
-        **nav.cell_attrs(arg, r, c),
+        **nav.cell_attrs(arg, row, col),     # where it is on screen: an arrow key moves that way
     }
     if role:
         attrs["data-act"] = "sq"
@@ -269,7 +294,7 @@ SLOTS = ((0.3, 0.45), (0.7, 0.45), (0.3, 0.78), (0.7, 0.78))
 
 
 def _citizens(model: Model, r: int, c: int, counts: list[int], labels: list[El]) -> list[El]:
-    x, y = xy(r, c)
+    x, y = xy(r, c, model.turned)
     out: list[El] = []
     at = f"{r},{c}"
     present = [p for p, k in enumerate(counts) if k]
@@ -293,8 +318,8 @@ def _exits(model: Model) -> list[El]:
     out = []
     for g in B.GATES:
         r, c = B.rc(g["square"])
-        x, y = xy(r, c)
-        side = g["exit"]
+        x, y = xy(r, c, model.turned)
+        side = exit_side(g["exit"], model.turned)
         cx = {"W": x - MARGIN / 2, "E": x + CELL + MARGIN / 2}.get(side, x + CELL / 2)
         cy = {"N": y - MARGIN / 2, "S": y + CELL + MARGIN / 2}.get(side, y + CELL / 2)
         can = g["id"] in model.ui.exits and not model.animating
@@ -323,7 +348,7 @@ def _cached_square(model: Model, q: int, here: dict | None, tabindex: str) -> tu
     patcher then skips them: a redraw touches only the squares that changed)."""
     arg = sq_arg(q)
     ui = model.ui
-    key = (i18n.language(), q, model.view["phase"] == "p1", tabindex,
+    key = (i18n.language(), q, model.turned, model.view["phase"] == "p1", tabindex,
            (tuple(here["citizens"]), here.get("lava")) if here else None,
            None if model.animating else ui.squares.get(arg), ui.selected == arg and not model.animating,
            arg in model.burning, model.falling == arg, arg in model.recent,
@@ -347,38 +372,44 @@ def render_board(model: Model) -> El:
     wanted = [model.board_focus, model.ui.selected,
               next(iter(model.ui.squares), None) if not model.animating else None]
     anchor = next((w for w in wanted if w is not None and w in ids), ids[0])
+    turned = model.turned
+    # The grid's rows are the rows on screen (a screen reader reads them as they are seen), each in
+    # its squares' order on screen; on the turned board a row on screen is a column of the map.
+    on_screen: dict[int, list[tuple[int, int]]] = {}
+    for q in B.CITY:
+        row, col = grid_pos(*B.rc(q), turned)
+        on_screen.setdefault(row, []).append((col, q))
     rows: list[El] = []
     labels: list[El] = []
-    for r in range(B.HEIGHT):
-        row = []
-        for c in range(B.WIDTH):
-            q = B.sq(r, c)
-            if B.KIND[q] == "outside":
-                continue
-            arg = f"{r},{c}"
+    for row in sorted(on_screen):
+        cells = []
+        for _col, q in sorted(on_screen[row]):
+            arg = sq_arg(q)
             cell, cell_labels = _cached_square(model, q, here.get(arg), "0" if arg == anchor else "-1")
-            row.append(cell)
+            cells.append(cell)
             labels.extend(cell_labels)
-        rows.append(El("g", {"role": "row"}, row, key=f"row{r}"))
+        rows.append(El("g", {"role": "row"}, cells, key=f"row{row}"))
     extra: list[El] = []
     if len(model.path) > 1:
-        pts = " ".join(f"{xy(p[0], p[1])[0] + CELL / 2:.0f},{xy(p[0], p[1])[1] + CELL / 2:.0f}" for p in model.path)
+        centres = [xy(int(p[0]), int(p[1]), turned) for p in model.path]
+        pts = " ".join(f"{x + CELL / 2:.0f},{y + CELL / 2:.0f}" for x, y in centres)
         # Drawn above the squares but only a picture: the clicks go through it to the square below
         # (it ends at squares' centres, where a player clicks).
         extra.append(El("polyline", {"points": pts, "class": "path", "pointer-events": "none"}, key="path"))
     if model.walker is not None:
         wr, wc = model.walker["at"]
-        wx, wy = xy(wr, wc)
+        wx, wy = xy(wr, wc, turned)
         seat = model.walker["seat"]
         extra.append(El("g", {"class": "walker", "pointer-events": "none", "style": f"transform: translate({wx:.0f}px, {wy:.0f}px)"},
                         [shape(seat, CELL / 2, CELL * 0.6, 9, {"class": f"citizen s{seat}",
                                                                "fill": seat_colour(model.seats, seat)})],
                         key="walker"))
-    svg_attrs = {"class": "pp-board", "viewBox": f"0 0 {WIDTH} {HEIGHT}", "role": "grid",
+    width, height = board_size(turned)
+    svg_attrs = {"class": "pp-board" + (" turned" if turned else ""), "viewBox": f"0 0 {width} {height}", "role": "grid",
                  "aria-label": t("board.label"), "aria-describedby": "pp-board-keys",
                  "data-phase": phase_number(view),
                  **nav.nav_attrs("grid")}
-    return El("svg", svg_attrs, [_defs(), El("rect", {"x": 0, "y": 0, "width": WIDTH, "height": HEIGHT, "rx": 12,
+    return El("svg", svg_attrs, [_defs(), El("rect", {"x": 0, "y": 0, "width": width, "height": height, "rx": 12,
                                                       "class": "wall"}),
                                  *rows, El("g", {"class": "labels", "aria-hidden": "true"}, labels, key="labels"),
                                  *_exits(model), *extra], key="board")

@@ -305,7 +305,7 @@ class Screen(ScreenState):
                      lost_at={} if anim else dict(self.marks.lost_at),
                      saved_at={} if anim else dict(self.marks.saved_at),
                      waiting=self.snap.waiting, held=self.snap.held, held_at=held_pieces(self.snap.held_events),
-                     end_actions=list(self.end_actions))
+                     end_actions=list(self.end_actions), turned=self.narrow)
 
     def log_words(self, log: list[dict]) -> list[str]:
         """The move log in words, describing only the events new since the last call (the whole

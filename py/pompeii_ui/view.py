@@ -32,6 +32,9 @@ class PompeiiView(HookedView):
     # One column (static/pompeii.css): the prompt above the board and the hand grows with a choice or a
     # held move; the tapped card or square stays under the finger (play-test 6 #5).
     keep_tapped = "(max-width: 880px)"
+    # A portrait phone: the city turned a quarter (7 squares across, not 11), each square wide enough
+    # for a finger (board.grid_pos).
+    narrow_query = "(max-width: 600px) and (orientation: portrait)"
 
     def __init__(self, container: Any, host: Any, spec: Any) -> None:
         self.spec = spec
