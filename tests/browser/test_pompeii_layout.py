@@ -1,7 +1,9 @@
 """The Downfall of Pompeii's layout in Chromium (issue 12, with issue 17's checks for Ptolemaeus in
 test_first_evening.py): at 1366x768 every seat's ``[data-score]`` is in the first view; on a
 390x844 touch phone no Pompeii screen scrolls sideways, every touch target is at least 24 px (or has
-an equivalent control that is, WCAG 2.5.8) and what a decision asks for is in the first view.
+an equivalent control that is, WCAG 2.5.8), the decision is in the first view and what it is made
+with takes a tap where it is drawn; there the city is turned a quarter, its squares a finger wide,
+and it turns with the window.
 
 Positions come from seeded random games (``find_position`` of test_pompeii_play.py) imported
 through the shell; one page per size (Pyodide starts once)."""
@@ -57,6 +59,26 @@ def phone(browser, site, site_under_subpath):
 
 def boxes(page, selector: str) -> list[dict]:
     return page.evaluate(BOXES_JS, selector)
+
+
+# Each element scrolled into view (as a finger's swipe would): is it wholly in the window, and does a tap
+# at its centre reach it (nothing drawn over it takes the tap)?
+REACH_JS = """(selector) => [...document.querySelectorAll(selector)].map(e => {
+    e.scrollIntoView({block: 'nearest', inline: 'nearest'});
+    const r = e.getBoundingClientRect(), hit = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
+    return {act: e.dataset.act || '', arg: e.dataset.arg || '', width: r.width, height: r.height,
+            shown: r.left >= -1 && r.top >= -1 && r.right <= innerWidth + 1 && r.bottom <= innerHeight + 1,
+            tapped: !!hit && hit.closest('[data-act]') === e, hit: hit ? hit.outerHTML.slice(0, 80) : ''}; })"""
+
+
+def reachable(page, selector: str) -> list[dict]:
+    """Every element ``selector`` finds, checked to be in reach of a tap once scrolled into view (the
+    page is left scrolled to its top)."""
+    found = page.evaluate(REACH_JS, selector)
+    page.evaluate("window.scrollTo(0, 0)")
+    for b in found:
+        assert b["shown"] and b["tapped"], json.dumps([selector, b])
+    return found
 
 
 def in_first_view(box: dict, width: int, height: int) -> bool:
@@ -160,10 +182,12 @@ SCREENS = {
 
 @pytest.mark.parametrize("screen", [*SCREENS, "end"])
 def test_pompeii_on_a_390x844_phone(phone, screen, report):
-    """Every Pompeii screen at 390x844 by touch: no sideways scroll; what the decision asks for (the
-    prompt, its buttons, the hand's cards to play, the squares to choose) is in the first view;
-    every touch target is >= 24 px, a gate's marker too small for a finger has its equivalent
-    button in the prompt (WCAG 2.5.8); the score of every seat is in view; axe finds nothing."""
+    """Every Pompeii screen at 390x844 by touch: no sideways scroll; the decision (the prompt, its
+    buttons) is in the first view, and what it is made with (the hand's cards to play, the squares to
+    choose) takes a tap where it is drawn: the city, turned on a phone, is ~560 px high and fits the
+    window, not the first view under the prompt (with the hand under it); every touch target is
+    >= 24 px, a gate's marker too small for a finger has its equivalent button in the prompt
+    (WCAG 2.5.8); the score of every seat is in view; axe finds nothing."""
     page = phone.page
     if screen == "end":
         phone.load(5, [], seats=("human", "random"), name="phone-end")
@@ -185,12 +209,14 @@ def test_pompeii_on_a_390x844_phone(phone, screen, report):
     else:
         # what this decision is made with: the hand's cards (P29), else highlighted squares
         chosen_with = ".pp-hand [data-act='card']" if screen.startswith("play") and screen != "play-square" else ".pp-board [data-act='sq']"
-        for selector in (".pp-prompt .prompt", chosen_with, ".pp-prompt [data-act]"):
+        for selector in (".pp-prompt .prompt", ".pp-prompt [data-act]"):
             found = boxes(page, selector)
             if selector != ".pp-prompt [data-act]":
                 assert found, selector
             for b in found:
                 assert in_first_view(b, width, height), (screen, selector, b)
+        assert reachable(page, chosen_with), chosen_with
+        assert boxes(page, "svg.pp-board")[0]["height"] <= height
         for b in boxes(page, "[data-score]"):
             assert in_first_view(b, width, height), b
     targets = boxes(page, ".pp [data-act]")
@@ -436,3 +462,119 @@ def test_choosing_a_hand_card_moves_nothing_under_the_prompt(guarded_page, site,
     cancel.click()
     page.wait_for_function("document.querySelectorAll('.pp-prompt [data-act=\"cancel\"]').length === 0")
     assert abs(_top(hand) - before) <= 2, (before, _top(hand))
+
+
+# The city's rows on screen: each role="row"'s cells, left to right, on one line; the rows top to bottom.
+ROWS_ON_SCREEN_JS = """() => [...document.querySelectorAll('.pp-board [role="row"]')].map(row =>
+    [...row.querySelectorAll('[role="gridcell"]')].map(c => { const r = c.getBoundingClientRect();
+        return [c.dataset.square, Math.round(r.left), Math.round(r.top)]; }))"""
+
+
+def _targets(state, screen: str) -> set[str]:
+    """The board's clickable things after SCREENS' step: the squares (``"r,c"``) and gates of the
+    choice (as _p1_square_chosen and _citizen_chosen chose)."""
+    legal = state.legal_actions()
+    sq = lambda q: f"{q // 11},{q % 11}"   # noqa: E731
+    if screen == "play-square":
+        card = next(a.card for a in legal if a.kind == "play")
+        return {sq(a.square) for a in legal if a.kind == "play" and a.card == card and a.square >= 0}
+    if screen in ("move", "leave"):
+        chosen = next(a for a in legal if a.kind == screen).square
+        return ({sq(a.to) for a in legal if a.kind == "move" and a.square == chosen} | {sq(chosen)}
+                | {a.gate for a in legal if a.kind == "leave" and a.square == chosen})
+    return {sq(a.square) for a in legal if a.kind == screen}
+
+
+@pytest.mark.parametrize("screen", ["play-square", "lava", "move", "leave"])
+def test_on_a_portrait_phone_the_city_is_turned_its_squares_a_finger_wide(phone, screen, report):
+    """At 390x844 the 11 x 7 city drawn landscape had ~30 px squares: it is turned a quarter, 7 squares
+    across, each >= 44 px wide and high, the board within the width (nothing scrolls sideways); every
+    square and gate the decision offers, and only those, takes a tap where it is drawn; the grid's rows
+    are the rows on screen; a tap on a highlighted square makes that square's move."""
+    page = phone.page
+    want, step = SCREENS[screen]
+    seed, actions = find_position(want)
+    phone.load(seed, actions, name=f"turned-{screen}")
+    if step is not None:
+        step(phone)
+    state = phone.state()
+    page.evaluate("window.scrollTo(0, 0)")
+    no_sideways_scroll(page, f"the turned city ({screen}) at 390")
+    squares = boxes(page, ".pp-board [data-square]")
+    assert len(squares) == 70
+    assert min(min(b["width"], b["height"]) for b in squares) >= 44, squares
+    board = boxes(page, "svg.pp-board")[0]
+    assert 0 <= board["left"] and board["right"] <= 390 and board["height"] > board["width"], board
+    offered = reachable(page, ".pp-board [data-act]")
+    assert {b["arg"] for b in offered} == _targets(state, screen)
+    rows = page.evaluate(ROWS_ON_SCREEN_JS)
+    assert len(rows) == 11 and sum(map(len, rows)) == 70
+    for row in rows:
+        assert len({top for _sq, _left, top in row}) == 1, row
+        assert [left for _sq, left, _top in row] == sorted(left for _sq, left, _top in row), row
+    assert [row[0][2] for row in rows] == sorted(row[0][2] for row in rows)
+    if screen in ("play-square", "move"):
+        legal = state.legal_actions()
+        if screen == "play-square":
+            card = next(a.card for a in legal if a.kind == "play")
+            action = next(a for a in legal if a.kind == "play" and a.card == card and a.square >= 0)
+            where = action.square
+        else:
+            chosen = next(a for a in legal if a.kind == "move").square
+            action = next(a for a in legal if a.kind == "move" and a.square == chosen)
+            where = action.to
+        n = phone.moves()
+        page.locator(f'.pp-board [data-square="{where // 11},{where % 11}"][data-act="sq"]').tap()
+        assert phone.played(n) == action.to_json()
+    report(f"pompeii's turned city at 390x844 ({screen}): squares {min(b['width'] for b in squares):.0f} px, "
+           f"board {board['width']:.0f}x{board['height']:.0f} px, {len(offered)} targets in reach")
+
+
+def _focused_box(page) -> dict:
+    return page.evaluate("""() => { const e = document.activeElement, r = e.getBoundingClientRect();
+        return {cell: e.dataset.cell || '', left: r.left, top: r.top}; }""")
+
+
+def test_the_arrow_keys_move_as_seen_on_the_turned_city(phone):
+    """boardui.nav over the turned city: Right goes to the square drawn to the right (the map's square
+    north of it), Down to the one drawn below (the map's next column)."""
+    page = phone.page
+    seed, actions = find_position(kind_with_choice("play"))
+    phone.load(seed, actions, name="turned-keys")
+    page.locator('.pp-board [data-square="3,4"]').focus()
+    start = _focused_box(page)
+    assert start["cell"] == "3,4"
+    page.keyboard.press("ArrowRight")
+    right = _focused_box(page)
+    assert right["cell"] == "2,4" and right["left"] > start["left"] + 40 and abs(right["top"] - start["top"]) < 2
+    page.keyboard.press("ArrowDown")
+    down = _focused_box(page)
+    assert down["cell"] == "2,5" and down["top"] > right["top"] + 40 and abs(down["left"] - right["left"]) < 2
+
+
+def test_the_city_turns_with_the_window_and_is_landscape_on_a_desktop(browser, site, site_under_subpath):
+    """At 1366x768 the city is landscape (11 squares across: the map's row 2 on one line), as before;
+    the window narrowed to a portrait 390x844 (a phone turned upright) turns it, squares >= 44 px, the
+    focused square keeping the focus; widened again, it is as it was."""
+    def city(page) -> dict:
+        return page.evaluate("""() => { const s = document.querySelector('svg.pp-board'), box = q =>
+            document.querySelector(`.pp-board [data-square="${q}"]`).getBoundingClientRect();
+            const a = box('2,0'), b = box('2,10'), r = s.getBoundingClientRect();
+            return {viewBox: s.getAttribute('viewBox'), width: r.width, height: r.height, square: a.width,
+                    across: b.left > a.left && Math.abs(b.top - a.top) < 1, down: b.top > a.top && Math.abs(b.right - a.right) < 1,
+                    focused: document.activeElement.dataset.cell || ''}; }""")
+    with sized_game(browser, site, site_under_subpath, "desktop") as game:
+        page = game.page
+        game.wait_human()
+        wide = city(page)
+        assert wide["viewBox"] == "0 0 756 500" and wide["across"] and wide["width"] > wide["height"], wide
+        page.locator('.pp-board [data-square="3,4"]').focus()
+        page.set_viewport_size({"width": 390, "height": 844})
+        page.wait_for_function("document.querySelector('svg.pp-board').getAttribute('viewBox') === '0 0 500 756'")
+        upright = city(page)
+        assert upright["down"] and upright["height"] > upright["width"] and upright["square"] >= 44, upright
+        assert upright["focused"] == "3,4", upright
+        no_sideways_scroll(page, "the city turned by a resize")
+        page.set_viewport_size({"width": 1366, "height": 768})
+        page.wait_for_function("document.querySelector('svg.pp-board').getAttribute('viewBox') === '0 0 756 500'")
+        assert city(page) == {**wide, "focused": "3,4"}
