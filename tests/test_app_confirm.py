@@ -398,3 +398,24 @@ def test_a_held_move_lists_the_legal_actions_once(monkeypatch):
         c.confirm()
         await c.wait_bots()
     run(go())
+
+
+def test_a_move_that_ends_the_game_is_held_unapplied_until_confirmed():
+    """Play-test 7 #1: with "confirm my moves" on, the move that ended a game was applied at once:
+    the result (a daily challenge's recorded too) was shown while Take back was still offered.  Such a
+    move is held like a reveal: nothing is over until Confirm; Take back leaves the game running."""
+    async def go():
+        c, view, ui, store, bar = confirming(["human", "easy"])
+        c.start()
+        state = c.session.state
+        card = max(state.hands[0])
+        state.scores[0] = 15 - card               # the next card played reaches the target
+        c.submit(("play", card))
+        assert c.awaiting == "held" and c.held == ("play", card)
+        assert c.session.actions == [] and not c.spec.is_over(c.session.state)
+        c.take_back()
+        assert c.awaiting is None and not c.spec.is_over(c.session.state) and c.session.actions == []
+        c.submit(("play", card))
+        c.confirm()
+        assert c.spec.is_over(c.session.state) and c.session.actions == [{"kind": "play", "card": card}]
+    run(go())

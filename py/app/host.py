@@ -20,7 +20,9 @@ What it does:
   nothing is applied (and saved) at once and the bots wait; Take back removes
   it.  A move that would reveal hidden information (a card drawn) could not be
   taken back once seen, so it is *held*, unapplied, until confirmed: the
-  board stays as it was and the confirm bar names the move.  It is kept in
+  board stays as it was and the confirm bar names the move.  So is a move that
+  ends the game (play-test 7 #1: the result, a daily challenge's among them, was
+  shown and recorded while Take back was still offered).  It is kept in
   storage beside the save (``<prefix>held``: the game, how many actions came
   before it, the move), so that a reload holds it again (play-test 6 #8: it
   was gone without a word); a record that does not fit the game is dropped;
@@ -185,7 +187,7 @@ class Controller:
         self._recall.discard(seat)         # it decided: its screen's own recap goes on from here
         if after is not None and not after.forced and self._ends_turn(seat, after.state):
             self._confirm_from = len(self.session.actions)
-            if self.spec.reveals_hidden(after.state):
+            if self._holds(after.state):
                 self.held, self.held_events = action, after.events
                 self._set_awaiting("held")
                 self._keep_held(after.data)
@@ -221,6 +223,12 @@ class Controller:
         legal, data = canonical_action(self.spec, state, action, legal_now)
         events = self.spec.apply(state, legal)
         return _Outcome(state, list(events or []), data, len(legal_now) == 1)
+
+    def _holds(self, after: Any) -> bool:
+        """Whether a turn-ending move leading to ``after`` waits unapplied for Confirm: it would reveal
+        something hidden, or end the game (its result is shown, and a daily challenge's recorded, once
+        the move is played), neither of which Take back could undo."""
+        return bool(self.spec.reveals_hidden(after)) or bool(self.spec.is_over(after))
 
     def _ends_turn(self, seat: int | None, after: Any) -> bool:
         return bool(self.spec.is_over(after)) or self.spec.current_player(after) != seat
@@ -516,7 +524,7 @@ class Controller:
                 raise ValueError("the game moved on since")
             action = self.spec.action_from_json(record["action"])
             after = self._after(action)
-            if after.forced or not (self._ends_turn(seat, after.state) and self.spec.reveals_hidden(after.state)):
+            if after.forced or not (self._ends_turn(seat, after.state) and self._holds(after.state)):
                 raise ValueError("not a move that waits for Confirm")
         except Exception:  # noqa: BLE001 - a stale or tampered record holds nothing: dropped
             self._drop_held()

@@ -188,7 +188,8 @@ def test_pompeii_a_held_card_is_named_and_the_hand_is_not_offered(pomp):
 
 
 def ends_game(reveals_nothing_flag: str, kind: str | None = None):
-    """Seat 0 may make a (``kind``) move that ends the game and reveals nothing: it waits applied."""
+    """Seat 0 may make a (``kind``) move that ends the game and reveals nothing: it waits held (play-test
+    7 #1: applied, the game was over before Confirm; a daily challenge's result shown and recorded)."""
     def want(s):
         return any(_ends_game(s, a, reveals_nothing_flag) for a in s.legal_actions() if kind is None or a.kind == kind)
     return want
@@ -204,12 +205,13 @@ END_PARTS = "(root) => document.querySelectorAll(root + '-end, ' + root + ' .reo
 
 
 def _end_waits_for_confirm(g, root: str) -> None:
-    """The move that ended the game waits: no end dialog (a modal over the bar) nor its reopen button;
-    Take back resumes the game; played again and confirmed, the dialog opens with the focus on its title."""
+    """The move that ends the game waits unapplied: no end dialog (a modal over the bar) nor its reopen
+    button, the game not over; Take back resumes the game; played again and confirmed, the dialog opens
+    with the focus on its title."""
     page = g.page
-    page.wait_for_function("document.body.dataset.confirm === 'applied'")
-    page.wait_for_selector(f'{root}-prompt .prompt[data-waiting="applied"]')     # its animation shown
-    assert page.evaluate(END_PARTS, root) == 0
+    page.wait_for_function("document.body.dataset.confirm === 'held'")
+    page.wait_for_selector(f'{root}-prompt .prompt[data-waiting="held"]')
+    assert page.evaluate(END_PARTS, root) == 0 and not g.session().get("over")
     page.locator("#shell-confirm-back").click()                         # Take back: the game goes on
     page.wait_for_function("!document.body.dataset.confirm")
     assert page.evaluate(END_PARTS, root) == 0
@@ -227,7 +229,7 @@ def test_ptolemaeus_the_game_ending_move_waits_for_confirm_before_the_end_dialog
     _end_waits_for_confirm(ptol, ".pt")
     assert ptol.moves() == n
     page.locator('.pt-prompt [data-act="end"]').click()
-    page.wait_for_function("document.body.dataset.confirm === 'applied'")
+    page.wait_for_function("document.body.dataset.confirm === 'held'")
     page.locator("#shell-confirm-ok").click()
     page.wait_for_selector(".pt-end")
     page.wait_for_function("document.activeElement && document.activeElement.id === 'pt-end-title'")
@@ -248,7 +250,7 @@ def test_pompeii_the_game_ending_move_waits_for_confirm_before_the_end_dialog(po
     assert pomp.moves() == n
     for act, arg in pompeii_clicks(action, state.legal_actions()):
         pomp.click(act, arg)
-    page.wait_for_function("document.body.dataset.confirm === 'applied'")
+    page.wait_for_function("document.body.dataset.confirm === 'held'")
     page.locator("#shell-confirm-ok").click()
     page.wait_for_selector(".pp-end")
     page.wait_for_function("document.activeElement && document.activeElement.id === 'pp-end-title'")
