@@ -116,6 +116,31 @@ def test_tokens_asteroids_turn_track_and_event_card():
     assert svg.find_all(data_event=None)[0].attrs["data-event"] == "Sol-Luna-Mars"
 
 
+@pytest.mark.parametrize("name, mark", [("You", "*"), ("Tu", "*"), ("Player 2", "2"), ("Giocatore 2", "2"),
+                                        ("Bot 3", "3"), ("ada", "A")])
+def test_a_seats_mark_comes_from_its_stored_name_not_its_translation(name, mark):
+    """Play-test 7 #7: "Y" (You) on your tokens became "T", "D", "T" in Italian, German, Spanish, so
+    mid-game your tokens looked like someone else's. The mark is the stored name's: a drawn star for
+    "You" in any language, the number of a "Player n" / "Bot n", else the typed name's first letter."""
+    from app import i18n
+
+    s = build(2, tokens={0: {"Leo": 1}, 1: {"Leo": 1}})
+    seats = [dict(SEATS[0], name=name), SEATS[1]]
+    marks = {}
+    try:
+        for lang in ("en", "it", "de", "es"):
+            i18n.set_language(lang)
+            model = screen(s, 0, seats=seats)
+            svg = render_board(model)
+            marks[lang] = ([x.attrs["data-mark"] for x in svg.walk() if "data-mark" in x.attrs],
+                           seat_token_icon(model, 0).find_all(data_mark=None)[0].attrs["data-mark"])
+    finally:
+        i18n.set_language("en")
+    assert marks["en"] == ([mark, "H"], mark) and all(m == marks["en"] for m in marks.values()), marks
+    star = [x for x in render_board(screen(s, 0, seats=seats)).walk() if "token-star" in x.attrs.get("class", "")]
+    assert len(star) == (1 if mark == "*" else 0) and (not star or star[0].tag == "path")
+
+
 def test_seats_whose_names_begin_alike_are_told_apart_by_number_on_their_tokens():
     """Play-test: hot-seat's default names "Player 1" and "Player 2" both put "P" on their tokens
     (and on the seat icons); a letter two seats share gives way to the seats' numbers."""

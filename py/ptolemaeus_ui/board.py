@@ -25,6 +25,7 @@ from ptolemaeus.data import CARD_NAMES, COLOUR_OF, COLOURS, CONST_INDEX, CONSTEL
 from . import glyphs
 from .interact import UI, Choice, card_label
 from .strings import is_you, join, seat_label, sentences, t, tp
+from app import i18n
 from boardui import live, marks, nav
 from boardui.marks import Earned
 from boardui.screen import end_buttons, end_offered, heading
@@ -100,11 +101,36 @@ class Model:
         return seat_name(self.seats, seat)
 
     def initial(self, seat: int) -> str:
-        """The letter on ``seat``'s tokens: its name's first letter, or its number when another
-        seat's name begins with the same letter (hot-seat's "Player 1" and "Player 2" were both "P")."""
-        letters = [(self.name(s)[:1] or str(s + 1)).upper() for s in range(len(self.seats))]
-        mine = letters[seat] if 0 <= seat < len(letters) else str(seat + 1)
-        return str(seat + 1) if letters.count(mine) > 1 else mine
+        """The mark on ``seat``'s tokens, the same in every language (play-test 7 #7: "Y" for "You"
+        became "T", "D", "T" and your own tokens looked like someone else's): :data:`YOU_MARK` (a star,
+        drawn) for the seat the shell calls "You", the number of a seat it named "Player n" / "Bot n",
+        else the typed name's first letter; the seat's number when two seats' marks are alike
+        (hot-seat's "Player 1" and "Player 2" were both "P")."""
+        marks_ = [seat_mark(self.seats, s) for s in range(len(self.seats))]
+        mine = marks_[seat] if 0 <= seat < len(marks_) else str(seat + 1)
+        return str(seat + 1) if marks_.count(mine) > 1 else mine
+
+
+YOU_MARK = "*"       # the seat called "You": a star is drawn (glyphs.MARK_STAR), not a translated letter
+
+
+def seat_mark(seats: list[dict], seat: int) -> str:
+    """A seat's own mark from the name as stored (never as translated for the page: see
+    :meth:`Model.initial`)."""
+    raw = str(seats[seat].get("name") or "") if 0 <= seat < len(seats) else ""
+    found = i18n.default_name(raw)
+    if found is not None:
+        kind, n = found
+        return YOU_MARK if kind == "you" else str(n if n is not None else seat + 1)
+    return (raw.strip()[:1] or str(seat + 1)).upper()
+
+
+def token_mark(mark: str, ink: str) -> El:
+    """The mark inside a token or a seat icon: the drawn star for :data:`YOU_MARK`, else the text."""
+    if mark == YOU_MARK:
+        return El("path", {"class": "token-initial token-star", "fill": ink, "d": glyphs.MARK_STAR,
+                           "data-mark": mark})
+    return El("text", {"class": "token-initial", "fill": ink, "y": 0.5, "data-mark": mark}, text=mark)
 
 
 def seat_name(seats: list[dict], seat: int | None) -> str:
@@ -341,7 +367,7 @@ def _tokens(model: Model, scene: dict) -> list[El]:
                                     "transform": f"translate({fmt(x)} {fmt(y)})"},
                               [El("g", {"class": "glyph"}, [
                                   glyphs.seat_shape(s, 11.5, {"fill": colour, "class": "shape"}),
-                                  El("text", {"class": "token-initial", "fill": ink, "y": 0.5}, text=initial)])],
+                                  token_mark(initial, ink)])],
                               key=f"tok-{s}-{name}-{k}"))
     return out
 
@@ -519,7 +545,7 @@ def seat_token_icon(model: Model, seat: int, size: int = 22) -> El:
     return El("svg", {"class": "seat-icon", "viewBox": "-13 -13 26 26", "width": size, "height": size,
                       "aria-hidden": "true", "focusable": "false"}, [
         glyphs.seat_shape(seat, 10, {"fill": colour, "class": "shape"}),
-        El("text", {"class": "token-initial", "fill": glyphs.ink_on(colour), "y": 0.5}, text=initial),
+        token_mark(initial, glyphs.ink_on(colour)),
     ])
 
 

@@ -52,6 +52,9 @@ ELEMENT_PATHS: dict[str, str] = {
 # The Comet: a star with a tail (the tail points back, anticlockwise).
 COMET_STAR = ("M 0 -10 L 2.9 -4 L 9.5 -3.1 L 4.7 1.5 L 5.9 8.1 L 0 5 L -5.9 8.1 L -4.7 1.5 "
               "L -9.5 -3.1 L -2.9 -4 Z")
+# The mark on the tokens of the seat called "You" (a small five-pointed star, fits in a token).
+MARK_STAR = ("M 0 -7 L 1.9 -2.6 L 6.7 -2.2 L 3.1 1 L 4.1 5.7 L 0 3.3 L -4.1 5.7 L -3.1 1 "
+             "L -6.7 -2.2 L -1.9 -2.6 Z")
 COMET_TAIL = "M -4 3 Q -16 10 -30 22 M -2 6 Q -12 16 -22 28 M -6 0 Q -20 4 -34 12"
 
 ASTEROID_PATH = "M -6 -3 L -2 -7 L 4 -6 L 7 -1 L 5 5 L -1 7 L -6 4 Z"

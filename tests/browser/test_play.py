@@ -649,6 +649,32 @@ def test_solitaire_to_the_end(game):
         assert card not in log
 
 
+MARKS = """() => [...document.querySelectorAll('.pt-board [data-token]')]
+    .map(t => t.dataset.token + '@' + t.dataset.at + ':' + t.querySelector('[data-mark]').dataset.mark)"""
+
+
+def test_token_marks_stay_the_same_in_every_language(game):
+    """Play-test 7 #7: the "Y" of "You" on your tokens became "T"/"D"/"T" in it/de/es, so mid-game your
+    tokens looked like someone else's: the marks stay the same whatever the language ("You": a star)."""
+    game.load(*find_position(lambda s: sum(s.tokens[0]) >= 1 and sum(s.tokens[1]) >= 1), name="marks")
+    page = game.page
+    marks = page.evaluate(MARKS)
+    assert any(m.startswith("0@") and m.endswith(":*") for m in marks), marks   # "You": the drawn star
+    assert page.locator(".pt-board [data-token='0'] .token-star").count() >= 1
+    try:
+        for lang in ("it", "de", "es"):
+            page.click("#shell-settings summary")
+            page.select_option("#shell-lang", lang)
+            page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+            page.click("#shell-settings summary")
+            assert page.evaluate(MARKS) == marks, lang
+    finally:
+        page.click("#shell-settings summary")
+        page.select_option("#shell-lang", "en")
+        page.wait_for_function("document.documentElement.lang === 'en'")
+        page.click("#shell-settings summary")
+
+
 def test_screenshots(game):
     """Mid-game screenshots at 1280x800 and 360 px wide (test-results/screenshots/)."""
     seed, actions = find_position(lambda s: s.round >= 3 and not s.stack and any(
