@@ -100,8 +100,9 @@ def test_tokens_asteroids_turn_track_and_event_card():
     s = build(3, tokens={0: {"Leo": 2}, 1: {"Leo": 1, "Aries": 1}, 2: {"Virgo": 1}},
               asteroids_gone=["Pisces"], asteroids={1: 1}, event="Sol-Luna-Mars", turn=2, first=1)
     svg = render_board(screen(s, 0))
-    toks = [(e.attrs["data-token"], e.attrs["data-at"]) for e in svg.find_all(data_token=None)]
-    assert sorted(toks) == sorted([("0", "Leo"), ("0", "Leo"), ("1", "Leo"), ("1", "Aries"), ("2", "Virgo")])
+    # one token a seat on a constellation, with how many it stands for (play-test 7 #6)
+    toks = [(e.attrs["data-token"], e.attrs["data-at"], e.attrs["data-count"]) for e in svg.find_all(data_token=None)]
+    assert sorted(toks) == sorted([("0", "Leo", "2"), ("1", "Leo", "1"), ("1", "Aries", "1"), ("2", "Virgo", "1")])
     # every seat's token has its own shape (not only its colour) and the seat's initial
     shapes = {e.attrs["data-token"]: (lambda g: g.tag + g.attrs.get("d", "")[:8])(e.find_all(class_="shape")[0])
               for e in svg.find_all(data_token=None)}
@@ -114,6 +115,66 @@ def test_tokens_asteroids_turn_track_and_event_card():
     assert svg.find_all(data_turn=None)[0].attrs["data-turn"] == "2"
     assert "Hypatia" in svg.find_all(data_turn=None)[0].attrs["aria-label"]      # the Astrolabe
     assert svg.find_all(data_event=None)[0].attrs["data-event"] == "Sol-Luna-Mars"
+
+
+def _glyph_boxes(svg: El, at: str, scale: float) -> list[tuple[float, float, float, float]]:
+    """The boxes (x0, y0, x1, y1) round each token on ``at`` and its count badge, drawn ``scale`` times
+    as large (as the phone's CSS does), from the markup's own numbers."""
+    out = []
+    for tok in svg.find_all(data_at=at):
+        if "data-token" not in tok.attrs:
+            continue
+        x, y = (float(v) for v in re.findall(r"-?[\d.]+", tok.attrs["transform"]))
+        x0 = y0 = 1e9
+        x1 = y1 = -1e9
+        for e in tok.walk():
+            if e.tag == "circle":
+                cx, cy, r = float(e.attrs.get("cx", 0)), float(e.attrs.get("cy", 0)), float(e.attrs["r"])
+                pts = [(cx - r, cy - r), (cx + r, cy + r)]
+            elif e.tag == "rect":
+                pts = [(float(e.attrs["x"]), float(e.attrs["y"])),
+                       (float(e.attrs["x"]) + float(e.attrs["width"]), float(e.attrs["y"]) + float(e.attrs["height"]))]
+            elif e.tag == "path" and "shape" in e.attrs.get("class", ""):
+                nums = [float(v) for v in re.findall(r"-?[\d.]+", e.attrs["d"])]
+                pts = list(zip(nums[::2], nums[1::2]))
+            else:
+                continue
+            for px, py in pts:
+                x0, y0, x1, y1 = min(x0, px), min(y0, py), max(x1, px), max(y1, py)
+        out.append((x + scale * x0, y + scale * y0, x + scale * x1, y + scale * y1))
+    return out
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_the_tokens_on_one_constellation_never_overlap_and_say_their_count(players):
+    """Play-test 7 #6: two of your tokens on Aries lay almost on top of each other (on a phone, where
+    the CSS draws a token 1.9 times as large), and you need their count to know if you can study.
+    Each seat's tokens there are one token with its count, placed apart from the others' at any
+    angle; the constellation's label says the counts in words."""
+    consts = ["Aries", "Cancer", "Leo", "Virgo", "Scorpius", "Pisces"]
+    tokens = {p: {c: 2 if (p + i) % 2 == 0 else 1 for i, c in enumerate(consts)} for p in range(players)}
+    s = build(players, tokens=tokens)
+    svg = render_board(screen(s, 0))
+    for at in consts:
+        here = [e for e in svg.find_all(data_at=at) if "data-token" in e.attrs]
+        assert sorted(int(e.attrs["data-token"]) for e in here) == list(range(players))
+        for e in here:
+            p = int(e.attrs["data-token"])
+            count = tokens[p][at]
+            assert e.attrs["data-count"] == str(count)
+            badge = [x.text for x in e.walk() if x.attrs.get("class") == "token-count"]
+            assert badge == ([str(count)] if count > 1 else [])
+        for scale in (1.0, 1.9):
+            boxes = _glyph_boxes(svg, at, scale)
+            for a in range(len(boxes)):
+                for b in range(a + 1, len(boxes)):
+                    A_, B_ = boxes[a], boxes[b]
+                    apart = A_[2] <= B_[0] or B_[2] <= A_[0] or A_[3] <= B_[1] or B_[3] <= A_[1]
+                    assert apart, (at, scale, boxes)
+        label = next(e for e in svg.find_all(data_constellation=at)).attrs["aria-label"]
+        for p in range(players):
+            n = tokens[p][at]
+            assert f"{SEATS[p]['name']}: {n} token{'s' if n > 1 else ''}" in label, label
 
 
 @pytest.mark.parametrize("name, mark", [("You", "*"), ("Tu", "*"), ("Player 2", "2"), ("Giocatore 2", "2"),

@@ -39,7 +39,7 @@ R_NAME = 458
 R_MARK = 422         # element symbol, asteroid, Comet start marker
 R_PLANET = 338       # first row of planets (and the Comet)
 R_PLANET2 = 286      # second row
-R_TOKEN = (238, 208)  # token rows
+R_POINTS = 263        # a "+N" mark on a constellation (mark_place)
 R_IN = 182           # inner edge of the sectors: the centre disc
 R_CHORD = 300
 
@@ -342,33 +342,59 @@ def _planets(model: Model, scene: dict) -> list[El]:
     return out
 
 
+# Where the tokens on a constellation go, by how many seats have some there: (radius, angle offset in
+# degrees) per seat, in seat order. One shape a seat, its count beside it (``TOKEN_COUNT``): two of a
+# seat's tokens drawn 30 units apart lay almost on top of each other on a phone, where CSS draws them
+# 1.9 times as large (play-test 7 #6). Even so large, with their count badges, on any constellation,
+# not even the boxes round two seats' tokens meet, and they stay off the planets (r >= 312 there).
+TOKEN_SLOTS: dict[int, list[tuple[float, float]]] = {
+    1: [(226, 0)],
+    2: [(226, -8.5), (226, 8.5)],
+    3: [(262, -7.5), (262, 7.5), (200, 0)],
+    4: [(266, -8), (266, 8), (196, -11), (196, 11)],
+}
+TOKEN_COUNT = (9.0, -9.0, 7.0)    # a count badge's centre and radius, beside its token (unscaled)
+
+
+def token_slots(n: int) -> list[tuple[float, float]]:
+    """The slots of ``n`` seats' tokens on one constellation (more than four: a second ring)."""
+    if n in TOKEN_SLOTS:
+        return TOKEN_SLOTS[n]
+    return TOKEN_SLOTS[4] + [(231, -11 + 22 * (k + 0.5) / (n - 4)) for k in range(n - 4)]
+
+
 def _tokens(model: Model, scene: dict) -> list[El]:
-    n = len(scene["tokens"])
-    spread = 22.0 / max(n, 1)
+    """One token shape per seat on a constellation with the seat's mark, and the number of its tokens
+    there in a badge when there are several (the constellation's label says the counts too)."""
     out = []
     leaving = {tuple(x) for x in scene.get("leaving", [])}
+    here: dict[str, list[int]] = {}
     for s, toks in enumerate(scene["tokens"]):
-        colour = glyphs.seat_colour(model.seats, s)
-        ink = glyphs.ink_on(colour)
-        initial = model.initial(s)
-        for name, count in sorted(toks.items(), key=lambda kv: CONST_INDEX[kv[0]]):
-            i = CONST_INDEX[name]
-            deg = angle_of(i) - 11 + spread * (s + 0.5)
+        for name, count in toks.items():
+            if count > 0:
+                here.setdefault(name, []).append(s)
+    bx, by, br = TOKEN_COUNT
+    for name in sorted(here, key=lambda c: CONST_INDEX[c]):
+        seats = here[name]
+        for (r, off), s in zip(token_slots(len(seats)), seats):
+            count = scene["tokens"][s][name]
+            colour = glyphs.seat_colour(model.seats, s)
+            ink = glyphs.ink_on(colour)
             cls = "token"
             if (s, name) in leaving:
                 cls += " leaving"
             extra = model.ui.token_class.get((s, name))
             if extra:
                 cls += " " + extra
-            for k in range(count):
-                r = R_TOKEN[k % 2] - 30 * (k // 2)
-                x, y = polar(r, deg)
-                out.append(El("g", {"class": cls, "data-token": str(s), "data-at": name,
-                                    "transform": f"translate({fmt(x)} {fmt(y)})"},
-                              [El("g", {"class": "glyph"}, [
-                                  glyphs.seat_shape(s, 11.5, {"fill": colour, "class": "shape"}),
-                                  token_mark(initial, ink)])],
-                              key=f"tok-{s}-{name}-{k}"))
+            x, y = polar(r, angle_of(CONST_INDEX[name]) + off)
+            glyph: list[El] = [glyphs.seat_shape(s, 11.5, {"fill": colour, "class": "shape"}),
+                               token_mark(model.initial(s), ink)]
+            if count > 1:
+                glyph += [El("circle", {"class": "token-count-bg", "cx": bx, "cy": by, "r": br}),
+                          El("text", {"class": "token-count", "x": bx, "y": by + 0.5}, text=str(count))]
+            out.append(El("g", {"class": cls, "data-token": str(s), "data-at": name, "data-count": str(count),
+                                "transform": f"translate({fmt(x)} {fmt(y)})"},
+                          [El("g", {"class": "glyph"}, glyph)], key=f"tok-{s}-{name}"))
     return out
 
 
@@ -482,7 +508,7 @@ def mark_place(spot: str) -> tuple[float, float] | None:
     if name not in CONST_INDEX:
         return None
     if kind == "const":
-        return polar(R_TOKEN[0] + 25, angle_of(CONST_INDEX[name]))
+        return polar(R_POINTS, angle_of(CONST_INDEX[name]))
     if kind == "asteroid":
         return polar(R_MARK, angle_of(CONST_INDEX[name]) + 9)
     return None

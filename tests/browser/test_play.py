@@ -649,6 +649,12 @@ def test_solitaire_to_the_end(game):
         assert card not in log
 
 
+TOKENS_ON = """at => { const boxes = [...document.querySelectorAll(`.pt-board [data-token][data-at="${at}"] .glyph`)]
+    .map(g => { const r = g.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; });
+  const badges = [...document.querySelectorAll(`.pt-board [data-token][data-at="${at}"]`)]
+    .map(t => [t.dataset.token, t.dataset.count, t.querySelector('.token-count')?.textContent || '']);
+  return {boxes, badges}; }"""
+
 MARKS = """() => [...document.querySelectorAll('.pt-board [data-token]')]
     .map(t => t.dataset.token + '@' + t.dataset.at + ':' + t.querySelector('[data-mark]').dataset.mark)"""
 
@@ -673,6 +679,36 @@ def test_token_marks_stay_the_same_in_every_language(game):
         page.select_option("#shell-lang", "en")
         page.wait_for_function("document.documentElement.lang === 'en'")
         page.click("#shell-settings summary")
+
+
+def test_tokens_on_one_constellation_are_countable(game):
+    """Play-test 7 #6: your two tokens on Aries lay almost on top of each other on a phone, and the
+    count decides whether you can study: each seat's tokens there are one token with its count, apart
+    from the others' (390x844 and 1280x800), and the constellation's label says it."""
+    def both_there(s):
+        return any(s.tokens[0][c] == 2 and s.tokens[1][c] >= 1 for c in range(12))
+    seed, actions = find_position(both_there)
+    game.load(seed, actions, name="tokens")
+    page = game.page
+    state = game.state()
+    at = next(pt.data.CONSTELLATIONS[c] for c in range(12) if state.tokens[0][c] == 2 and state.tokens[1][c])
+    try:
+        for width, height in ((390, 844), (1280, 800)):
+            page.set_viewport_size({"width": width, "height": height})
+            for c, name in enumerate(pt.data.CONSTELLATIONS):
+                got = page.evaluate(TOKENS_ON, name)
+                want = sorted([str(p), str(state.tokens[p][c]), str(state.tokens[p][c]) if state.tokens[p][c] > 1
+                               else ""] for p in range(2) if state.tokens[p][c])
+                assert sorted(got["badges"]) == want, (name, got)
+                for i, a in enumerate(got["boxes"]):
+                    for b in got["boxes"][i + 1:]:
+                        assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], (width, name, got)
+                if width == 390:
+                    assert all(min(b[2] - b[0], b[3] - b[1]) >= 14 for b in got["boxes"]), got
+        label = page.locator(f'.pt-board [data-constellation="{at}"]').get_attribute("aria-label")
+        assert "You: 2 tokens" in label, label
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 800})
 
 
 def test_screenshots(game):
