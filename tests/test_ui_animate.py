@@ -135,3 +135,33 @@ def test_start_scene_undoes_a_sweep():
     assert start["tokens"][0] == {"Virgo": 2} and start["comet"] == 3 and start["comet_steps"] == 1
     assert start["round"] == 3 and start["first_player"] == 0 and start["turn"] == 3
     assert start["event_deck_count"] == 4 and start["event"] == "Y"
+
+
+@pytest.mark.parametrize("players,seed", [(2, 1), (3, 7), (4, 2)])
+def test_the_comets_steps_name_every_constellation_it_passes_as_the_log_does(players, seed):
+    """Play-test 7 #11: the end of round 1 said "The Comet passes Gemini: a planet is there" while the
+    log said "The Comet moves past Taurus and Gemini to Cancer". R15: one step, then on past every
+    constellation holding a planet. Each step names all it has passed so far; the last is the log's."""
+    jumps = 0
+    for before, events, after in round_end_steps(players, seed):
+        fs = frames(scene_of(after), events, SEATS, players, scene_of(before)["event"])
+        comet = [f.caption for f in fs if f.kind == "comet_step"]
+        for e in (e for e in events if e["type"] == "comet_move"):
+            path = e["path"]
+            steps, comet = comet[:len(path)], comet[len(path):]
+            for j, caption in enumerate(steps[:-1]):
+                assert all(c in caption for c in path[:j + 1]) and path[-1] not in caption, (caption, path)
+            assert steps[-1] + "." == describe(e, SEATS)[0][1], (steps, path)
+            jumps += len(path) > 1
+    assert jumps, "no Comet passed a planet in these games"
+
+
+def test_the_comets_captions_in_words():
+    from ptolemaeus_ui.animate import comet_caption
+
+    path = ["Taurus", "Gemini", "Cancer"]
+    assert [comet_caption(path, j) for j in range(3)] == [
+        "The Comet passes Taurus: a planet is there",
+        "The Comet passes Taurus and Gemini: a planet is on each",
+        "The Comet moves past Taurus and Gemini to Cancer"]
+    assert comet_caption(["Leo"], 0) == "The Comet moves to Leo"

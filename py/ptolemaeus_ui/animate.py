@@ -21,7 +21,7 @@ from typing import Any
 
 from ptolemaeus.data import CONST_INDEX, EVENT_CARDS
 
-from .strings import t, tp
+from .strings import join, t, tn, tp
 from .words import _name, event_card_name
 
 BOARD_EVENTS = {"planet_move", "comet_move", "sweep", "reveal", "new_round"}
@@ -100,6 +100,18 @@ def start_scene(final: dict[str, Any], events: list[dict], players: int,
     return s
 
 
+def comet_caption(path: list[str], j: int) -> str:
+    """The Comet's step to ``path[j]``, naming every constellation it has passed so far (R15: one
+    step, then on past each constellation holding a planet); its last step says what the move
+    log says ("moves past Taurus and Gemini to Cancer"): play-test 7 #11 saw "passes Gemini" only."""
+    if j < len(path) - 1:
+        passed = path[:j + 1]
+        return tn("anim.comet_pass", len(passed), past=join(passed))
+    if j > 0:
+        return t("anim.comet_step_past", past=join(path[:j]), to=path[j])
+    return t("anim.comet_step", to=path[j])
+
+
 def frames(final: dict[str, Any], events: list[dict], seats: list[dict], players: int,
            before_event: str | None = None) -> list[Frame]:
     """The frames of the board-changing ``events`` (empty if there are none).
@@ -130,8 +142,7 @@ def frames(final: dict[str, Any], events: list[dict], seats: list[dict], players
             for j, name in enumerate(path):
                 scene["comet"] += 1
                 scene["comet_steps"] += 1
-                key = "anim.comet_step" if j == len(path) - 1 else "anim.comet_pass"
-                push("comet_step", t(key, to=name), [name])
+                push("comet_step", comet_caption(path, j), [name])
         elif kind == "sweep":
             at = e["at"]
             scene["leaving"] = [(seat, at) for seat, _ in _seat_keys(e.get("tokens", {}))]
@@ -165,4 +176,4 @@ def same_board(a: dict[str, Any], b: dict[str, Any]) -> bool:
             and [dict(x) for x in a["tokens"]] == [dict(x) for x in b["tokens"]])
 
 
-__all__ = ["Frame", "frames", "start_scene", "has_board_events", "same_board", "HOLD"]
+__all__ = ["Frame", "frames", "comet_caption", "start_scene", "has_board_events", "same_board", "HOLD"]
