@@ -338,7 +338,7 @@ def test_the_end_tables_asteroid_cell_says_points_and_tokens():
     while not s.is_over:
         s.apply(rng.choice(s.legal_actions()))
     tree = render(screen(s, 0))
-    cells = [c.text_content() for c in tree.find_all(data_col="asteroids") if c.tag == "td"]
+    cells = [c.attrs["title"] for c in tree.find_all(data_col="asteroids") if c.tag == "td"]
     assert len(cells) == 2 and all(re.fullmatch(r"\d+ \((1 token|\d+ tokens)(: 1 point per 3)?\)", c)
                                    for c in cells), cells
 
@@ -371,7 +371,15 @@ def test_the_end_table_shows_the_asteroid_rate_where_tokens_score_nothing():
     assert s.asteroids == [0, 1]                                   # this seed's game: seat 1 kept one
     tree = render(screen(s, 0))
     row = next(r for r in tree.find_all(data_seat="1") if r.tag == "tr")
-    assert row.find_all(data_col="asteroids")[0].text_content() == "0 (1 token: 1 point per 3)"
+    cell = row.find_all(data_col="asteroids")[0]
+    # Play-test 7 #5: on a phone the sentence took two lines in the cell; the cell shows the points, the
+    # sentence is its title and what a screen reader says, and the rate is under the table.
+    assert cell.attrs["title"] == "0 (1 token: 1 point per 3)"
+    shown, said = cell.children
+    assert shown.attrs["aria-hidden"] == "true" and shown.text_content() == "0"
+    assert said.attrs["class"] == "visually-hidden" and said.text_content() == "0 (1 token: 1 point per 3)"
+    assert [e.text_content() for e in tree.find_all(class_="note end-asteroids")] == [
+        "Asteroid tokens: Hypatia 1 (1 point per 3; tokens left over score nothing)."]
 
 
 def test_a_face_up_card_that_changes_is_a_new_node_so_it_animates():

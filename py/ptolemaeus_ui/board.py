@@ -19,8 +19,8 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
-from ptolemaeus.data import CARD_NAMES, COLOUR_OF, COLOURS, CONST_INDEX, CONSTELLATIONS, MAX_MOVES, PLANETS, WILD, \
-    WINNING_POINTS
+from ptolemaeus.data import ASTEROIDS_PER_POINT, CARD_NAMES, COLOUR_OF, COLOURS, CONST_INDEX, CONSTELLATIONS, \
+    MAX_MOVES, PLANETS, WILD, WINNING_POINTS
 
 from . import glyphs
 from .interact import UI, Choice, card_label
@@ -961,7 +961,7 @@ def render_end(model: Model) -> El | None:
                       h("td", None, h("span", {"class": "studied-icons"},
                                       *[planet_icon(p, 18) for p in row["studied"]]), f" {len(row['studied'])}"),
                       h("td", {"data-col": "table"}, str(row["table"])),
-                      h("td", {"data-col": "asteroids"}, asteroids_cell(row["asteroids"], row["asteroid_count"])),
+                      _asteroids_td(row["asteroids"], row["asteroid_count"]),
                       h("td", {"data-col": "objective"}, str(row["objective"])),
                       h("td", {"data-col": "nova"}, str(row["nova"])),
                       h("td", {"data-col": "total", "class": "total"}, str(row["total"]))))
@@ -975,6 +975,11 @@ def render_end(model: Model) -> El | None:
           h("table", {"class": "end-table"}, h("caption", None, t("end.table.caption")),
             h("thead", None, h("tr", None, *head)), h("tbody", None, *rows))),
     ]
+    if any(row["asteroid_count"] % ASTEROIDS_PER_POINT for row in summary["rows"]):
+        # Tokens that scored nothing: why the Asteroids cell says less than the tokens (_asteroids_td).
+        children.append(h("p", {"class": "note end-asteroids"}, t(
+            "end.asteroids_note", per=ASTEROIDS_PER_POINT, list=join(
+                [f"{row['name']} {row['asteroid_count']}" for row in summary["rows"] if row["asteroid_count"]]))))
     if summary["tiebreak"]:
         children.append(h("p", {"class": "note"}, t("end.tiebreak")))
     children.append(h("div", {"class": "choices"},
@@ -986,6 +991,15 @@ def render_end(model: Model) -> El | None:
     return El("div", {"class": "pt-end", "role": "dialog", "aria-modal": "true", "aria-labelledby": "pt-end-title",
                       "aria-describedby": "pt-end-winner"},
               [h("div", {"class": "end-card"}, *children)], key="end")
+
+
+def _asteroids_td(points: int, count: int) -> El:
+    """The end table's Asteroids cell: the points alone, the tokens and the rate (``asteroids_cell``)
+    in its title and for a screen reader, and under the table (``end.asteroids_note``): on a phone "0 (2
+    tokens: 1 point per 3)" took two lines and squeezed the other columns (play-test 7 #5)."""
+    said = asteroids_cell(points, count)
+    return h("td", {"data-col": "asteroids", "data-points": str(points), "title": said},
+             h("span", {"aria-hidden": "true"}, str(points)), h("span", {"class": "visually-hidden"}, said))
 
 
 def render_announcer(model: Model) -> El:

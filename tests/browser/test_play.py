@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import os
 import json
+import random
 from pathlib import Path
 
 import pytest
@@ -630,6 +631,50 @@ def test_a_whole_game_to_the_end_screen(game, axe):
     assert page.locator(".pt-end").count() == 0
     page.locator('[data-act="open_end"]').click()
     assert page.locator(".pt-end").count() == 1
+
+
+CELL_LINES = """() => [...document.querySelectorAll('.pt-end .end-table th, .pt-end .end-table td')].map(cell => {
+    const rects = [], walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      if (!n.textContent.trim() || n.parentElement.closest('svg, .visually-hidden')) continue;
+      const range = document.createRange(); range.selectNodeContents(n);
+      for (const r of range.getClientRects()) if (r.width > 0) rects.push(r);
+    }
+    rects.sort((a, b) => a.top - b.top);
+    let lines = rects.length ? 1 : 0;
+    for (let i = 1; i < rects.length; i++) if (rects[i].top - rects[i - 1].top > rects[i].height / 2) lines++;
+    return [cell.innerText.trim(), lines]; })"""
+
+
+def test_the_end_tables_cells_keep_to_one_line_on_a_phone(game):
+    """Play-test 7 #5: at 390x844 the end table's Asteroids cell "0 (2 tokens: 1 point per 3)" took two
+    lines and squeezed the other columns: the cell shows the points, the rest is its title, what a
+    screen reader says, and a note under the table."""
+    for seed in range(1, 40):       # a game that ends with Asteroid tokens that score nothing
+        s = pt.new_game(2, seed, DATE)
+        rng = random.Random(seed)
+        actions = []
+        while not s.is_over:
+            actions.append(rng.choice(s.legal_actions()))
+            s.apply(actions[-1])
+        if any(n % 3 == 2 for n in s.asteroids):
+            break
+    game.load(seed, actions, name="end-phone")
+    page = game.page
+    page.set_viewport_size({"width": 390, "height": 844})
+    try:
+        page.wait_for_selector(".pt-end")
+        lines = page.evaluate(CELL_LINES)
+        assert lines and all(n <= 1 for _, n in lines), [x for x in lines if x[1] > 1]
+        seat = next(p for p in range(2) if s.asteroids[p] % 3 == 2)
+        cell = page.locator(f'.pt-end tr[data-seat="{seat}"] td[data-col="asteroids"]')
+        points = s.score_breakdown(seat)["asteroids"]
+        assert cell.locator('[aria-hidden="true"]').inner_text().strip() == str(points)
+        assert cell.get_attribute("title") == f"{points} ({s.asteroids[seat]} tokens: 1 point per 3)"
+        assert "1 point per 3" in page.locator(".pt-end .end-asteroids").inner_text()
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 800})
 
 
 def test_solitaire_to_the_end(game):
