@@ -488,3 +488,28 @@ def test_the_status_recap_joins_sentences_with_one_separator(lang):
             assert text == expected
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("steps", [0, 3])
+def test_the_comets_arc_is_named_and_has_a_legend(steps):
+    """Play-test 7 #17: the grey arc round the centre disc (the Comet's revolution so far, 3/12 = a
+    quarter) had no label and looked like a glitch. It is named, with a title, and the centre's
+    "Comet 3/12" has a piece of the same arc under it as its legend, with the same title."""
+    planets = dict.fromkeys(("Sol", "Luna", "Mercurius", "Venus", "Mars", "Iupiter", "Saturnus"), "Leo")
+    s = build(2, planets=planets, comet_start="Capricornus" if steps else "Aries", comet="Aries", comet_steps=steps)
+    svg = render_board(screen(s, 0))
+    arc = svg.find_all(class_="comet-progress-arc")[0]
+    legend = svg.find_all(class_="comet-legend")[0]
+    assert legend.attrs["role"] == "img" and legend.children[0].tag == "title"
+    assert legend.attrs["aria-label"] == legend.children[0].text == (
+        f"The Comet has moved {steps} of the 12 steps of its revolution")
+    assert legend.find_all(class_="comet-progress")[0].text == f"Comet {steps}/12"
+    assert [e.attrs["class"] for e in legend.walk() if e.tag == "path"] == ["comet-arc comet-swatch"]
+    assert arc.attrs["pointer-events"] == "none"          # clicks still reach the constellations
+    if steps:
+        label = "The Comet's path so far: 3 of the 12 steps of its revolution, from Capricornus"
+        assert arc.attrs["role"] == "img" and arc.attrs["aria-label"] == label and "aria-hidden" not in arc.attrs
+        assert arc.children[0].tag == "title" and arc.children[0].text == label
+        assert [e.attrs["class"] for e in arc.children[1:]] == ["comet-arc"]
+    else:
+        assert arc.attrs["aria-hidden"] == "true" and not arc.children

@@ -461,9 +461,14 @@ def _center(model: Model, scene: dict) -> El:
     children.append(El("text", {"class": "event-count", "x": CX, "y": CY + 70},
                        text=t("center.deck_left", count=count)))
     steps = min(scene["comet_steps"], 12)       # passing planets, the Comet may overshoot its start
-    children.append(El("text", {"class": "comet-progress", "x": CX, "y": CY + 112, "role": "img",
-                                "aria-label": t("center.comet_label", count=steps)},
-                       text=t("center.comet_progress", count=steps)))
+    # "Comet 3/12" with a piece of the Comet's arc under it, the arc's legend (play-test 7 #17: the arc
+    # alone, unlabelled, looked like a glitch across the centre disc); hovered, it says what it counts.
+    label = t("center.comet_label", count=steps)
+    children.append(El("g", {"class": "comet-legend", "role": "img", "aria-label": label}, [
+        El("title", text=label),
+        El("text", {"class": "comet-progress", "x": CX, "y": CY + 112}, text=t("center.comet_progress", count=steps)),
+        El("path", {"class": "comet-arc comet-swatch",
+                    "d": f"M {CX - 34} {CY + 130} Q {CX} {CY + 142} {CX + 34} {CY + 130}"})], key="comet-legend"))
     return El("g", {"class": "center"}, children, key="center")
 
 
@@ -530,11 +535,17 @@ def _rove(items: list[El], model: Model) -> None:
 
 
 def _comet_progress(model: Model, scene: dict) -> El:
-    """A thin arc from the Comet's start marker to the Comet (its revolution so far)."""
+    """A thin arc from the Comet's start marker to the Comet (its revolution so far), named (for a
+    screen reader and, as a title, for a pointer: play-test 7 #17) and explained by its legend under
+    the centre's "Comet 3/12" (:func:`_center`). Clicks go through it to the constellations."""
     start = CONST_INDEX[model.view["comet_start"]]
     steps = scene["comet_steps"]
-    children = []
+    children: list[El] = []
+    attrs: dict[str, Any] = {"class": "comet-progress-arc", "aria-hidden": "true", "pointer-events": "none"}
     if steps > 0:
+        label = t("center.comet_arc", count=min(steps, 12), start=model.view["comet_start"])
+        attrs.update({"aria-hidden": None, "role": "img", "aria-label": label, "data-steps": str(min(steps, 12))})
+        children.append(El("title", text=label))
         a0 = angle_of(start)
         a1 = a0 + 30 * min(steps, 12) - (0.01 if steps >= 12 else 0)
         r = R_IN + 6
@@ -543,8 +554,7 @@ def _comet_progress(model: Model, scene: dict) -> El:
         large = 1 if a1 - a0 > 180 else 0
         children.append(El("path", {"class": "comet-arc",
                                     "d": f"M {fmt(x0)} {fmt(y0)} A {r} {r} 0 {large} 1 {fmt(x1)} {fmt(y1)}"}))
-    return El("g", {"class": "comet-progress-arc", "aria-hidden": "true", "pointer-events": "none"}, children,
-              key="comet-arc")
+    return El("g", attrs, children, key="comet-arc")
 
 
 # ------------------------------------------------------------------ panels

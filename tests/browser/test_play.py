@@ -185,6 +185,34 @@ def test_the_markers_drawn_over_the_constellations_let_clicks_through(game):
     assert got["under"] == view["asteroids_on_board"] + [view["comet_start"]]
 
 
+def test_the_comets_arc_is_named_and_its_legend_is_shown(game):
+    """Play-test 7 #17: the grey arc round the centre disc (the Comet's progress) had no label and looked
+    like a glitch: it has an accessible name and a title; "Comet n/12" in the centre has a piece of the
+    same arc under it (its legend), inside the centre disc, with a title too."""
+    seed, actions = find_position(lambda s: s.comet_steps >= 2 and not s.stack)
+    game.load(seed, actions, name="comet-arc")
+    page = game.page
+    state = game.state()
+    steps = min(state.comet_steps, 12)
+    name = (f"The Comet's path so far: {steps} of the 12 steps of its revolution, from "
+            f"{state.view(0)['comet_start']}")
+    arc = page.get_by_role("img", name=name, exact=True)
+    assert arc.count() == 1
+    assert arc.locator("title").text_content() == name
+    legend = page.get_by_role("img", name=f"The Comet has moved {steps} of the 12 steps of its revolution")
+    assert legend.count() == 1 and legend.locator("title").count() == 1
+    assert legend.locator("text").text_content() == f"Comet {steps}/12"
+    swatch, text, disc = (page.locator(sel).bounding_box() for sel in (
+        ".pt-board .comet-swatch", ".pt-board .comet-progress", ".pt-board .center-disc"))
+    assert swatch["height"] > 2 and swatch["width"] > 20                         # drawn, a piece of arc
+    assert text["y"] + text["height"] <= swatch["y"] + 2                        # under the words
+    assert disc["x"] < swatch["x"] and swatch["x"] + swatch["width"] < disc["x"] + disc["width"]
+    assert swatch["y"] + swatch["height"] < disc["y"] + disc["height"]
+    stroke = page.evaluate("""() => [...document.querySelectorAll('.pt-board .comet-arc')]
+        .map(e => getComputedStyle(e).stroke)""")
+    assert len(stroke) == 2 and stroke[0] == stroke[1]                          # the same look as the arc
+
+
 def test_draw_a_face_up_card_then_from_the_deck(game):
     info = game.wait_human()
     assert info["pending"] is None
