@@ -268,7 +268,7 @@ def test_a_bots_whole_turn_is_recapped_and_its_new_pieces_marked_until_the_playe
     said = [x for x in (describe(e, SEATS[:2]) for e in bot_events) if x]
     assert said and screen.recap.lines[-len(said):] == said[-20:]
     recap = re.search(r'<p class="pp-recap"[^>]*>(.*?)</p>', html).group(1)
-    assert all(line.replace("'", "&#x27;") in recap or line in recap for line in said[-20:])
+    assert all(line.rstrip(".").replace("'", "&#x27;") in recap for line in said[-20:])
     placed = {f"{e['square'][0]},{e['square'][1]}" for e in bot_events if e["type"] in ("placed", "relative_placed")}
     assert placed and placed <= screen.marks.recent
     for arg in placed:
@@ -333,6 +333,40 @@ def test_citizens_lost_to_the_lava_are_marked_on_their_square_and_at_the_score_p
         item = score_item(html, p)
         assert 'class="pp-loss"' in item and "more lost since your last decision" in item
         assert int(re.search(r"\+(\d+) lost<", item).group(1)) >= k
+
+
+@pytest.mark.parametrize("parts, text", [
+    (["Tacitus placed lava", "1 trapped citizen dies (You).", "Nobody is left in the city: the game is over"],
+     "Tacitus placed lava · 1 trapped citizen dies (You) · Nobody is left in the city: the game is over"),
+    (["Tacitus placed lava", "1 trapped citizen dies (You)."], "Tacitus placed lava · 1 trapped citizen dies (You)"),
+    (["1 trapped citizen dies (You).", ""], "1 trapped citizen dies (You)"),
+    (["", "  ", "Rectina drew a card", "", "·", " Tacitus drew a card · "], "Rectina drew a card · Tacitus drew a card"),
+    (["Lava on 3a. 1 citizen burns (Rectina).", "Rectina drew a card"],
+     "Lava on 3a. 1 citizen burns (Rectina) · Rectina drew a card"),
+    (["Rectina drew a card"], "Rectina drew a card"),
+    ([], ""), (["", "."], ""),
+])
+def test_the_recap_puts_a_separator_only_between_two_parts(parts, text):
+    """Play-test 7 #12 read "… 1 trapped citizen dies (You). ·" at the end of a game: no part is blank,
+    none ends with a period before the "·", and the "·" is held to the part after it (a no-break
+    space), so no line of the recap ends with it, whatever the parts."""
+    from pompeii_ui.board import RECAP_SEPARATOR, recap_text
+
+    got = recap_text(parts)
+    assert got.replace("\u00a0", " ") == text
+    assert not got.endswith(("·", " ", ".")) and not got.startswith(("·", " "))
+    assert ". ·" not in got and "· ·" not in got.replace("\u00a0", " ")
+    assert all(sep == RECAP_SEPARATOR for sep in re.findall(r"\s*·\s*", got))
+
+
+def test_the_recap_under_the_prompt_ends_with_its_last_part():
+    """The recap as drawn: "Since your last decision:" and the parts, the last one's words last."""
+    s = new_game(2, 5)
+    model = Model(view=view(s, 0), viewer=0, seats=SEATS[:2],
+                  recap=["Plinius placed lava", "1 trapped citizen dies (You).", ""])
+    html = to_markup(render(model))
+    recap = re.search(r'<p class="pp-recap"[^>]*>(.*?)</p>', html).group(1)
+    assert recap.endswith("Plinius placed lava ·\u00a01 trapped citizen dies (You)"), recap
 
 
 def test_a_redraw_recaps_nothing():

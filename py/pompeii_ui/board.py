@@ -12,6 +12,7 @@ grid (one tab stop, arrow keys); the squares that may be chosen now carry
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -523,7 +524,20 @@ def _recap(model: Model) -> El | None:
     # view), so it must take the keyboard's focus (axe: scrollable-region-focusable).
     return El("p", {"class": "pp-recap", "role": "region", "tabindex": "0", "aria-label": t("recap.label"),
                     "data-transient": "1"},
-              [h("strong", None, t("recap.label")), " " + " · ".join(model.recap)], key="recap")
+              [h("strong", None, t("recap.label")), " " + recap_text(model.recap)], key="recap")
+
+
+# Between two of the recap's parts: the "·" held to the part after it by a no-break space, so that a
+# line wraps before it and never ends with it (play-test 7 #12 read "… dies (You). ·" at a line's end).
+RECAP_SEPARATOR = " ·\u00a0"
+
+
+def recap_text(parts: Iterable[str]) -> str:
+    """The recap's parts in one line, "A · B · C": each without the spaces, "·" or final period around
+    it (a line of the log may end a sentence: "1 trapped citizen dies (You)."), blank ones left out,
+    so a "·" stands only between two parts."""
+    kept = [text for text in (str(p).strip(" \u00a0\t\n·").rstrip(".").rstrip(" \u00a0\t\n·") for p in parts) if text]
+    return RECAP_SEPARATOR.join(kept)
 
 
 def _scoreboard(model: Model) -> El:
