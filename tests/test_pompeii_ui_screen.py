@@ -17,7 +17,8 @@ from pompeii.hidden import view
 from pompeii_ui.board import Model, render
 from pompeii_ui.interact import click_path
 from pompeii_ui.screen import Screen, frames_of, others, snapshot
-from pompeii_ui.words import describe, describe_log, end_summary
+from pompeii_ui.strings import t
+from pompeii_ui.words import describe, describe_log, end_summary, starts
 
 SEATS = [{"kind": "human", "name": "You", "colour": "#3a7bd5"}, {"kind": "bot", "name": "Plinius", "colour": "#d64541"},
          {"kind": "bot", "name": "Tacitus", "colour": "#e8c547"}, {"kind": "bot", "name": "Rectina", "colour": "#333"}]
@@ -369,6 +370,52 @@ def test_the_recap_under_the_prompt_ends_with_its_last_part():
     assert recap.endswith("Plinius placed lava ·\u00a01 trapped citizen dies (You)"), recap
 
 
+@pytest.mark.parametrize("lang", ["en", "it", "de", "es"])
+def test_who_starts_leads_the_move_log_and_the_recap_before_the_viewers_first_decision_pr17(lang):
+    """Play-test 7 #16: the first player is drawn at random (PR17); with the bots first, a newcomer
+    saw their moves before its first turn and thought turns were skipped. The move log's first line
+    says who started, and so does the recap of the others' moves until the viewer first decides."""
+    i18n.set_language(lang)
+    s = new_game(3, 11, first=2)
+    s.record = False
+    rng = random.Random(11)
+    screen, log = Screen(), []
+    screen.receive(snapshot(s, 0), [], SEATS[:3])
+    assert screen.model(log).log == [t("log.starts", name="Tacitus")]
+    assert screen.model(log).recap == []                            # nobody played yet: nothing to recap
+    while s.current_player != 0:
+        events = s.apply(rng.choice(s.legal_actions()))
+        log += events
+        screen.receive(snapshot(s, 0), events, SEATS[:3])
+        while screen.frames.busy:
+            screen.frames.advance()
+    model = screen.model(log)
+    line = t("log.starts", name="Tacitus")
+    assert "{" not in line and model.log[0] == line and model.log[1:] == describe_log(log, SEATS[:3])
+    assert model.recap[0] == line and model.recap[1:] == screen.recap.lines and len(model.recap) > 2
+    assert line in to_markup(screen.scene(log))
+    action = s.legal_actions()[0]                                   # the viewer decides: the recap moves on
+    for act, arg in click_path(action, s.legal_actions()):
+        screen.click(act, arg)
+    log += s.apply(action)
+    while s.current_player == 1 or s.current_player == 2:
+        events = s.apply(rng.choice(s.legal_actions()))
+        log += events
+        screen.receive(snapshot(s, 0), events, SEATS[:3])
+        while screen.frames.busy:
+            screen.frames.advance()
+    assert line not in screen.model(log).recap and screen.model(log).log[0] == line
+    i18n.set_language("en")
+
+
+def test_you_start_is_said_to_you():
+    s = new_game(2, 3, first=0)
+    assert starts(view(s, 0), i18n.addressed(SEATS[:2], 0)) == "You start (drawn at random)"
+    assert starts(view(s, 1), SEATS[:2]) == "You start (drawn at random)"       # the seat called "You"
+    assert starts(view(new_game(2, 3, first=1), 0), SEATS[:2]) == "Plinius starts (drawn at random)"
+    assert starts({"players": 2, "first": 5}, SEATS[:2]) is None and starts({"players": 2}, SEATS[:2]) is None
+
+
 def test_a_redraw_recaps_nothing():
     s, screen, _rng = drive(3, 2, lambda s, last: s.phase == "p2" and s.current_player == 0 and last == 1)
     assert screen.recap.lines
@@ -669,8 +716,9 @@ def test_the_move_log_reads_newest_first_as_ptolemaeus_each_line_with_its_number
     box = box[:box.index("</ol>")]
     values = [int(v) for v in re.findall(r'<li value="(\d+)"', box)]
     said = describe_log(log, SEATS[:2])
+    said = ["Plinius starts (drawn at random)" if s.first else "You start (drawn at random)", *said]   # PR17
     assert "reversed" in box[:box.index("<li")] and values == list(range(len(said), 0, -1))
-    assert box.index(said[-1]) < box.index(said[0])
+    assert box.index(said[-1]) < box.index(said[1]) < box.index(said[0])
 
 
 def test_the_live_region_forgets_the_last_seats_lines_when_the_device_changes_hands():

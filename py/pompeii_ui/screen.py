@@ -27,7 +27,7 @@ from pompeii.hidden import view as engine_view
 from .board import Model, render, whose_turn
 from .interact import Controller
 from .strings import seat_label, t
-from .words import OWN_EVENTS, describe, describe_log, held_pieces, name_of
+from .words import OWN_EVENTS, describe, describe_log, held_pieces, name_of, starts
 
 STEP_MS = 220        # a citizen's step
 LAVA_MS = 700        # lava falling, citizens burning
@@ -292,8 +292,9 @@ class Screen(ScreenState):
         view = self.snap.view
         if anim is not None:
             view = dict(view, squares=anim.squares)
+        first = starts(view, self.seats)
         return Model(view=view, viewer=self.snap.viewer, seats=self.seats,
-                     ui=self.ctl.ui(), log=self.log_words(log), busy=self.busy,
+                     ui=self.ctl.ui(), log=([first] if first else []) + self.log_words(log), busy=self.busy,
                      show_end=self.show_end, animating=anim is not None,
                      caption=anim.caption if anim else None, walker=anim.walker if anim else None,
                      path=anim.path if anim else self.last_path, burning=anim.burning if anim else set(),
@@ -301,11 +302,21 @@ class Screen(ScreenState):
                      board_focus=self.board_focus, announce=list(self.live.lines), last=self.last_line,
                      gains={p: int(k) for p, k in self.recap.gains.items()},
                      losses={p: int(k) for p, k in self.lost.gains.items()},
-                     recap=self.recap_lines, recent=set() if anim else set(self.marks.recent),
+                     recap=self.first_recap(log), recent=set() if anim else set(self.marks.recent),
                      lost_at={} if anim else dict(self.marks.lost_at),
                      saved_at={} if anim else dict(self.marks.saved_at),
                      waiting=self.snap.waiting, held=self.snap.held, held_at=held_pieces(self.snap.held_events),
                      end_actions=list(self.end_actions), turned=self.narrow)
+
+    def first_recap(self, log: list[dict]) -> list[str]:
+        """The recap's lines; before the viewer's first decision, when others played before it, led by
+        who started, drawn at random (PR17): their moves came before its first turn (play-test 7 #16)."""
+        lines = self.recap_lines
+        snap = self.snap
+        if not lines or snap is None or any(e.get("seat") == snap.viewer and e.get("type") in OWN_EVENTS for e in log):
+            return lines
+        first = starts(snap.view, self.addressed(snap))
+        return [first, *lines] if first else lines
 
     def log_words(self, log: list[dict]) -> list[str]:
         """The move log in words, describing only the events new since the last call (the whole

@@ -159,6 +159,16 @@ def describe(e: dict[str, Any], seats: list[dict]) -> str | None:
     return None
 
 
+def starts(view: dict[str, Any], seats: list[dict]) -> str | None:
+    """Who plays first, drawn at random (P28, PR17), in the move log's words: with the bots seated
+    first, a newcomer saw their moves before their own first turn and thought turns were skipped
+    (play-test 7 #16). None when the view does not say."""
+    first = view.get("first")
+    if type(first) is not int or not 0 <= first < int(view.get("players") or 0):
+        return None
+    return tp("log.starts", name_of(seats, first))
+
+
 def describe_log(events: list[dict], seats: list[dict]) -> list[str]:
     return [line for line in (describe(e, seats) for e in events) if line]
 
