@@ -167,3 +167,69 @@ def test_the_screen_turns_the_city_when_the_views_layout_is_narrow():
     assert flat.attrs["viewBox"] == "0 0 756 500" and "turned" not in flat.attrs["class"]
     for cell in nav.cells_of(flat):
         assert [cell.attrs["data-row"], cell.attrs["data-col"]] == cell.attrs["data-square"].split(",")
+
+
+SEATS4 = [*SEATS, {"kind": "bot", "name": "Tacitus", "colour": "#e8c547"},
+          {"kind": "bot", "name": "Rectina", "colour": "#333333"}]
+
+
+def _box(e: El) -> tuple[float, float, float, float]:
+    """An element's bounding box in SVG units: a piece's shape, or a count's text (its width taken
+    generously: 0.65 of its font's size per character, with its 1.5-unit white rim)."""
+    a = e.attrs
+    if e.tag == "circle":
+        cx, cy, r = float(a["cx"]), float(a["cy"]), float(a["r"])
+        return cx - r, cy - r, cx + r, cy + r
+    if e.tag == "rect":
+        return float(a["x"]), float(a["y"]), float(a["x"]) + float(a["width"]), float(a["y"]) + float(a["height"])
+    if e.tag == "path":
+        nums = [float(n) for n in a["d"].replace("M", " ").replace("L", " ").replace("Z", " ").split()]
+        xs, ys = nums[0::2], nums[1::2]
+        return min(xs), min(ys), max(xs), max(ys)
+    assert e.tag == "text", e
+    size, x, y = float(a["font-size"]), float(a["x"]), float(a["y"])
+    width = 0.65 * size * len(e.text_content()) + 3
+    left = x - width / 2 if a.get("text-anchor") == "middle" else x - 1.5
+    return left, y - 0.8 * size - 1.5, left + width, y + 0.25 * size + 1.5
+
+
+def _union(boxes: list[tuple[float, float, float, float]]) -> tuple[float, float, float, float]:
+    return min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes)
+
+
+def _overlap(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+@pytest.mark.parametrize("turned", [False, True])
+@pytest.mark.parametrize("counts", [[2, 1, 0, 0], [1, 2, 0, 0], [0, 12, 0, 9], [1, 1, 1, 0], [2, 0, 3, 4],
+                                    [2, 1, 3, 1], [12, 11, 10, 13], [6, 6, 6, 6], [1, 0, 0, 0], [0, 0, 14, 0]])
+def test_each_seat_on_a_shared_square_has_its_own_place_for_its_pieces_and_count(turned, counts):
+    """Play-test 7 #2: one seat's "×2" lay over another seat's citizen on a shared square (3a, 4a,
+    1a). With 2, 3 or 4 seats on a square, each seat's pieces and count take a place of their own: no
+    two seats' boxes overlap, all within the square and under its number and spaces, on the landscape
+    and the turned city; every citizen is still one element (``data-citizen``)."""
+    state = new_game(4, 5)
+    v = view(state, 0)
+    squares = {(2, 2): counts, (3, 5): [0, 2, 1, 0], (4, 0): [1, 0, 0, 1]}     # 3a, a street, a gate
+    v["squares"] = [{"square": list(sq), "citizens": k, "lava": None} for sq, k in squares.items()]
+    svg = render_board(Model(view=v, viewer=0, seats=SEATS4, turned=turned))
+    for (r, c), k in squares.items():
+        at = f"{r},{c}"
+        x0, y0, x1, y1 = _slot(at, turned)
+        owned: dict[int, list[tuple[float, float, float, float]]] = {}
+        for e in svg.find_all(data_at=at):
+            if "data-citizen" in e.attrs:
+                owned.setdefault(int(e.attrs["data-owner"]), []).append(_box(e))
+        assert {p: len(b) for p, b in owned.items()} == {p: n for p, n in enumerate(k) if n}
+        for e in svg.walk():
+            if e.tag == "text" and e.attrs.get("data-count", "").startswith(at + ":"):
+                p = int(e.attrs["data-count"].split(":")[1])
+                assert e.text_content().endswith(str(k[p])) and k[p] > 1
+                owned[p].append(_box(e))
+        assert sum(1 for p in owned if len(owned[p]) > k[p]) == sum(1 for n in k if n > 1)   # a count from 2 on
+        places = {p: _union(b) for p, b in owned.items()}
+        for p, box in places.items():
+            assert x0 <= box[0] and box[2] <= x1 and y0 + 16 <= box[1] and box[3] <= y1, (at, p, box)
+            for q, other in places.items():
+                assert p == q or not _overlap(box, other), (at, counts, p, box, q, other)

@@ -291,26 +291,55 @@ def _star(cx: float, cy: float, r: float) -> str:
             f"L {cx:.1f} {cy + r:.1f} L {cx - k:.1f} {cy + k:.1f} L {cx - r:.1f} {cy:.1f} L {cx - k:.1f} {cy - k:.1f} Z")
 
 
-SLOTS = ((0.3, 0.45), (0.7, 0.45), (0.3, 0.78), (0.7, 0.78))
+@dataclass(frozen=True)
+class Slot:
+    """Where one seat's citizens on a square are drawn, in SVG units from the square's top left corner:
+    the piece (centre, size) and its count ("×2": its baseline's start or middle, its font's size)."""
+
+    cx: float
+    cy: float
+    size: float
+    tx: float
+    ty: float
+    font: int
+    anchor: str = "start"
+    step: float = 2.2           # how far each further citizen's piece is drawn up and left (at most 5)
+
+
+# The pieces of a square by how many seats have citizens on it, each seat's piece with its own count
+# in a place of its own below the square's number and spaces (y > 16): one seat as before; two side by
+# side, each count under its piece; three or four in a 2 x 2 grid, each count beside its piece. The
+# "×2" of one seat lay over another seat's piece on a shared square (play-test 7 #2).
+SLOTS: dict[int, tuple[Slot, ...]] = {
+    1: (Slot(32, 38.4, 7.5, 41, 42.4, 12),),
+    2: tuple(Slot(cx, 36, 7, cx, 58, 12, "middle", 1.8) for cx in (17, 47)),
+    4: tuple(Slot(x0 + 8, y0 + 11, 5, x0 + 14, y0 + 14.5, 9, "start", 0.6)
+             for y0 in (18, 40) for x0 in (2, 32)),
+}
+SLOTS[3] = SLOTS[4][:3]
 
 
 def _citizens(model: Model, r: int, c: int, counts: list[int], labels: list[El]) -> list[El]:
+    """Each seat's citizens on the square: its pieces stacked in a slot of their own (one element per
+    citizen, ``data-citizen``) and, from two on, their count beside them."""
     x, y = xy(r, c, model.turned)
     out: list[El] = []
     at = f"{r},{c}"
     present = [p for p, k in enumerate(counts) if k]
-    for slot, p in enumerate(present):
+    slots = SLOTS[min(len(present), 4)] if present else ()
+    for slot, p in zip(slots, present):
         k = counts[p]
-        sx, sy = SLOTS[slot if len(present) > 1 else 0] if len(present) > 1 else (0.5, 0.6)
-        cx, cy = x + sx * CELL, y + sy * CELL
+        cx, cy = x + slot.cx, y + slot.cy
         colour = seat_colour(model.seats, p)
         for i in range(k):
-            off = min(i, 5) * 2.2
-            out.append(shape(p, cx - off, cy - off, 7.5, {
+            off = min(i, 5) * slot.step
+            out.append(shape(p, cx - off, cy - off, slot.size, {
                 "class": f"citizen s{p}", "fill": colour, "data-citizen": f"{at}:{p}:{i}",
                 "data-owner": str(p), "data-at": at}))
         if k > 1:
-            labels.append(El("text", {"x": cx + 9, "y": cy + 4, "class": "count"}, [f"×{k}"]))
+            labels.append(El("text", {"x": x + slot.tx, "y": y + slot.ty, "class": "count",
+                                      "font-size": slot.font if k < 10 else slot.font - 2, "text-anchor": slot.anchor,
+                                      "data-count": f"{at}:{p}"}, [f"×{k}"]))
     return out
 
 

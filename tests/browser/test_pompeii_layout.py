@@ -530,6 +530,59 @@ def test_on_a_portrait_phone_the_city_is_turned_its_squares_a_finger_wide(phone,
            f"board {board['width']:.0f}x{board['height']:.0f} px, {len(offered)} targets in reach")
 
 
+def _shared(k: int):
+    """A square where ``k`` seats have citizens, one of them two or more (a count is drawn)."""
+    def want(s) -> bool:
+        return any(sum(1 for p in range(s.n) if s.cit[q * s.n + p]) == k
+                   and max(s.cit[q * s.n:q * s.n + s.n]) >= 2 for q in range(77))
+    return want
+
+
+# Each seat's place on the square ``at`` on screen: the union of its pieces' and its count's boxes.
+SEATS_ON_SQUARE_JS = """(at) => { const out = {};
+    const add = (p, e) => { const r = e.getBoundingClientRect(), b = out[p] || (out[p] = [1e9, 1e9, -1e9, -1e9]);
+        b[0] = Math.min(b[0], r.left); b[1] = Math.min(b[1], r.top); b[2] = Math.max(b[2], r.right);
+        b[3] = Math.max(b[3], r.bottom); };
+    document.querySelectorAll(`.pp-board [data-citizen][data-at="${at}"]`).forEach(e => add(e.dataset.owner, e));
+    const counts = [...document.querySelectorAll(`.pp-board [data-count^="${at}:"]`)];
+    counts.forEach(e => add(e.dataset.count.split(':')[1], e));
+    const g = document.querySelector(`.pp-board [data-square="${at}"] .ground`).getBoundingClientRect();
+    return {seats: out, counts: counts.length, square: [g.left, g.top, g.right, g.bottom]}; }"""
+
+
+def _seats_apart(game, report, size: str) -> None:
+    """Play-test 7 #2 (a "×2" over another seat's citizen on 3a, 4a, 1a), in a 4-player game: on a
+    square 2, 3 and 4 seats share, each seat's pieces and count are in a box of their own, no two
+    seats' boxes overlap, all within the square."""
+    for k in (2, 3, 4):
+        seed, actions = find_position(_shared(k), players=4)
+        game.load(seed, actions, seats=("human", "bot", "bot", "bot"), name=f"shared-{k}-{size}")
+        state = game.state()
+        n = state.n
+        q = next(q for q in range(77) if sum(1 for p in range(n) if state.cit[q * n + p]) == k
+                 and max(state.cit[q * n:q * n + n]) >= 2)
+        got = game.page.evaluate(SEATS_ON_SQUARE_JS, f"{q // 11},{q % 11}")
+        seats, square = got["seats"], got["square"]
+        assert len(seats) == k and got["counts"] >= 1, got
+        for p, box in seats.items():
+            assert square[0] <= box[0] and box[2] <= square[2] and square[1] <= box[1] and box[3] <= square[3], got
+            for o, other in seats.items():
+                apart = box[2] <= other[0] or other[2] <= box[0] or box[3] <= other[1] or other[3] <= box[1]
+                assert p == o or apart, (k, p, o, got)
+        report(f"pompeii {size}: {k} seats on square {q // 11},{q % 11}, each in its own box "
+               f"({square[2] - square[0]:.0f} px square)")
+
+
+def test_each_seat_on_a_shared_square_is_seen_with_its_count_on_a_desktop(browser, site, site_under_subpath, report):
+    with sized_game(browser, site, site_under_subpath, "desktop") as game:
+        _seats_apart(game, report, "1366x768")
+
+
+def test_each_seat_on_a_shared_square_is_seen_with_its_count_on_the_turned_phone_city(phone, report):
+    assert phone.page.locator("svg.pp-board.turned").count() == 1
+    _seats_apart(phone, report, "390x844 turned")
+
+
 def _focused_box(page) -> dict:
     return page.evaluate("""() => { const e = document.activeElement, r = e.getBoundingClientRect();
         return {cell: e.dataset.cell || '', left: r.left, top: r.top}; }""")
