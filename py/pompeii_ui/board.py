@@ -510,9 +510,6 @@ def _prompt(model: Model) -> El:
     text = waiting or (t("prompt.animating") if showing else prompt_text(view, ui, model.viewer, model.seats))
     children: list[Any] = [h("p", {"class": "prompt", "tabindex": "-1", "data-pending": view["step"] or view["phase"],
                                    "data-waiting": model.waiting}, text)]
-    room = None if waiting or model.animating else _card_room(view, ui, model.seats)
-    if room is not None:
-        children.append(room)
     if view.get("tile") and not showing:
         tile = view["tile"]
         children.append(h("div", {"class": "pp-tile", "data-tile": tile},
@@ -527,22 +524,39 @@ def _prompt(model: Model) -> El:
     elif ui.choices:
         children.append(h("div", {"class": "choices"}, *[_choice(c, model.seats) for c in ui.choices]))
     children.append(_recap(model))
-    return El("section", {"class": "pp-prompt" + (" reserve" if room is not None else ""), "aria-label": t("prompt.label")},
-              children, key="prompt")
+    room = None if waiting or model.animating else _card_room(view, ui, model.recap)
+    chosen = room is not None and any(ui.cards.values())
+    return El("section", {"class": "pp-prompt" + (" reserve" if room is not None else "") + (" chosen" if chosen else ""),
+                          "aria-label": t("prompt.label")},
+              [El("div", {"class": "pp-shown"}, children, key="shown"), room], key="prompt")
 
 
-def _card_room(view: dict[str, Any], ui: UI, seats: list[dict]) -> El | None:
-    """While a hand card may be chosen and none is: the prompt a chosen card brings (its longer text, the
-    Cancel button), hidden, under the one shown. On a wide screen (static/pompeii.css ``.reserve``) the
-    prompt has that height already, so choosing a card moves nothing below it: the Cancel button that
-    appeared moved the hand ~70 px down under the mouse (play-test 6 #5)."""
-    if not ui.active or view["step"] != "play" or not ui.cards or any(ui.cards.values()):
+def _room_buttons(choices: list[Choice]) -> El:
+    return h("div", {"class": "choices"}, *[
+        h("button", {"type": "button", "class": "choice" + (" primary" if c.primary else ""), "disabled": True,
+                     "tabindex": "-1"}, t(c.key, **dict(c.params))) for c in choices])
+
+
+def _card_room(view: dict[str, Any], ui: UI, recap: list[str]) -> El | None:
+    """While a hand card may be chosen: the prompt of the other state, hidden, in the cell of the one
+    shown (static/pompeii.css ``.reserve``, on a wide screen), so that choosing a card or cancelling
+    it moves nothing below the prompt: the Cancel button that appeared moved the hand ~70 px down
+    under the mouse (play-test 6 #5). None chosen: a card's longer text and its buttons (and a line
+    of the recap, which keeps a line under them then); the recap shown comes right under the prompt,
+    not under the room kept for the buttons (play-test 7 #14: ~80 px of nothing between the two). A
+    card chosen: the prompt before it with the whole recap; the recap shown takes the room left."""
+    if not ui.active or view["step"] != "play" or not ui.cards:
         return None
-    later = [*ui.choices, Choice("cancel", "", "btn.cancel")]
-    buttons = [h("button", {"type": "button", "class": "choice" + (" primary" if c.primary else ""), "disabled": True,
-                            "tabindex": "-1"}, t(c.key, **dict(c.params))) for c in later]
-    return h("div", {"class": "pp-room", "aria-hidden": "true"},
-             h("p", {"class": "room-text"}, t("prompt.square")), h("div", {"class": "choices"}, *buttons))
+    if not any(ui.cards.values()):
+        parts = [h("p", {"class": "room-text"}, t("prompt.square")),
+                 _room_buttons([*ui.choices, Choice("cancel", "", "btn.cancel")]),
+                 h("p", {"class": "room-line"}, "·") if recap else None]
+    else:
+        before = [c for c in ui.choices if c.act not in ("cancel", "nowhere")]
+        parts = [h("p", {"class": "room-text"}, t("prompt.card")), _room_buttons(before) if before else None,
+                 h("p", {"class": "room-recap"}, h("strong", None, t("recap.label")), " " + recap_text(recap))
+                 if recap else None]
+    return h("div", {"class": "pp-room", "aria-hidden": "true"}, *parts)
 
 
 def _recap(model: Model) -> El | None:

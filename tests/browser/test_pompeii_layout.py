@@ -464,6 +464,56 @@ def test_choosing_a_hand_card_moves_nothing_under_the_prompt(guarded_page, site,
     assert abs(_top(hand) - before) <= 2, (before, _top(hand))
 
 
+PROMPT_GAPS_JS = """() => { const box = s => document.querySelector(s)?.getBoundingClientRect();
+    const text = box('.pp-prompt .prompt'), recap = box('.pp-prompt .pp-recap'), panel = box('.pp-prompt');
+    return {text: text.bottom, recap: recap ? recap.top : null, recapHeight: recap ? recap.height : 0,
+            panel: panel.bottom, hand: box('.pp-hand').top}; }"""
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1280, 800)])
+def test_the_recap_is_right_under_the_prompt_and_choosing_a_card_moves_nothing(browser, site, site_under_subpath,
+                                                                               size):
+    """Play-test 7 #14: on a 1024x768 tablet ~80 px of nothing lay between "Choose a card from your
+    hand." and "Since your last decision:" (the room kept for a chosen card's text and Cancel button,
+    play-test 6 #5). The recap comes right under the prompt's text; choosing a card and cancelling it
+    still move the hand by no more than 2 px, the recap still in view (a line at least) meanwhile."""
+    width, height = size
+    context = browser.new_context(service_workers="block", viewport={"width": width, "height": height},
+                                  has_touch=width == 1024)
+    guard = PageGuard({site.origin, site_under_subpath.origin})
+    try:
+        page = guard.watch(context.new_page())
+        page.add_init_script(INIT)
+        page.goto(site.url + "index.html" + LINK)
+        wait_until_ready(page)
+        page.evaluate("window.pompeiiTest.speed(0)")
+        game = Game(page, guard)
+        seed, actions = find_position(phase1_hands_over)
+        game.load(seed, actions, name="recap-gap")
+        game.play_by_clicks(next(a for a in game.state().legal_actions() if a.kind == "play"))
+        game.wait_human()                                   # the bot played: a recap under the prompt
+        assert game.state().step == "play"
+        before = page.evaluate(PROMPT_GAPS_JS)
+        assert before["recap"] is not None, before
+        assert 0 <= before["recap"] - before["text"] <= 16, before
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"pompeii-prompt-recap-{width}.png"))
+        card = next(a.card for a in game.state().legal_actions() if a.kind == "play")
+        page.locator(f'.pp-hand [data-act="card"][data-arg="{card}"]').first.click()
+        page.locator('.pp-prompt [data-act="cancel"]').wait_for()
+        chosen = page.evaluate(PROMPT_GAPS_JS)
+        assert abs(chosen["hand"] - before["hand"]) <= 2 and chosen["recapHeight"] >= 12, (before, chosen)
+        page.screenshot(path=str(SHOTS / f"pompeii-prompt-card-chosen-{width}.png"))
+        page.locator('.pp-prompt [data-act="cancel"]').click()
+        page.wait_for_function("document.querySelectorAll('.pp-prompt [data-act=\"cancel\"]').length === 0")
+        after = page.evaluate(PROMPT_GAPS_JS)
+        assert abs(after["hand"] - before["hand"]) <= 2 and after["recap"] - after["text"] <= 16, (before, after)
+        problems = guard.problems()
+        assert not problems, "the page misbehaved:\n  " + "\n  ".join(problems)
+    finally:
+        context.close()
+
+
 # The city's rows on screen: each role="row"'s cells, left to right, on one line; the rows top to bottom.
 ROWS_ON_SCREEN_JS = """() => [...document.querySelectorAll('.pp-board [role="row"]')].map(row =>
     [...row.querySelectorAll('[role="gridcell"]')].map(c => { const r = c.getBoundingClientRect();
