@@ -233,3 +233,26 @@ def test_each_seat_on_a_shared_square_has_its_own_place_for_its_pieces_and_count
             assert x0 <= box[0] and box[2] <= x1 and y0 + 16 <= box[1] and box[3] <= y1, (at, p, box)
             for q, other in places.items():
                 assert p == q or not _overlap(box, other), (at, counts, p, box, q, other)
+
+
+@pytest.mark.parametrize("turned", [False, True])
+@pytest.mark.parametrize("counts", [[0, 2, 0, 0], [0, 1, 3, 0], [1, 2, 0, 0], [0, 1, 1, 1], [0, 0, 0, 0]])
+def test_a_citizen_waiting_for_confirm_takes_its_seats_place_on_the_square(turned, counts):
+    """A move held for Confirm (drawn faint, ``data-held``) was drawn in the square's corner, where two
+    seats' pieces and counts now are: it takes its seat's place, on top of that seat's own pieces."""
+    v = view(new_game(4, 5), 0)
+    v["squares"] = [{"square": [2, 2], "citizens": counts, "lava": None}] if any(counts) else []
+    svg = render_board(Model(view=v, viewer=0, seats=SEATS4, turned=turned, held_at={"2,2": {"seat": 0}}))
+    x0, y0, x1, y1 = _slot("2,2", turned)
+    owned: dict[int, list[tuple[float, float, float, float]]] = {}
+    for e in svg.find_all(data_at="2,2"):
+        if "data-citizen" in e.attrs or "data-held" in e.attrs:
+            owned.setdefault(int(e.attrs.get("data-owner", e.attrs.get("data-held"))), []).append(_box(e))
+    for e in svg.walk():
+        if e.tag == "text" and e.attrs.get("data-count", "").startswith("2,2:"):
+            owned[int(e.attrs["data-count"].split(":")[1])].append(_box(e))
+    assert len(svg.find_all(data_held="0")) == 1 and set(owned) == {0} | {p for p, k in enumerate(counts) if k}
+    places = {p: _union(b) for p, b in owned.items()}
+    for p, box in places.items():
+        assert x0 <= box[0] and box[2] <= x1 and y0 + 16 <= box[1] and box[3] <= y1, (p, box)
+        assert all(p == q or not _overlap(box, other) for q, other in places.items()), (counts, places)

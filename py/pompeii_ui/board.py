@@ -252,17 +252,12 @@ def _square(model: Model, q: int, here: dict | None, labels: list[El]) -> El:
         name = here["lava"]
         body.append(_lava_tile(x, y, name, {"class": "lava" + (" fresh" if model.falling == arg else ""),
                                             "data-lava": name, "data-at": arg}, key=f"lava-{arg}"))
-    if here:
-        body.extend(_citizens(model, r, c, here["citizens"], labels))
     held = model.held_at.get(arg)
-    if held:        # the viewer's move waiting for Confirm, not played yet: a faint piece, dashed
-        if "lava" in held:
-            body.append(_lava_tile(x, y, str(held["lava"]), {"class": "lava held", "data-held": "lava", "data-at": arg}))
-        else:
-            seat = int(held["seat"])
-            body.append(shape(seat, x + CELL - 14, y + CELL - 14, 7.5, {
-                "class": f"citizen held s{seat}", "fill": seat_colour(model.seats, seat), "data-held": str(seat),
-                "data-at": arg}))
+    held_seat = int(held["seat"]) if held and "lava" not in held else None
+    if here or held_seat is not None:
+        body.extend(_citizens(model, r, c, list(here["citizens"]) if here else [], labels, held_seat))
+    if held and held_seat is None:      # the viewer's move waiting for Confirm, not played yet: dashed
+        body.append(_lava_tile(x, y, str(held["lava"]), {"class": "lava held", "data-held": "lava", "data-at": arg}))
     if role in ("place", "relative", "victim", "lava", "dest", "mover"):
         body.append(El("rect", {"x": x + 3, "y": y + 3, "width": CELL - 6, "height": CELL - 6, "rx": 5,
                                 "class": "mark"}))
@@ -319,16 +314,19 @@ SLOTS: dict[int, tuple[Slot, ...]] = {
 SLOTS[3] = SLOTS[4][:3]
 
 
-def _citizens(model: Model, r: int, c: int, counts: list[int], labels: list[El]) -> list[El]:
+def _citizens(model: Model, r: int, c: int, counts: list[int], labels: list[El],
+              held: int | None = None) -> list[El]:
     """Each seat's citizens on the square: its pieces stacked in a slot of their own (one element per
-    citizen, ``data-citizen``) and, from two on, their count beside them."""
+    citizen, ``data-citizen``) and, from two on, their count beside them; ``held``: the seat of a
+    citizen placed by a move waiting for Confirm, drawn faint and dashed on top of that seat's own."""
     x, y = xy(r, c, model.turned)
     out: list[El] = []
     at = f"{r},{c}"
-    present = [p for p, k in enumerate(counts) if k]
+    present = [p for p in range(max(len(counts), (held or 0) + 1))
+               if (counts[p] if p < len(counts) else 0) or p == held]
     slots = SLOTS[min(len(present), 4)] if present else ()
     for slot, p in zip(slots, present):
-        k = counts[p]
+        k = counts[p] if p < len(counts) else 0
         cx, cy = x + slot.cx, y + slot.cy
         colour = seat_colour(model.seats, p)
         for i in range(k):
@@ -336,6 +334,10 @@ def _citizens(model: Model, r: int, c: int, counts: list[int], labels: list[El])
             out.append(shape(p, cx - off, cy - off, slot.size, {
                 "class": f"citizen s{p}", "fill": colour, "data-citizen": f"{at}:{p}:{i}",
                 "data-owner": str(p), "data-at": at}))
+        if p == held:
+            off = min(k, 5) * slot.step
+            out.append(shape(p, cx - off, cy - off, slot.size, {
+                "class": f"citizen held s{p}", "fill": colour, "data-held": str(p), "data-at": at}))
         if k > 1:
             labels.append(El("text", {"x": x + slot.tx, "y": y + slot.ty, "class": "count",
                                       "font-size": slot.font if k < 10 else slot.font - 2, "text-anchor": slot.anchor,
