@@ -219,6 +219,24 @@ def test_undo_stops_the_bots_and_goes_back():
     run(go())
 
 
+def test_undo_says_why_it_is_refused():
+    """Play-test 7 #3: against a bot, a draw (a reveal) each turn kept Undo disabled all game with no
+    reason given; the controller names it for the header: nothing of yours yet, or behind a reveal."""
+    async def go():
+        c, view, ui, store = make(["human", "easy"], seed=11)
+        c.start()
+        assert not c.can_undo() and c.undo_refused() == "nothing"          # no step of yours yet
+        c.submit(("play", c.session.state.hands[0][0]))
+        assert c.can_undo() and c.undo_refused() is None
+        c.submit(("end",))
+        await c.wait_bots()
+        c.submit(("draw",))                                               # a reveal: the turn ends
+        await c.wait_bots()
+        assert c.session.current_player() == 0 and not c.can_undo()
+        assert c.undo_refused() == "revealed"
+    run(go())
+
+
 def test_hot_seat_passes_the_device_and_hides_every_hand_meanwhile():
     async def go():
         c, view, ui, store = make(["human", "easy", "human"], seed=3)

@@ -277,6 +277,14 @@ class Controller:
         return not self._stopped and not self.read_only and self.passing_to is None \
             and self.awaiting is None and self.session.undo_target() is not None
 
+    def undo_refused(self) -> str | None:
+        """Why the human deciding now has nothing to undo (``Session.undo_refused``: ``"revealed"``,
+        ``"nothing"``), for the header to say; None when Undo is possible or off for a reason the
+        page shows already (a move waiting for Confirm, the device being passed, another tab)."""
+        if self._stopped or self.read_only or self.passing_to is not None or self.awaiting is not None:
+            return None
+        return self.session.undo_refused()
+
     def follow_tab(self, state: str) -> None:
         """This tab's right to play the game (``app.tabs``' state): "playing" plays it, "watching"
         (or no game) shows it read-only; "asking" (the answer is coming) leaves it as it was opened."""

@@ -438,12 +438,29 @@ class Session:
         seat = self.current_player()
         if not self.is_human(seat):
             return None
-        i = len(self.actions) - 1
-        while i >= self.barrier and not self.is_human(self.movers[i]):
-            i -= 1
+        i = self._last_human_step()
         if i < self.barrier or self.movers[i] != seat:
             return None
         return i
+
+    def _last_human_step(self) -> int:
+        """The index of the last human step after the undo barrier (below the barrier: none)."""
+        i = len(self.actions) - 1
+        while i >= self.barrier and not self.is_human(self.movers[i]):
+            i -= 1
+        return i
+
+    def undo_refused(self) -> str | None:
+        """Why the human deciding now has no step to undo, in a word a header can explain
+        (play-test 7 #3: a disabled Undo whose tooltip said only what it does): ``"revealed"`` when
+        their steps all lie before the last reveal of hidden information (against a bot that draws
+        a card each turn, the whole game), ``"nothing"`` when they took no step yet.  None when
+        they can undo, or when no human decides now (nothing to explain: a bot's turn)."""
+        seat = self.current_player()
+        if not self.is_human(seat) or self.undo_target() is not None:
+            return None
+        stopped = self._last_human_step() < self.barrier     # the search met the barrier
+        return "revealed" if stopped and seat in self.movers[:self.barrier] else "nothing"
 
     def truncate(self, n: int, *, now: _dt.datetime | None = None) -> None:
         """Keep only the first ``n`` actions (replayed from the setup)."""

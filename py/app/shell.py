@@ -62,6 +62,9 @@ if TYPE_CHECKING:
 
 __all__ = ["App", "BrowserStorage"]
 
+# Why Undo is disabled (Controller.undo_refused) -> the text its tooltip says instead of what it does.
+UNDO_REFUSED = {"revealed": "header.undo.revealed", "nothing": "header.undo.nothing"}
+
 
 class BrowserStorage:
     """``window.localStorage`` with Python values (a JS null becomes None)."""
@@ -272,13 +275,23 @@ class App:
                 if take_focus is not None:
                     take_focus()
 
+    def _undo_title(self) -> None:
+        """Undo's tooltip (and so its accessible description): what it does, or, disabled, why there
+        is nothing to undo (play-test 7 #3: against a bot that reveals a card each turn it stayed
+        greyed out a whole game, its tooltip only "Take back your last step")."""
+        c = self.controller
+        in_game = c is not None and document.body.dataset.screen in ("game", "pass")
+        why = c.undo_refused() if c is not None and in_game else None
+        self.nodes["undo"].title = t(UNDO_REFUSED.get(why or "", "header.undo.title"))
+
     def relabel(self) -> None:
         """The chrome's texts in the current language (and ``<html lang>``)."""
         n = self.nodes
         for key, node in (("undo", "undo"), ("new", "new"), ("export", "export"), ("import", "import")):
             n[node].textContent = t(f"header.{key}")
-        for key in ("undo", "export", "import"):
+        for key in ("export", "import"):
             n[key].title = t(f"header.{key}.title")
+        self._undo_title()
         for key in ("replay", "daily"):
             n[f"{key}_btn"].textContent = t(f"header.{key}")
             n[f"{key}_btn"].title = t(f"header.{key}.title")
@@ -338,6 +351,7 @@ class App:
         n, c = self.nodes, self.controller
         in_game = c is not None and document.body.dataset.screen in ("game", "pass")
         n["undo"].disabled = not (c is not None and in_game and c.can_undo())
+        self._undo_title()
         n["export"].disabled = self.session is None
         n["undo"].hidden = n["export"].hidden = n["share"].hidden = not in_game
         n["new"].hidden = document.body.dataset.screen == "newgame"

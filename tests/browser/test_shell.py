@@ -611,15 +611,23 @@ def test_undo_takes_back_a_step_but_not_past_a_draw(guarded_page, site, ready):
     wait_turn(page)
     undo = page.locator("#shell-undo")
     assert undo.is_disabled()
+    # Disabled, its tooltip (its accessible description) says why (play-test 7 #3).
+    assert undo.get_attribute("title") == t_in("en", "header.undo.nothing")
     first = page.locator('[data-action^="play"]').first.get_attribute("data-action")
     act(page, first)
     assert undo.is_enabled() and len(stored(page)["actions"]) == 1
+    assert undo.get_attribute("title") == t_in("en", "header.undo.title")
     undo.click()
     page.wait_for_function("document.body.dataset.moves === '0'")
     assert stored(page)["actions"] == [] and undo.is_disabled()
     act(page, "draw")                                    # a reveal: the bot moves, then us
     assert stored(page)["actions"][0] == {"kind": "draw"}
     assert undo.is_disabled()
+    assert undo.get_attribute("title") == t_in("en", "header.undo.revealed")
+    page.click("#shell-settings summary")
+    page.select_option("#shell-lang", "de")              # said again in the player's language
+    page.wait_for_function("document.documentElement.lang === 'de'")
+    assert undo.get_attribute("title") == t_in("de", "header.undo.revealed")
 
 
 # ------------------------------------------------------------------ a full storage
