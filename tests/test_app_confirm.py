@@ -76,6 +76,23 @@ def test_take_back_removes_the_move_and_the_same_player_decides_again():
     run(go())
 
 
+def test_take_back_is_said_once_in_the_views_live_region():
+    """Play-test 7 #4: nothing told a screen reader that the move was taken back; the host gives the
+    view the line to say first (``said()``, read by ``boardui.view.BoardView.show``), once."""
+    async def go():
+        c, view, ui, store, bar = confirming(["human", "easy"])
+        c.start()
+        c.submit(("draw",))                             # held
+        assert c.said() == []
+        c.take_back()
+        assert c.said() == ["Move taken back"] and c.said() == []
+        c.submit(("play", c.session.state.hands[0][0]))
+        c.submit(("end",))                              # applied
+        c.confirm()
+        assert c.said() == []                           # a Confirm says its move, not this
+    run(go())
+
+
 def test_a_move_that_would_reveal_is_held_unapplied_until_confirmed():
     """The undo barrier: a draw shows a hidden card, so it is never applied before Confirm."""
     async def go():

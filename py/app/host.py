@@ -125,6 +125,7 @@ class Controller:
         self.held: Any = None               # the held move (it would reveal hidden information)
         self.held_events: list[dict] = []   # its events on a copy: what the view names it with
         self._confirm_from = 0              # how many actions there were before the awaiting move
+        self._said: list[str] = []          # lines for the view's live region, said once (said())
         # What the shell offers on the game's end screen besides a new game (a daily game: its results):
         # (key, its label in the current language, what it does); views ask end_actions().
         self.extra_end: list[tuple[str, Callable[[], str], Callable[[], None]]] = []
@@ -265,6 +266,8 @@ class Controller:
         if self.read_only:
             raise ValueError("another tab plays this game")
         self._set_awaiting(None)
+        # A screen reader hears it (play-test 7 #4: the live region went on to "Your turn" unexplained).
+        self._said = [t("confirm.taken_back")]
         if kind == "held":
             self._drop_held()
         if kind == "applied":
@@ -272,6 +275,13 @@ class Controller:
             self._seen = {k: min(v, len(self.session.log)) for k, v in self._seen.items()}
             self.save()
         self._advance(redraw=True)
+
+    def said(self) -> list[str]:
+        """What the shell has the view announce before its own lines, once ("Move taken back"), in the
+        current language. Optional for a Host (a view asks with ``getattr``; ``boardui`` says them in its
+        live region, the page's only one for the game)."""
+        lines, self._said = self._said, []
+        return lines
 
     def can_undo(self) -> bool:
         return not self._stopped and not self.read_only and self.passing_to is None \

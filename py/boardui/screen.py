@@ -106,6 +106,15 @@ def heading(whose_turn: Callable[..., str], view: dict[str, Any], waiting: str |
     return whose_turn(view, viewer, seats, waiting == "watching", confirming(waiting))
 
 
+def turn_said(snap: Snapshot, turn: str) -> list[str]:
+    """The live lines that say a new turn heading ``turn``: a held move's own words first (play-test 7
+    #4: "Your move waits for your confirmation" was said before the move it meant, whose lines come
+    only once it is confirmed, as it reveals something); else the heading alone."""
+    if snap.waiting == "held" and snap.held:
+        return [snap.held, turn]
+    return [turn]
+
+
 def labelled(seats: list[dict], level_label: Callable[[str], str] | None) -> list[dict]:
     """``seats`` for a screen, a bot's with ``level_label``: its level named by the game's spec, as the
     new-game form names it (each game's board had its own copy of that look-up); the others as they are."""

@@ -88,6 +88,9 @@ class BoardView:
             or ("replay" if self.replaying else None)
         snap = awaiting(self.snapshot(state, viewer), kind, *self._held(viewer))
         seats = labelled(self.host.seats, None if self.spec is None else self.spec.bot_level_label)
+        said = getattr(self.host, "said", None)      # optional: the shell's own lines ("Move taken back")
+        if said is not None:
+            self.screen.live.say(said())
         started = self.screen.receive(snap, list(events or []), seats)
         if started:
             self.frame_shown(self.screen.frames.current)

@@ -20,7 +20,7 @@ from typing import Any
 from app import i18n
 from boardui.focus import FocusPlan, Settler, act_selector, controls, first_new
 from boardui.recap import Recap
-from boardui.screen import Outcome, ScreenState, Snapshot, heading
+from boardui.screen import Outcome, ScreenState, Snapshot, heading, turn_said
 from boardui.tree import El
 from pompeii.hidden import view as engine_view
 
@@ -229,7 +229,7 @@ class Screen(ScreenState):
         if turn != self.said_turn:
             if events and snap.legal:
                 lines += self.recap_words()
-            lines.append(turn)
+            lines += turn_said(snap, turn)
             self.said_turn = turn
         self.live.say(lines)
         over = snap.view["phase"] == "over"

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from boardui.focus import FocusPlan, Settler, act_selector, controls, first_new
-from boardui.screen import Outcome, ScreenState, Snapshot, waiting_prompt
+from boardui.screen import Outcome, ScreenState, Snapshot, turn_said, waiting_prompt
 from boardui.tree import El
 from ptolemaeus.data import CONSTELLATIONS
 
@@ -122,7 +122,7 @@ class Screen(ScreenState):
         lines = list(lines)
         turn = turn_heading(self.snap.view, self.snap.waiting, self.snap.viewer, self.seats)
         if turn != self.said_turn or any(e.get("type") in ("end_turn", "new_round") for e in events):
-            lines.append(turn)
+            lines += turn_said(self.snap, turn)
             self.said_turn = turn
         self.live.say(lines)
 

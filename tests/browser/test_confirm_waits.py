@@ -92,8 +92,13 @@ def test_ptolemaeus_a_held_draw_offers_nothing_else_and_is_named(ptol):
     text = prompt.inner_text()
     assert WAITS in text and "You draw a card from the deck" in text and "deciding" not in text
     assert page.locator(".pt-prompt .note").count() == 0
+    # Play-test 7 #4: the live region names the move, then says it waits (the waiting line came first).
+    said = page.evaluate(LIVE, ".pt")
+    assert "You draw a card from the deck" in said[-2] and WAITS in said[-1], said
     page.locator("#shell-confirm-back").click()                         # Take back: offered again
     page.wait_for_function("!document.body.dataset.confirm")
+    said = page.evaluate(LIVE, ".pt")
+    assert said[-2] == TAKEN_BACK and WAITS not in said[-1], said       # then whose turn it is
     assert page.locator('.pt [data-act="deck"]').count() == 1
     assert page.locator(".pt-prompt .prompt").get_attribute("data-waiting") is None
 
@@ -127,6 +132,11 @@ def two_draws(s) -> bool:
     c = s.clone()
     c.apply(next(a for a in c.legal_actions() if a.kind == A.DRAW_DECK))
     return c.current_player == 0 and ends_turn(A.DRAW_DECK, True)(c)
+
+
+# The lines of a game's live region (role=log: what a screen reader reads out), oldest first.
+LIVE = "(root) => [...document.querySelectorAll(root + ' [role=log] p')].map(p => p.textContent)"
+TAKEN_BACK = "Move taken back"
 
 
 ACTIVE = "() => { const e = document.activeElement; return e.id || e.dataset.act || e.tagName; }"
@@ -175,6 +185,15 @@ def test_pompeii_a_held_card_is_named_and_the_hand_is_not_offered(pomp):
     assert prompt.get_attribute("data-waiting") == "held"
     text = prompt.inner_text()
     assert WAITS in text and f"You played card {action.card}" in text and "Choose a card" not in text
+    said = page.evaluate(LIVE, ".pp")                                    # the move, then that it waits
+    assert said[-2].startswith(f"You played card {action.card}") and WAITS in said[-1], said
+    page.locator("#shell-confirm-back").click()                          # Take back: said, then played again
+    page.wait_for_function("!document.body.dataset.confirm")
+    said = page.evaluate(LIVE, ".pp")
+    assert said[-2] == TAKEN_BACK and WAITS not in said[-1], said
+    for act, arg in pompeii_clicks(action, state.legal_actions()):
+        pomp.click(act, arg)
+    page.wait_for_function("document.body.dataset.confirm === 'held'")
     # The citizen waits on its square, drawn as not yet played (play-test 3: it was not on the board).
     at = "{},{}".format(*B.rc(action.square))
     held = page.locator(f'.pp-board [data-square="{at}"] [data-held="0"]')
