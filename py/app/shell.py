@@ -227,6 +227,9 @@ class App:
         self.confirm = ConfirmBar(self._confirm, self._take_back)
         self.root.replaceChildren(header, n["notices"], el("main", {"class": "shell-main"}, app), self.confirm.node)
         self._publish_height(n["notices"], "--shell-notices-h")
+        on(n["controls"], "scroll", self._strip_ends)
+        self._strip_observer = window.ResizeObserver.new(create_proxy(self._strip_ends))
+        self._strip_observer.observe(n["controls"])
 
         on(n["undo"], "click", lambda _e: self._undo())
         on(n["new"], "click", lambda _e: self.show_newgame())
@@ -326,6 +329,7 @@ class App:
         if self._pass_name is not None:
             self._pass_labels(self._pass_name)
         document.documentElement.lang = i18n.language()
+        self._strip_ends()                      # the buttons' widths changed with their words
 
     def show_screen(self, name: str) -> None:
         n = self.nodes
@@ -361,6 +365,7 @@ class App:
         self._record_result()
         if self.session is not None:
             document.body.dataset.moves = str(len(self.session.actions))
+        self._strip_ends()                      # buttons came or went
         self._hear()
         for kind in self.lasting.stale():       # a notice that stopped being true goes (app.notices)
             self.notify(None, kind)
@@ -368,6 +373,16 @@ class App:
             # For measurements: how long the last bot decisions took (ms) and their longest slice.
             document.body.dataset.botMs = ",".join(str(round(t * 1000)) for t in c.bot_times[-20:])
             document.body.dataset.botSliceMs = str(round(max(c.bot_slices[-20:]) * 1000))
+
+    def _strip_ends(self, *_args: object) -> None:
+        """Which ends of the header's strip hide buttons (``nav[data-more]``: "start", "end" or both), for
+        its fades: on a phone the buttons scroll sideways, and cut off with no sign of it, Settings and
+        Share looked missing (play-test 7 #8). Kept on scroll, on resize and when buttons come or go."""
+        nav = self.nodes["controls"]
+        hidden = int(nav.scrollWidth) - int(nav.clientWidth)
+        left = float(nav.scrollLeft)
+        more = [end for end, yes in (("start", left > 1), ("end", left < hidden - 1)) if yes]
+        nav.dataset.more = " ".join(more)
 
     def _publish_height(self, box: JsObject, name: str) -> None:
         """``box``'s height as the CSS variable ``name`` on the page, kept up to date: a game's board

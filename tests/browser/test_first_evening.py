@@ -540,6 +540,50 @@ def test_on_a_phone_the_header_is_one_row_and_every_control_is_reached(browser, 
         header_controls_in_reach(page)
 
 
+# The opacity of the header strip's fade at its start and its end (::before, ::after).
+STRIP_FADES = """() => { const nav = document.querySelector('.shell-controls');
+    return [getComputedStyle(nav, '::before').opacity, getComputedStyle(nav, '::after').opacity].map(Number); }"""
+
+
+def test_on_a_phone_the_header_strip_shows_that_it_scrolls(browser, site, site_under_subpath):
+    """Play-test 7 #8: at 390x844 the strip of header buttons scrolls sideways, cut off ("Setti…") with
+    no sign of it. A fade shows at each end that hides more buttons, kept as it scrolls; the buttons
+    stay in reach and Settings' panel is not hidden by it."""
+    with sized_page(browser, site, site_under_subpath, "phone") as page:
+        page.goto(site.url + "index.html")
+        wait_until_ready(page)
+        assert page.evaluate("(() => { const n = document.querySelector('.shell-controls');"
+                             " return n.scrollWidth > n.clientWidth + 20; })()")
+        assert page.evaluate(STRIP_FADES) == [0, 1]                      # more at the end only
+        last = page.locator("#shell-settings summary")
+        last.scroll_into_view_if_needed()
+        page.wait_for_function("document.querySelector('.shell-controls').dataset.more === 'start'")
+        assert page.evaluate(STRIP_FADES) == [1, 0]
+        # The fade lies over the strip's edge, not over the button scrolled into view.
+        box = last.bounding_box()
+        assert page.evaluate("([x, y]) => document.elementFromPoint(x, y).closest('summary') !== null",
+                             [box["x"] + box["width"] - 3, box["y"] + box["height"] / 2])
+        last.click()
+        panel = page.locator(".shell-settings-body").bounding_box()
+        assert panel["height"] > 50
+        assert page.evaluate("""() => { const r = document.querySelector('#shell-lang').getBoundingClientRect();
+            return document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2).id === 'shell-lang'; }""")
+        last.click()
+        page.evaluate("(n => { n.scrollLeft = (n.scrollWidth - n.clientWidth) / 2; })"
+                      "(document.querySelector('.shell-controls'))")                 # half way: both ends
+        page.wait_for_function("document.querySelector('.shell-controls').dataset.more === 'start end'")
+        assert page.evaluate(STRIP_FADES) == [1, 1]
+        page.locator(".lobby-game .lobby-play").first.click()              # another screen: from the start
+        page.wait_for_function("document.body.dataset.screen === 'game'")
+        page.wait_for_function("document.querySelector('.shell-controls').dataset.more === 'end'")
+        header_controls_in_reach(page)
+    with sized_page(browser, site, site_under_subpath, "desktop") as page:  # room for every button: no fade
+        page.goto(site.url + "index.html")
+        wait_until_ready(page)
+        assert page.evaluate("""() => { const nav = document.querySelector('.shell-controls');
+            return [nav.dataset.more, getComputedStyle(nav, '::after').content]; }""") == ["", "none"]
+
+
 def test_on_a_phone_a_tapped_constellation_stays_under_the_finger(browser, site, site_under_subpath):
     """Play-test 6 #5: at 390x844 a tap on a glowing constellation opened its choice in the prompt
     above the board, which grew and pushed the wheel ~150 px down: the constellation went from under
