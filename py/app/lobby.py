@@ -7,7 +7,7 @@ Browser code; the choices themselves are ``app.quickstart`` (pure, CPython-teste
 Hooks for tests: ``#lobby``, per game ``.lobby-game[data-game=<key>]`` with ``.lobby-picture`` (an
 inline ``<svg>`` in a span, or an ``img``),
 ``.lobby-blurb``, ``.lobby-play``, ``.lobby-rules`` and ``.lobby-continue`` (only with an
-unfinished game of it).
+unfinished game of it; a day's challenge named on it).
 """
 
 from __future__ import annotations
@@ -29,15 +29,19 @@ if TYPE_CHECKING:
 __all__ = ["lobby_section"]
 
 
-def lobby_section(app: App, listeners: Listeners, saved: list[SavedGame]) -> object:
-    """The lobby (under the screen's heading): a line on the page, then one card per game."""
-    cards = [_card(app, listeners, info, saved) for info in app.games.values() if isinstance(info, GameInfo)]
+def lobby_section(app: App, listeners: Listeners, saved: list[SavedGame], marks: dict[str, str] | None = None
+                  ) -> object:
+    """The lobby (under the screen's heading): a line on the page, then one card per game; ``marks``:
+    the saved games that are a day's challenge, id -> its name and day (``app.daily.saved_marks``)."""
+    cards = [_card(app, listeners, info, saved, marks or {})
+             for info in app.games.values() if isinstance(info, GameInfo)]
     return el("div", {"id": "lobby", "class": "lobby"},
               el("p", {"class": "lobby-intro"}, t("lobby.intro")),
               el("div", {"class": "lobby-games"}, *cards))
 
 
-def _card(app: App, listeners: Listeners, info: GameInfo, saved: list[SavedGame]) -> object:
+def _card(app: App, listeners: Listeners, info: GameInfo, saved: list[SavedGame], marks: dict[str, str]
+          ) -> object:
     title_id = f"lobby-game-{info.key}"
     picture = _picture(info)
     play = el("button", {"type": "button", "class": "lobby-play ng-primary",
@@ -46,7 +50,11 @@ def _card(app: App, listeners: Listeners, info: GameInfo, saved: list[SavedGame]
     buttons = el("p", {"class": "lobby-buttons"}, play)
     resume = to_continue(saved, info.key)
     if resume is not None:
-        cont = el("button", {"type": "button", "class": "lobby-continue"}, t("lobby.continue"))
+        # A day's challenge says so: a bare "Continue" beside "Play now" did not tell that it resumes
+        # the daily game, not an ordinary one (play-test 7 #9).
+        mark = marks.get(resume.id)
+        cont = el("button", {"type": "button", "class": "lobby-continue"},
+                  t("lobby.continue.daily", mark=mark) if mark else t("lobby.continue"))
         listeners.on(cont, "click",
                      lambda _e, gid=resume.id: app.when_code_ready(info, lambda: app.resume(gid)))
         buttons.append(cont)

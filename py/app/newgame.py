@@ -88,7 +88,7 @@ class NewGameScreen:
                 *self._bad_section()]      # (after the list: a refused result is among the damaged entries)
         for problem in refused:
             self.app.notify(problem, "error", lasts=self.app.while_on("newgame"))
-        parts = [heading, lobby_section(self.app, self.listeners, saved)]
+        parts = [heading, lobby_section(self.app, self.listeners, saved, marks)]
         if kept:
             # The saved games beside the games on a wide screen (static/app.css .ng-kept): under them,
             # the page's right half stayed empty at 1280 px (play-test 4).

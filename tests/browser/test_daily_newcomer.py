@@ -68,6 +68,9 @@ def test_the_days_game_is_signed_while_played_and_after_a_reload(guarded_page, s
     page.click("#shell-new")                            # another game: no sign
     page.wait_for_function("document.body.dataset.screen === 'newgame'")
     assert sign.count() == 0
+    # The lobby's Continue says that it resumes the day's game, not an ordinary one (play-test 7 #9).
+    cont = page.locator('.lobby-game[data-game="ptolemaeus"] .lobby-continue')
+    assert cont.inner_text() == "Continue: Today's sky · 2026-11-24"
     page.click('.lobby-game[data-game="pompeii"] .lobby-play')
     page.wait_for_function("document.body.dataset.screen === 'game'")
     assert sign.count() == 0
