@@ -21,6 +21,7 @@ SIZES = {
     "desktop": {"viewport": {"width": 1366, "height": 768}},
     "phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True,
               "device_scale_factor": 2},
+    "tablet": {"viewport": {"width": 768, "height": 1024}, "has_touch": True},
 }
 INSTANT = f"""
 if (!localStorage.getItem("{PREFIX}settings"))
@@ -106,6 +107,30 @@ def test_the_lobby_plays_now_in_one_click_and_continues(browser, site, site_unde
         page.wait_for_function("document.body.dataset.screen === 'game'")
         assert stored(page)["id"] == session["id"]
         report(f"issue 17 lobby at {size}: Play now, scores at {[round(s[4]) for s in scores]} px (bottom)")
+
+
+# Every control of the new-game screen on show: [what, its height in px].
+NG_CONTROLS = """() => [...document.querySelectorAll(
+        '#shell-newgame :is(select, input:not([type=checkbox]):not([type=radio]), button, a, summary)')]
+    .filter(e => e.getClientRects().length)
+    .map(e => [e.tagName + '.' + (e.className || e.id) + ' ' + e.textContent.slice(0, 20),
+               e.getBoundingClientRect().height])"""
+
+
+def test_on_a_touch_tablet_the_new_game_forms_controls_take_a_finger(browser, site, site_under_subpath):
+    """Play-test 7 #13: at 768x1024 with touch the form's selects were ~27 px tall and its "Rules" link
+    64x29 px: under the usual 44 px. Where the pointer is coarse every control is at least 44 px tall."""
+    with sized_page(browser, site, site_under_subpath, "tablet") as page:
+        page.goto(site.url + "index.html")
+        wait_until_ready(page)
+        assert page.evaluate("matchMedia('(pointer: coarse)').matches")
+        page.locator("#ng-advanced summary").click()                    # the seed's box and button too
+        controls = page.evaluate(NG_CONTROLS)
+        kinds = {what.split(".")[0] for what, _h in controls}
+        assert {"SELECT", "INPUT", "BUTTON", "A", "SUMMARY"} <= kinds, kinds
+        small = [(what, round(h)) for what, h in controls if h < 44]
+        assert not small, small
+        no_sideways_scroll(page, "the new-game screen on a tablet")
 
 
 def test_settings_close_on_escape_and_a_click_outside(browser, site, site_under_subpath):
