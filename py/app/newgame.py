@@ -88,7 +88,11 @@ class NewGameScreen:
                 *self._bad_section()]      # (after the list: a refused result is among the damaged entries)
         for problem in refused:
             self.app.notify(problem, "error", lasts=self.app.while_on("newgame"))
-        parts = [heading, lobby_section(self.app, self.listeners, saved, marks)]
+        # The first Tab from the heading (the shell focuses it) offers the header's menu: it lies before
+        # the heading, so Tab went through the whole form to reach Settings (play-test 7 #10).
+        skip = el("a", {"href": "#shell-menu", "class": "shell-skip", "id": "ng-skip"}, t("header.skip"))
+        self.listeners.on(skip, "click", self.app.to_menu)
+        parts = [heading, skip, lobby_section(self.app, self.listeners, saved, marks)]
         if kept:
             # The saved games beside the games on a wide screen (static/app.css .ng-kept): under them,
             # the page's right half stayed empty at 1280 px (play-test 4).

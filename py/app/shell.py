@@ -207,7 +207,7 @@ class App:
         on(n["sound"], "click", lambda _e: self._toggle_sound())
         self.share = ShareMenu(lambda: self.session, lambda: self.save_files.export())
         n["share"] = self.share.node
-        n["controls"] = controls = el("nav", {"class": "shell-controls"},
+        n["controls"] = controls = el("nav", {"class": "shell-controls", "id": "shell-menu"},
                                       n["undo"], n["new"], n["replay_btn"], n["daily_btn"], n["export"], n["share"],
                                       n["import"], n["import_file"], n["sound"], settings)
         header = el("header", {"class": "shell-header"},
@@ -277,6 +277,15 @@ class App:
                 take_focus = getattr(self.controller.view, "take_focus", None)   # optional (app.games.GameView)
                 if take_focus is not None:
                     take_focus()
+
+    def to_menu(self, event: JsObject) -> None:
+        """A "Skip to the menu" link: the focus to the header's first control that can take it (its
+        target, the strip, is not focusable; the address keeps no ``#shell-menu``)."""
+        event.preventDefault()
+        first = self.nodes["controls"].querySelector(
+            ":scope > button:not([hidden]):not(:disabled), :scope summary")
+        if not is_none(first):
+            first.focus()
 
     def _undo_title(self) -> None:
         """Undo's tooltip (and so its accessible description): what it does, or, disabled, why there

@@ -556,3 +556,32 @@ def test_new_game_pass_screen_and_board_at_200_percent_zoom(zoom, axe, report):
     # The next human's turn: hot-seat passes the device.
     page.wait_for_function("document.body.dataset.screen === 'pass'")
     assert active(page)["id"] == "shell-pass-ready"
+
+
+# ------------------------------------------------------------------ the menu by keyboard
+
+
+def test_the_first_tab_on_the_new_game_screen_offers_the_menu(guarded_page, site, ready):
+    """Play-test 7 #10: the shell focuses the new-game screen's heading, after the header, so Tab went
+    through the lobby and the whole form (~20 stops) to reach Settings. The first Tab from the heading
+    now shows "Skip to the menu" (hidden until focused); Enter takes the focus to the header."""
+    page = guarded_page
+    page.goto(site.url + "index.html")
+    ready(page)
+    assert active(page)["id"] == "ng-title"
+    skip = page.locator("#ng-skip")
+    assert skip.bounding_box()["width"] <= 1                       # hidden while it has no focus
+    focus = press(page, "Tab")
+    assert focus["id"] == "ng-skip" and focus["text"] == "Skip to the menu"
+    box = skip.bounding_box()                                      # shown, at the top of the window
+    assert box["width"] > 60 and box["height"] >= 24 and 0 <= box["y"] < 60, box
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.closest('#shell-menu') !== null"), active(page)
+    assert active(page)["id"] == "shell-daily-btn"                 # the first control on show
+    assert page.evaluate("location.hash") == ""
+    assert skip.bounding_box()["width"] <= 1
+    for _ in range(4):                                             # Settings in a few more Tabs
+        if page.evaluate("document.activeElement.matches('#shell-settings summary')"):
+            break
+        page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.matches('#shell-settings summary')")
