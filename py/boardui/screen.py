@@ -326,6 +326,7 @@ def end_buttons(actions: list[tuple[str, str]]) -> list[El]:
 
 class Screen(Protocol):
     frames: FrameQueue
+    live: LiveRegion
     busy: str | None
     end_actions: list[tuple[str, str]]
     narrow: bool
