@@ -889,11 +889,12 @@ def test_a_game_started_from_the_bottom_of_the_form_opens_at_its_top(guarded_pag
     assert page.evaluate("window.scrollY") == 0
 
 
-# A page function: the new-game screen's content (the union of its parts' boxes) and its columns.
+# A page function: the new-game screen's content (the union of its parts' boxes; not "Skip to the menu",
+# fixed at the window's top while it has the focus) and its columns.
 LOBBY_BOXES_JS = """() => {
   const box = e => { const r = e.getBoundingClientRect(); return {left: r.left, right: r.right, top: r.top,
                                                                     bottom: r.bottom}; };
-  const parts = [...document.querySelectorAll('section.ng > *')].map(box);
+  const parts = [...document.querySelectorAll('section.ng > :not(.shell-skip)')].map(box);
   const kept = document.querySelector('section.ng .ng-kept');
   return {left: Math.min(...parts.map(p => p.left)), right: Math.max(...parts.map(p => p.right)),
           width: document.documentElement.clientWidth, scroll: document.documentElement.scrollWidth,
