@@ -373,13 +373,16 @@ def _tokens(model: Model, scene: dict) -> list[El]:
         for name, count in toks.items():
             if count > 0:
                 here.setdefault(name, []).append(s)
+    looks: dict[int, tuple[str, str, str]] = {}      # each seat's colour, ink and mark, once (the mark compares every seat's)
+    for s in {s for seats in here.values() for s in seats}:
+        colour = glyphs.seat_colour(model.seats, s)
+        looks[s] = (colour, glyphs.ink_on(colour), model.initial(s))
     bx, by, br = TOKEN_COUNT
     for name in sorted(here, key=lambda c: CONST_INDEX[c]):
         seats = here[name]
         for (r, off), s in zip(token_slots(len(seats)), seats):
             count = scene["tokens"][s][name]
-            colour = glyphs.seat_colour(model.seats, s)
-            ink = glyphs.ink_on(colour)
+            colour, ink, mark = looks[s]
             cls = "token"
             if (s, name) in leaving:
                 cls += " leaving"
@@ -388,7 +391,7 @@ def _tokens(model: Model, scene: dict) -> list[El]:
                 cls += " " + extra
             x, y = polar(r, angle_of(CONST_INDEX[name]) + off)
             glyph: list[El] = [glyphs.seat_shape(s, 11.5, {"fill": colour, "class": "shape"}),
-                               token_mark(model.initial(s), ink)]
+                               token_mark(mark, ink)]
             if count > 1:
                 glyph += [El("circle", {"class": "token-count-bg", "cx": bx, "cy": by, "r": br}),
                           El("text", {"class": "token-count", "x": bx, "y": by + 0.5}, text=str(count))]
