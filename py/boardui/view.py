@@ -174,7 +174,7 @@ class BoardView:
         # What the shell offers on the end screen (optional: a replay's host offers nothing).
         offered = getattr(self.host, "end_actions", None)
         self.screen.end_actions = list(offered()) if offered is not None else []
-        self.screen.narrow = bool(self.narrow_query) and media(self.narrow_query)
+        self.screen.narrow = self._narrow is not None and bool(self._narrow[0].matches)   # the list watched
         self.patcher.render(self.scene())
         ms = transition_ms(self.glide_ms, self.reduced_motion, self.speed_factor())
         self.root.style.setProperty("--anim-ms", f"{ms}ms")
