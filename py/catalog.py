@@ -61,7 +61,7 @@ register(GameInfo(
 ))
 
 register(GameInfo(
-    key="pompeii", titles={"en": "The Downfall of Pompeii", "es": "La caída de Pompeya",
+    key="pompeii", titles={"en": "The Downfall of Pompeii", "es": "La noche que cayó Pompeya",
                            "it": "La caduta di Pompei", "de": "Der Untergang von Pompeji"},
     blurbs={"en": "Settle the city, then flee the lava of Vesuvius.",
             "es": "Puebla la ciudad y luego huye de la lava del Vesubio.",
