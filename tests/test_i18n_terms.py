@@ -22,8 +22,8 @@ PLACEHOLDER = re.compile(r"\{[a-z_]+\}")     # a value put in ({token}) is not a
 DRIFT: dict[tuple[str, str], dict[str, str]] = {
     ("ptolemaeus_ui", "es"): {
         r"\bmazos?\b": "baraja (reglamento ES l.63: «colocar la baraja cerca del tablero»)",
-        r"\bfichas?\b": "piezas (l.42: «40 piezas Almagesto, 12 piezas Asteroide»)",
-        r"\bpiezas? de Asteroide": "piezas Asteroide (l.42, l.185)",
+        r"\bfichas?\b": "piezas (l.42–43: «40 piezas Almagesto, 12 piezas Asteroide»)",
+        r"\bpiezas? de Asteroide": "piezas Asteroide (l.43, l.185)",
         r"\bcartas? (?:de )?bonus\b": "cartas bonificación (l.34)",
         r"\bvuelven a casa\b": "vuelven a sus reservas (l.261, l.267)",
     },
