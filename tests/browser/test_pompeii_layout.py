@@ -681,3 +681,42 @@ def test_the_city_turns_with_the_window_and_is_landscape_on_a_desktop(browser, s
         page.set_viewport_size({"width": 1366, "height": 768})
         page.wait_for_function("document.querySelector('svg.pp-board').getAttribute('viewBox') === '0 0 756 500'")
         assert city(page) == {**wide, "focused": "3,4"}
+
+
+def _near_the_end(s) -> bool:
+    """Phase 2 with ten citizens or fewer left in the city: a random game ends a few turns on."""
+    return s.phase == "p2" and sum(s.in_city(p) for p in range(s.n)) <= 10
+
+
+# The recap at the end: its height as laid out, the height its text needs, and in lines of its own.
+END_RECAP_JS = """() => { const r = document.querySelector('.pp.over .pp-prompt .pp-recap');
+    if (!r) return null;
+    return {client: r.clientHeight, scroll: r.scrollHeight,
+            lines: r.scrollHeight / parseFloat(getComputedStyle(r).lineHeight)}; }"""
+
+
+def test_at_the_end_the_recap_is_shown_whole_on_a_phone_upright_and_turned(phone, report):
+    """Play-test 7 (left then): at a game's end on a phone (390x844, and 844x390 on its side) the
+    recap kept the few lines' scroll box it has during play (the hand and the city in view then), and
+    the last turns were hidden in it; at the end it is shown whole (the page scrolls)."""
+    page = phone.page
+    seed, actions = find_position(_near_the_end)
+    phone.load(seed, actions, seats=("human", "random"), name="end-recap")
+    page.evaluate("window.pompeiiTest.autoplay('random')")
+    page.wait_for_selector(".pp-end", timeout=120_000)
+    page.evaluate("window.pompeiiTest.autoplay('')")
+    page.locator('.pp-end [data-act="close_end"]').tap()
+    try:
+        for width, height in ((390, 844), (844, 390)):
+            page.set_viewport_size({"width": width, "height": height})
+            page.wait_for_function("() => !!document.querySelector('.pp.over .pp-recap')")
+            recap = page.evaluate(END_RECAP_JS)
+            # longer than the three lines a recap keeps in play (else this would prove nothing)
+            assert recap and recap["lines"] > 3.5, (width, recap)
+            assert recap["scroll"] <= recap["client"] + 1, (width, recap)
+            no_sideways_scroll(page, f"the end's recap at {width}x{height}")
+            SHOTS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(SHOTS / f"pompeii-end-recap-{width}x{height}.png"), full_page=True)
+            report(f"pompeii's end at {width}x{height}: the recap {recap['lines']:.1f} lines, shown whole")
+    finally:
+        page.set_viewport_size({"width": 390, "height": 844})
