@@ -408,6 +408,55 @@ def test_who_starts_leads_the_move_log_and_the_recap_before_the_viewers_first_de
     i18n.set_language("en")
 
 
+class Watched(dict):
+    """An event that counts how often the screen reads it."""
+
+    reads = 0
+
+    def get(self, key, default=None):
+        self.reads += 1
+        return super().get(key, default)
+
+
+def test_while_a_recap_shows_a_scene_reads_only_the_events_new_since_the_last_one():
+    """``Screen.first_recap`` asks at every scene whether the viewer has decided yet (who started
+    leads the recap until then, PR17): it scanned the whole log each time. The events already looked
+    at are not read again; after the viewer decides, an undo to before it brings the line back."""
+    s = new_game(3, 11, first=2)
+    s.record = False
+    rng = random.Random(11)
+    screen, log = Screen(), []
+    screen.receive(snapshot(s, 0), [], SEATS[:3])
+    while s.current_player != 0:
+        events = [Watched(e) for e in s.apply(rng.choice(s.legal_actions()))]
+        log += events
+        screen.receive(snapshot(s, 0), events, SEATS[:3])
+        while screen.frames.busy:
+            screen.frames.advance()
+    line = t("log.starts", name="Tacitus")
+    screen.scene(log)
+    for e in log:
+        e.reads = 0
+    assert screen.model(log).recap[0] == line
+    screen.scene(log)
+    assert [e.reads for e in log] == [0] * len(log)                 # nothing new: nothing read
+    before = list(log)
+    action = s.legal_actions()[0]                                   # the viewer decides
+    for act, arg in click_path(action, s.legal_actions()):
+        screen.click(act, arg)
+    log += [Watched(e) for e in s.apply(action)]
+    while s.current_player in (1, 2):
+        events = [Watched(e) for e in s.apply(rng.choice(s.legal_actions()))]
+        log += events
+        screen.receive(snapshot(s, 0), events, SEATS[:3])
+        while screen.frames.busy:
+            screen.frames.advance()
+    assert screen.recap_lines and line not in screen.model(log).recap
+    assert [e.reads for e in before] == [0] * len(before)          # only the new events were read
+    assert screen.decided(before, 0) is False                       # an undo to before the decision
+    assert screen.decided(log, 0) is True and screen.decided(log, 1) is True
+
+
 def test_you_start_is_said_to_you():
     s = new_game(2, 3, first=0)
     assert starts(view(s, 0), i18n.addressed(SEATS[:2], 0)) == "You start (drawn at random)"

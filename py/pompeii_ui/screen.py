@@ -206,6 +206,7 @@ class Screen(ScreenState):
     marks: Marks = field(default_factory=Marks)     # where it all happened, since the viewer decided
     _log_words: list[str] = field(default_factory=list)     # the move log in words, so far
     _log_seen: list[Any] = field(default_factory=list)      # [language, count, last event described]
+    _decided_seen: list[Any] = field(default_factory=list)  # [viewer, count, last event looked at, decided]
 
     @staticmethod
     def over(view: dict[str, Any]) -> bool:
@@ -313,10 +314,26 @@ class Screen(ScreenState):
         who started, drawn at random (PR17): their moves came before its first turn (play-test 7 #16)."""
         lines = self.recap_lines
         snap = self.snap
-        if not lines or snap is None or any(e.get("seat") == snap.viewer and e.get("type") in OWN_EVENTS for e in log):
+        if not lines or snap is None or self.decided(log, snap.viewer):
             return lines
         first = starts(snap.view, self.addressed(snap))
         return [first, *lines] if first else lines
+
+    def decided(self, log: list[dict], viewer: int | None) -> bool:
+        """Has ``viewer`` made a decision of its own in ``log`` (one of :data:`OWN_EVENTS`)? Each scene
+        asks while a recap shows: only the events new since the last call are looked at (the whole log
+        again after an undo, a new game or another viewer), not the whole log at every scene."""
+        seen = self._decided_seen
+        n = len(log)
+        same = (seen and seen[0] == viewer and seen[1] <= n and (seen[1] == 0 or log[seen[1] - 1] is seen[2]))
+        if not same:
+            seen = self._decided_seen = [viewer, 0, None, False]
+        if n > seen[1]:
+            if not seen[3]:
+                seen[3] = any(e.get("seat") == viewer and e.get("type") in OWN_EVENTS
+                              for e in log[seen[1]:n])
+            seen[1], seen[2] = n, log[n - 1]
+        return bool(seen[3])
 
     def log_words(self, log: list[dict]) -> list[str]:
         """The move log in words, describing only the events new since the last call (the whole
