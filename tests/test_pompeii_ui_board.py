@@ -175,7 +175,8 @@ SEATS4 = [*SEATS, {"kind": "bot", "name": "Tacitus", "colour": "#e8c547"},
 
 def _box(e: El) -> tuple[float, float, float, float]:
     """An element's bounding box in SVG units: a piece's shape, or a count's text (its width taken
-    generously: 0.65 of its font's size per character, with its 1.5-unit white rim)."""
+    generously: 0.65 of its font's size per character, a smaller "×" in a tspan at its own size, with
+    its 1.5-unit white rim)."""
     a = e.attrs
     if e.tag == "circle":
         cx, cy, r = float(a["cx"]), float(a["cy"]), float(a["r"])
@@ -188,8 +189,10 @@ def _box(e: El) -> tuple[float, float, float, float]:
         return min(xs), min(ys), max(xs), max(ys)
     assert e.tag == "text", e
     size, x, y = float(a["font-size"]), float(a["x"]), float(a["y"])
-    width = 0.65 * size * len(e.text_content()) + 3
-    left = x - width / 2 if a.get("text-anchor") == "middle" else x - 1.5
+    runs = [(float(c.attrs.get("font-size", size)), c.text_content()) if isinstance(c, El) else (size, c)
+            for c in e.children]
+    width = sum(0.65 * s * len(text) for s, text in runs) + 3
+    left = {"middle": x - width / 2, "end": x + 1.5 - width}.get(a.get("text-anchor", "start"), x - 1.5)
     return left, y - 0.8 * size - 1.5, left + width, y + 0.25 * size + 1.5
 
 

@@ -299,6 +299,7 @@ class Slot:
     font: int
     anchor: str = "start"
     step: float = 2.2           # how far each further citizen's piece is drawn up and left (at most 5)
+    times: int = 0              # the "×"'s font size when smaller than the figure's (0: the same)
 
 
 # The pieces of a square by how many seats have citizens on it, each seat's piece with its own count
@@ -312,6 +313,18 @@ SLOTS: dict[int, tuple[Slot, ...]] = {
              for y0 in (18, 40) for x0 in (2, 32)),
 }
 SLOTS[3] = SLOTS[4][:3]
+# On the turned city of a portrait phone (``grid_pos``) a square is ~47 px wide, the board drawn at ~0.74
+# of its units: a count of 9 units was ~6.5 px high, too small to read. There every figure is 14 units
+# (~10 px); for three or four seats, a figure beside its piece in each quarter, its "×" at the 9 units of
+# before and the count ending at the quarter's right edge (two digits reach over their own piece, never
+# another seat's), the pieces a little closer together when stacked.
+SLOTS_TURNED: dict[int, tuple[Slot, ...]] = {
+    1: (Slot(30, 38.4, 7.5, 61.5, 42.4, 14, "end"),),
+    2: tuple(Slot(cx, 36, 7, cx, 58, 14, "middle", 1.8) for cx in (17, 47)),
+    4: tuple(Slot(x0 + 7.5, y0 + 11, 5, x0 + 29.5, y0 + 16, 14, "end", 0.4, times=9)
+             for y0 in (18, 40) for x0 in (1, 32)),
+}
+SLOTS_TURNED[3] = SLOTS_TURNED[4][:3]
 
 
 def _citizens(model: Model, r: int, c: int, counts: list[int], labels: list[El],
@@ -324,7 +337,7 @@ def _citizens(model: Model, r: int, c: int, counts: list[int], labels: list[El],
     at = f"{r},{c}"
     present = [p for p in range(max(len(counts), (held or 0) + 1))
                if (counts[p] if p < len(counts) else 0) or p == held]
-    slots = SLOTS[min(len(present), 4)] if present else ()
+    slots = (SLOTS_TURNED if model.turned else SLOTS)[min(len(present), 4)] if present else ()
     for slot, p in zip(slots, present):
         k = counts[p] if p < len(counts) else 0
         cx, cy = x + slot.cx, y + slot.cy
@@ -339,9 +352,10 @@ def _citizens(model: Model, r: int, c: int, counts: list[int], labels: list[El],
             out.append(shape(p, cx - off, cy - off, slot.size, {
                 "class": f"citizen held s{p}", "fill": colour, "data-held": str(p), "data-at": at}))
         if k > 1:
+            text: list[El | str] = [El("tspan", {"font-size": slot.times}, ["×"]), str(k)] if slot.times else [f"×{k}"]
             labels.append(El("text", {"x": x + slot.tx, "y": y + slot.ty, "class": "count",
                                       "font-size": slot.font if k < 10 else slot.font - 2, "text-anchor": slot.anchor,
-                                      "data-count": f"{at}:{p}"}, [f"×{k}"]))
+                                      "data-count": f"{at}:{p}"}, text))
     return out
 
 

@@ -720,3 +720,39 @@ def test_at_the_end_the_recap_is_shown_whole_on_a_phone_upright_and_turned(phone
             report(f"pompeii's end at {width}x{height}: the recap {recap['lines']:.1f} lines, shown whole")
     finally:
         page.set_viewport_size({"width": 390, "height": 844})
+
+
+# Each count's size on screen: its font's (the font-size in SVG units times the board's scale) and its box's.
+COUNT_SIZES_JS = """(at) => [...document.querySelectorAll(`.pp-board [data-count^="${at}:"]`)].map(e => {
+    const r = e.getBoundingClientRect();
+    return {count: e.dataset.count, text: e.textContent, width: r.width, height: r.height,
+            font: parseFloat(getComputedStyle(e).fontSize) * e.ownerSVGElement.getScreenCTM().a}; })"""
+
+
+@pytest.mark.parametrize("k", [1, 2, 3, 4])
+def test_on_the_turned_phone_city_the_counts_on_a_square_are_legible(phone, k, report):
+    """Review of play-test 7 #2's mend: on a portrait phone (the city turned, 390 px wide) with four
+    seats, the counts on a square three or four seats share were drawn ~6.5 px high (~9 px for one or
+    two seats); on a square ``k`` seats share they are at least 10 px, each seat's pieces and count
+    still in a place of their own within the square (``_seats_apart``, the test before)."""
+    page = phone.page
+    seed, actions = find_position(_shared(k), players=4)
+    phone.load(seed, actions, seats=("human", "bot", "bot", "bot"), name=f"legible-{k}")
+    state = phone.state()
+    n = state.n
+    q = next(q for q in range(77) if sum(1 for p in range(n) if state.cit[q * n + p]) == k
+             and max(state.cit[q * n:q * n + n]) >= 2)
+    at = f"{q // 11},{q % 11}"
+    assert page.locator("svg.pp-board.turned").count() == 1
+    counts = page.evaluate(COUNT_SIZES_JS, at)
+    assert counts, at
+    square = page.locator(f'.pp-board [data-square="{at}"] .ground').bounding_box()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"pompeii-phone-counts-{k}-seats.png"), clip={
+        "x": square["x"] - square["width"], "y": square["y"] - square["height"],
+        "width": square["width"] * 3, "height": square["height"] * 3})
+    for c in counts:
+        assert c["font"] >= 10 and c["height"] >= 10, (at, c)
+    report(f"pompeii 390x844 turned, {k} seats on {at}: counts {', '.join(c['text'] for c in counts)} "
+           f"{min(c['font'] for c in counts):.1f} px ({min(c['height'] for c in counts):.1f} px high) "
+           f"on a {square['width']:.0f} px square")
