@@ -16,6 +16,7 @@ from pompeii import new_game
 from pompeii.hidden import view
 from pompeii_ui.board import CELL, MARGIN, Model, board_size, exit_side, grid_pos, render_board, xy
 from pompeii_ui.screen import Screen, snapshot
+from pompeii_ui.words import describe_log, where
 
 SEATS = [{"kind": "human", "name": "You", "colour": "#3a7bd5"}, {"kind": "bot", "name": "Plinius", "colour": "#d64541"}]
 STEP = {"N": (-1, 0), "S": (1, 0), "W": (0, -1), "E": (0, 1)}
@@ -135,6 +136,25 @@ def test_labels_and_gate_markers_are_at_their_squares_upright(turned):
         assert (cx, cy) == expect, g
         assert 0 < cx < width and 0 < cy < height
         assert not any(_inside(cx, cy, _slot(f"{a},{b}", turned)) for a, b in map(B.rc, B.CITY)), g   # outside the city
+
+
+def test_the_turned_citys_squares_are_spoken_by_the_maps_row_and_column_as_the_move_log_names_them():
+    """Kept on purpose (review after play-test 7): a square of the turned city is spoken as on the
+    landscape one, by the map's row and column (rules P8: row 1 the north), which is how the move log
+    names it; the log is the game's, read the same on every screen (hot-seat, a replay, a save resumed
+    on a desktop), so the screen's turn changes no name."""
+    flat, turned = _board(False), _board(True)
+    spoken = {e.attrs["data-square"]: e.attrs["aria-label"] for e in flat.find_all(role="gridcell")}
+    assert {e.attrs["data-square"]: e.attrs["aria-label"] for e in turned.find_all(role="gridcell")} == spoken
+    for arg, label in spoken.items():
+        r, c = map(int, arg.split(","))
+        assert label.startswith(where([r, c])) and f"(row {r + 1}, column {c + 1})" in label, label
+    s = _p2_state()
+    move = next(a for a in s.legal_actions() if a.kind == "move")
+    line = describe_log(s.apply(move), SEATS)[-1]
+    for q in (move.square, move.to):
+        r, c = B.rc(q)
+        assert where([r, c]) in spoken[f"{r},{c}"] and f"(row {r + 1}, column {c + 1})" in line, line
 
 
 def test_the_arrow_keys_move_on_the_screen_over_the_turned_city():
