@@ -10,6 +10,8 @@ keeping the deck's known structure (P24, P70).
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 from . import board as B
@@ -114,16 +116,18 @@ def determinize(s: State, observer: int, rng: random.Random) -> State:
     return d
 
 
-def _known_deal(s: State, observer: int) -> dict:
+def _known_deal(s: State, observer: int) -> Mapping[str, tuple[int, ...]]:
     """What ``observer`` knows of the initial deal, all :func:`deal_of` needs (P69): its own
     first hand and, for each card drawn so far, the card if it saw it (its own draws, every
-    AD 79 and Omen), else 0. Nothing else of the real deal goes into a world."""
+    AD 79 and Omen), else 0. Nothing else of the real deal goes into a world. Read-only, so
+    that the world's clones share it and none can change another's saves."""
     source = s.deal
     if not source:                   # a world re-dealt from a world (or a scenario): not saveable
-        return {}
+        return MappingProxyType({})
     drawn = source["deck"][:len(s.drawers)]
-    return {"hand": list(source["hands"][observer]),
-            "history": [c if c > 11 or s.drawers[j] == observer else 0 for j, c in enumerate(drawn)]}
+    return MappingProxyType({"hand": tuple(source["hands"][observer]),
+                             "history": tuple(c if c > 11 or s.drawers[j] == observer else 0
+                                              for j, c in enumerate(drawn))})
 
 
 def deal_of(d: State) -> dict:

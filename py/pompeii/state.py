@@ -15,6 +15,7 @@ Decision points (``state.step``), all taken by ``state.current_player``:
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any
 
 from gamekit.game import IllegalAction, SetupError
@@ -95,7 +96,8 @@ class State:
         self.record = True           # keep the action log (bots switch it off)
         self.log_ok = True           # the log holds every action since the deal (saveable)
         self.deal: dict[str, Any] = {}   # the initial deal (saves replay from it)
-        self.deal_for: tuple[dict[str, Any], int] | None = None   # a world: what its observer knows of the deal, observer
+        # a world: what its observer knows of the deal (read-only: clones share it), observer
+        self.deal_for: tuple[Mapping[str, tuple[int, ...]], int] | None = None
         self.drawers: list[int] = []     # the seat that drew each card drawn so far
         self.played: list[list[int]] = []    # each seat's cards played, in order
         self.tiles_drawn: list[int] = []     # every tile drawn so far, in order
@@ -147,7 +149,7 @@ class State:
         (``saves.check_deal`` does that for loaded ones)."""
         s = cls()
         s.n, s.seed, s.variant, s.first = players, seed, variant, first
-        s.deal = deal
+        s.deal = _own_deal(deal)     # the caller's dict changed later must not change this game's saves
         s.deck = list(deal["deck"])[::-1]
         s.hands = [list(h) for h in deal["hands"]]
         s.boxed_cards = list(deal["boxed"])
@@ -718,6 +720,10 @@ class State:
                   "lava", "bag", "aside", "placed", "rel_units", "log", "drawers", "tiles_drawn"):
             d[k] = d[k][:]
         d["_events"] = []
+        # The deal is only read, but a clone's must be its own: whatever changes it in place
+        # would change the original's saves (deal_for, which a world's deal is worked out
+        # from, cannot be changed: it is shared).
+        d["deal"] = _own_deal(self.deal)
         c.__dict__ = d
         return c
 
@@ -729,6 +735,11 @@ class State:
 def new_game(players: int = 2, seed: int = 0, variant: str = "standard", first: int | None = None) -> State:
     """A new game (P20-P28)."""
     return State.setup(players, seed, variant, first)
+
+
+def _own_deal(deal: dict[str, Any]) -> dict[str, Any]:
+    """A copy of a deal (``State.deal``) sharing no list with it; ``{}`` stays ``{}``."""
+    return {k: [list(h) for h in v] if k == "hands" else list(v) for k, v in deal.items()}
 
 
 def _exact(action: Action, legal: list[Action]) -> bool:

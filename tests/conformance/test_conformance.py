@@ -102,6 +102,47 @@ def test_clone_is_independent(case):
             p.states[p.states.index(s)] = s2
 
 
+def _public_containers(value: Any, seen: set[int]) -> list[Any]:
+    """Every list, dict and set reachable from ``value`` through containers and the public
+    attributes (no leading ``_``: a private cache may be shared on purpose) of objects."""
+    if id(value) in seen or isinstance(value, str | bytes | int | float | type(None)):
+        return []
+    seen.add(id(value))
+    found: list[Any] = [value] if isinstance(value, list | dict | set) else []
+    if isinstance(value, dict):
+        inner: list[Any] = list(value.values())
+    elif isinstance(value, list | tuple | set | frozenset):
+        inner = list(value)
+    else:
+        names = [n for cls in type(value).__mro__ for n in getattr(cls, "__slots__", ())]
+        names += list(getattr(value, "__dict__", {}))
+        inner = [getattr(value, n) for n in names if not n.startswith("_") and hasattr(value, n)]
+    for item in inner:
+        found += _public_containers(item, seen)
+    return found
+
+
+def test_a_clones_containers_are_its_own(case):
+    """Whatever changes a clone's lists and dicts in place (a view's code, a tool, a bot's
+    rollout) leaves the original's save as it was: in a game and in a bot's world."""
+    rules, games = case
+    rng = random.Random(5)
+    for p in games:
+        for s in p.states[:4]:
+            worlds = [] if rules.is_over(s) else [rules.determinize(s, 0, rng)]
+            for original in [s, *worlds]:
+                before = rules.state_to_json(rules.clone(original))   # (a world's save is worked out once)
+                c = rules.clone(original)
+                for box in _public_containers(c, set()):
+                    if isinstance(box, list):
+                        box.append(box[0] if box else 99)
+                    elif isinstance(box, dict):
+                        box["tampered"] = 99
+                    else:
+                        box.add(99)
+                assert rules.state_to_json(original) == before
+
+
 def test_scores_returns_and_the_end(case):
     rules, games = case
     for p in games:
