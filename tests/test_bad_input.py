@@ -186,6 +186,13 @@ def refused(data: dict) -> pt.InvalidState:
     return exc.value
 
 
+@pytest.mark.parametrize("version", [True, 1.0])
+def test_a_version_that_only_equals_this_one_is_refused(version):
+    """``true == 1 == 1.0`` in Python, but no version of the game wrote either: a tampered save."""
+    error = refused({**saved(game()), "version": version})
+    assert error.code == "other_version"
+
+
 def test_an_extra_or_missing_field_is_refused():
     d = saved(game())
     refused({**d, "cheat": 1})

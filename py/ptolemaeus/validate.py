@@ -92,7 +92,7 @@ def _state_from_dict(cls: Any, data: Any) -> Any:
     from .state import FORMAT, MAX_SEED, VERSION
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         _fail("not a Ptolemaeus saved game", "not_a_save")
-    if data.get("version") != VERSION:
+    if type(data.get("version")) is not int or data["version"] != VERSION:   # true and 1.0 equal 1
         _fail(f"saved by another version of the game (format version {shown(data.get('version'))}, "
               f"this game reads version {VERSION})", "other_version", version=VERSION)
     known = set(_FIELDS)
