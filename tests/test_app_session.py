@@ -152,7 +152,7 @@ def test_a_tampered_save_is_refused_with_a_code(change, code):
     assert caught.value.code == code
 
 
-@pytest.mark.parametrize("text, code", [("[" * 100_000, "save.too_deep"), ('{"format": 1e999999}', "save.not_a_save"),
+@pytest.mark.parametrize("text, code", [("[" * 100_000, "save.too_deep"), ('{"format": 1e999999}', "save.damaged"),
                                         ('{"a": ' + "9" * 5000 + "}", "save.number_too_long"),
                                         ('{"format": "boardgame-session", "ver', "save.cut_off"),
                                         ("", "save.empty")])
@@ -160,6 +160,15 @@ def test_garbage_is_a_save_error_never_another_exception(text, code):
     with pytest.raises(SaveError) as caught:
         Session.from_json(text, GAMES)
     assert caught.value.code == code
+
+
+@pytest.mark.parametrize("text, pos", [('{"format": 1e999999}', 11), ('{"a": "NaN 1e999", "b": [1, -Infinity]}', 28),
+                                       ('{"n":NaN}', 5)])
+def test_a_number_that_is_not_finite_is_damage_at_its_character(text, pos):
+    """Plain ``json`` reads these; the save is refused where they stand, not "at character 0"."""
+    with pytest.raises(SaveError) as caught:
+        Session.from_json(text, GAMES)
+    assert (caught.value.code, caught.value.params) == ("save.damaged", {"pos": pos})
 
 
 # Saves written by the release before the shell held several games (commit 368e8c3, 2026-11-24):

@@ -15,6 +15,7 @@ from gamekit.safejson import MAX_DEPTH, JSONLimitError, loads
     ("1" * 5000, "number_too_long"),
     ("[" + "9" * 4301 + "]", "number_too_long"),
     ("NaN", "not_json"), ("[Infinity]", "not_json"), ("-Infinity", "not_json"),
+    ("1e999", "not_json"), ('{"n": -1E+400}', "not_json"), ("[1.5e309]", "not_json"),   # infinity by overflow
     ("{", "not_json"), ("", "not_json"), ("{'a': 1}", "not_json"),
     (b"\xff\xfe", "not_json"), (None, "not_json"), (12, "not_json"),
 ])

@@ -10,6 +10,8 @@ storage) read JSON only through :func:`parse`.
 from __future__ import annotations
 
 import json
+import math
+import re
 from typing import Any
 
 from app.i18n import t
@@ -46,12 +48,20 @@ def parse(text: Any, max_chars: int = safejson.MAX_BYTES) -> Any:
         raise JSONProblem("save.damaged", pos=pos) from None
 
 
+# A JSON string (skipped) or a number or constant that may not be finite (NaN, Infinity, 1e999).
+_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|-?(?:NaN|Infinity|\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)')
+
+
 def _error_position(text: str) -> int | None:
-    """Where plain ``json`` stops reading ``text`` (whose depth is known to be small), if it does."""
+    """Where plain ``json`` stops reading ``text`` (whose depth is known to be small), if it does;
+    else where a number that is not finite stands (plain ``json`` reads ``NaN`` and ``1e999``)."""
     try:
         json.loads(text)
     except json.JSONDecodeError as e:
         return e.pos if "Unterminated" not in e.msg else None
-    except Exception:  # noqa: BLE001 - NaN, a long number: no position to give
+    except Exception:  # noqa: BLE001 - a long number: no position to give
         return 0
+    for m in _TOKEN.finditer(text):
+        if not m.group().startswith('"') and not math.isfinite(float(m.group())):
+            return m.start()
     return 0

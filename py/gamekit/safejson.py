@@ -2,10 +2,11 @@
 
 ``json.loads`` recurses once per nesting level (``[`` x 100,000 raises
 RecursionError), turns a 5,000-digit number into a plain ValueError (Python's
-integer-string limit) and accepts ``NaN``. :func:`loads` checks the size and
-the nesting depth *before* parsing, without recursion, and turns every failure
-into :class:`JSONLimitError` (a ValueError with a ``code``), so a caller needs
-to catch one exception only.
+integer-string limit) and accepts ``NaN``, ``Infinity`` and ``1e999`` (infinity
+too). :func:`loads` checks the size and the nesting depth *before* parsing,
+without recursion, refuses every number that is not finite, and turns every
+failure into :class:`JSONLimitError` (a ValueError with a ``code``), so a caller
+needs to catch one exception only.
 
 >>> loads('{"a": [1, 2]}')
 {'a': [1, 2]}
@@ -22,6 +23,7 @@ gamekit.safejson.JSONLimitError: not JSON: NaN is not a JSON value
 from __future__ import annotations
 
 import json
+import math
 from typing import Any
 
 __all__ = ["JSONLimitError", "loads", "MAX_BYTES", "MAX_DEPTH", "MAX_INT_DIGITS"]
@@ -69,6 +71,13 @@ def _parse_int(digits: str) -> int:
     return int(digits)
 
 
+def _parse_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):     # 1e999: Infinity without its name
+        raise JSONLimitError(f"not JSON: {text[:20]} is beyond a finite number", "not_json")
+    return value
+
+
 def _parse_constant(name: str) -> Any:
     raise JSONLimitError(f"not JSON: {name} is not a JSON value", "not_json")
 
@@ -87,7 +96,7 @@ def loads(text: Any, *, max_bytes: int = MAX_BYTES, max_depth: int = MAX_DEPTH) 
     if _depth(text) > max_depth:
         raise JSONLimitError(f"JSON nested deeper than {max_depth} levels", "too_deep")
     try:
-        return json.loads(text, parse_int=_parse_int, parse_constant=_parse_constant)
+        return json.loads(text, parse_int=_parse_int, parse_float=_parse_float, parse_constant=_parse_constant)
     except JSONLimitError:
         raise
     except (ValueError, RecursionError) as e:
