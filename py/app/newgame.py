@@ -32,7 +32,7 @@ from app.games import GameInfo, GameSpec, solo_loss_of
 from app.i18n import t
 from app.links import share_query
 from app.lobby import lobby_section
-from app.session import MAX_NAME, SaveError, Session, default_seats, random_seed
+from app.session import MAX_NAME, MAX_SEED, SaveError, Session, default_seats, random_seed, shown
 from gamekit.game import SetupField
 
 if TYPE_CHECKING:
@@ -410,8 +410,11 @@ class NewGameScreen:
 
     def _setup(self) -> dict:
         text = str(self.seed)
-        if not text.isdigit():
-            raise SaveError(t("newgame.seed.error", seed=text))
+        # isdecimal, not isdigit: "²" is a digit that int() refuses (a phone's "١٢" is decimal: 12).
+        if not text.isdecimal():
+            raise SaveError("newgame.seed.error", seed=shown(text))
+        if len(text) > len(str(MAX_SEED)):     # int() of 5,000 digits raises (as links, 16 at most)
+            raise SaveError("save.seed", max=MAX_SEED, seed=shown(text))
         return {"players": len(self.seats), "seed": int(text), **self.values}
 
     def _session(self, spec: GameSpec) -> Session:

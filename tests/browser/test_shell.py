@@ -955,3 +955,21 @@ def test_the_lobby_is_centred_and_its_saved_games_stand_beside_the_games(guarded
     assert items.count() == 2
     first, second = items.nth(0).bounding_box(), items.nth(1).bounding_box()
     assert second["y"] - (first["y"] + first["height"]) >= 12, (first, second)
+
+
+@pytest.mark.parametrize("seed, message", [
+    ("²", "the seed must be a whole number, not “²”"),
+    ("9" * 5000, "the seed must be a whole number from 0 to 9007199254740991, not “999"),
+    ("0" * 5000 + "1", "the seed must be a whole number from 0 to"),
+], ids=["superscript", "5000 digits", "5000 zeros"])
+def test_a_seed_that_only_looks_like_a_number_is_refused_with_a_message(guarded_page, site, ready, seed, message):
+    """``"²".isdigit()`` is true but ``int("²")`` raises, as does ``int()`` of 5,000 digits: the form says
+    what is wrong with the seed (it raised, the page said nothing and started nothing)."""
+    page = tally(guarded_page)
+    open_page(page, site, ready)
+    page.click("#ng-advanced summary")
+    page.fill("#ng-seed", seed)
+    page.click("#ng-start")
+    page.wait_for_function("document.getElementById('ng-error').textContent !== ''")
+    assert message in page.locator("#ng-error").inner_text()
+    assert page.evaluate("document.body.dataset.screen") == "newgame" and stored(page) is None
