@@ -35,7 +35,7 @@ from app import site
 from app.errors import ShellError
 from app.games import GameInfo, GameSpec
 from app.i18n import t
-from app.session import MAX_SEED, SaveError, Session, shown
+from app.session import ID_FORM, MAX_SEED, SaveError, Session, shown
 from app.storage import SaveStore
 
 __all__ = ["DailyEntry", "DailyError", "DailyResult", "FORMAT", "Stats", "best_day", "chart_svg",
@@ -54,7 +54,6 @@ BARS = "\u25ab\u2581\u2582\u2583\u2584\u2585\u2586\u2587\u2588"   # ▫▁▂▃
 WON, LOST = "\u2b50", "\u2601\ufe0f"                                # ⭐ ☁️
 PICTURE_SYMBOLS = frozenset(BARS + WON + LOST)
 _DAY = re.compile(r"\A\d{4}-\d{2}-\d{2}\Z")
-_ID = re.compile(r"\A[A-Za-z0-9_-]{1,64}\Z")
 
 
 class DailyError(ShellError):
@@ -147,7 +146,7 @@ def check_entry(data: Any, game: str, day: _dt.date) -> DailyEntry:
         raise SaveError("daily.misfiled", day=shown(data["day"]))
     if data["seed"] != daily_seed(game, day) or type(data["seed"]) is not int:
         raise SaveError("daily.bad_field", field="seed", value=shown(data["seed"]))
-    if not isinstance(data["game_id"], str) or not _ID.match(data["game_id"]):
+    if not isinstance(data["game_id"], str) or not ID_FORM.match(data["game_id"]):
         raise SaveError("daily.bad_field", field="game_id", value=shown(data["game_id"]))
     result = data["result"]
     if result is None:

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from app.i18n import is_you, seat_label, t
-from app.session import MAX_NAME, SaveError, Session, shown
+from app.session import ID_FORM, MAX_NAME, SaveError, Session, shown
 from app.storage import Problem, SaveStore
 
 __all__ = ["FORMAT", "GameResult", "check_result", "entry_name", "forget_result", "place", "read_result",
@@ -35,7 +35,6 @@ MAX_SEATS = 8
 MAX_SCORE = 1_000_000
 MAX_CHARS = 4_000
 KEYS = frozenset({"format", "version", "game", "game_id", "finished", "seats", "scores", "winners", "you"})
-_ID = re.compile(r"\A[A-Za-z0-9_-]{1,64}\Z")
 _GAME = re.compile(r"\A[a-z0-9_]{1,40}\Z")
 _WHEN = re.compile(r"\A\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?Z\Z")
 
@@ -146,7 +145,7 @@ def check_result(data: Any, game_id: str) -> GameResult:
 def read_result(store: SaveStore, game_id: str, problems: list[Problem] | None = None) -> GameResult | None:
     """The stored result of ``game_id`` (None if none, or refused: moved aside, its problem added to
     ``problems``, else kept for ``store.take_problems``)."""
-    if not isinstance(game_id, str) or not _ID.match(game_id):
+    if not isinstance(game_id, str) or not ID_FORM.match(game_id):
         return None
     entry = store.read(store.prefix + entry_name(game_id), lambda data: check_result(data, game_id),
                        max_chars=MAX_CHARS)
@@ -171,7 +170,7 @@ def record(store: SaveStore, session: Session) -> GameResult | None:
 
 def forget_result(store: SaveStore, game_id: str) -> None:
     """The player deleted the game from the list: its result goes with it."""
-    if isinstance(game_id, str) and _ID.match(game_id):
+    if isinstance(game_id, str) and ID_FORM.match(game_id):
         store.remove_json(entry_name(game_id))
 
 

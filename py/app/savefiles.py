@@ -17,7 +17,7 @@ from app import savejson
 from app.dom import download_text
 from app.errors import said_later
 from app.i18n import t
-from app.session import SaveError, Session, new_id
+from app.session import ID_FORM, SaveError, Session, new_id
 
 if TYPE_CHECKING:
     from app.shell import App
@@ -85,8 +85,11 @@ class SaveFiles:
             return
         stored = app.store.storage.getItem(app.store.game_key(session.id))
         saved_already = stored == session.to_json()
-        if stored is not None and not saved_already:
-            session.data["id"] = new_id()  # never overwrite another save with the same id
+        if (stored is not None and not saved_already) or not ID_FORM.match(session.id):
+            # Never overwrite another save with the same id; and an id of the page's form, which its
+            # result (app.results) and a daily day (app.daily) name the game by.
+            session.data["id"] = new_id()
+            saved_already = False
         app.notify(lambda: t("import.done", file=name), "info")
         # A file holding exactly a save of this page opens as that save (another tab may play it).
         app.open_session(session, save=not saved_already)

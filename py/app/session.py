@@ -21,6 +21,7 @@ from __future__ import annotations
 import datetime as _dt
 import json
 import random
+import re
 from typing import Any
 from collections.abc import Iterable
 
@@ -32,7 +33,7 @@ from gamekit.game import GameError, SetupField
 from gamekit.game import shown as quoted
 
 __all__ = ["FORMAT", "VERSION", "SaveError", "Session", "check_seats", "default_seats", "resolve_setup",
-           "check_field", "new_id", "now_iso", "random_seed", "MAX_SEED", "MAX_NAME", "MAX_TEXT"]
+           "check_field", "new_id", "now_iso", "random_seed", "ID_FORM", "MAX_SEED", "MAX_NAME", "MAX_TEXT"]
 
 FORMAT = "boardgame-session"
 VERSION = 1
@@ -40,6 +41,9 @@ MAX_SEED = 2**53 - 1          # exact in JSON everywhere
 MAX_NAME = 24
 MAX_TEXT = 200                # a "text" or "datetime" setup value
 KINDS = ("human", "bot")
+# The ids the page gives games (new_id) are of this form, which the entries naming a game by its id
+# (``app.results``, ``app.daily``) require; a save's own id may be any short text (a file's).
+ID_FORM = re.compile(r"\A[A-Za-z0-9_-]{1,64}\Z")
 
 
 class SaveError(ShellError):

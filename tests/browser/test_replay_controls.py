@@ -11,6 +11,7 @@ gets it as a replay link (``app.replay.encode_link``) and through the shell's Im
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -384,3 +385,24 @@ def test_a_finished_games_end_dialog_and_the_finished_list_offer_its_replay(guar
     page.click("#replay-close", timeout=CLICK_MS)
     page.wait_for_function("document.body.dataset.screen === 'newgame'")
     assert page.locator(".ng-history .ng-replay").count() == 1
+
+
+def test_an_imported_game_whose_id_is_not_of_the_pages_form_gets_one_and_its_result_lists(guarded_page, site, ready):
+    """A file's id may be any short text (edited by hand, another tool): its finished game's result
+    was stored under that id, which the finished-games list never reads and deleting the game never
+    removed. Imported, such a game gets an id of the page's own form, as one already saved does."""
+    page = guarded_page
+    done = finished("pompeii")
+    done.data["id"] = "my game 1"
+    open_page(page, site, ready)
+    page.set_input_files("#shell-import-file", files=[{
+        "name": "finished.json", "mimeType": "application/json", "buffer": done.to_json().encode()}])
+    page.wait_for_function("document.body.dataset.screen === 'game'")
+    game_id = page.evaluate("localStorage.getItem('ludus.current')")
+    assert game_id != "my game 1" and re.fullmatch(r"[A-Za-z0-9_-]{1,64}", game_id)
+    assert page.evaluate("localStorage.getItem('ludus.game.my game 1')") is None
+    page.wait_for_function(f"localStorage.getItem('ludus.result.{game_id}') !== null")
+    page.click('#game .pp [aria-modal="true"] [data-act="close_end"]')     # the end dialog, modal
+    page.click("#shell-new")
+    page.wait_for_function("document.body.dataset.screen === 'newgame'")
+    assert page.locator(f'li.ng-saved-game[data-id="{game_id}"]').get_attribute("data-result") == "1"
