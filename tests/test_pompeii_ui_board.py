@@ -279,3 +279,14 @@ def test_a_citizen_waiting_for_confirm_takes_its_seats_place_on_the_square(turne
     for p, box in places.items():
         assert x0 <= box[0] and box[2] <= x1 and y0 + 16 <= box[1] and box[3] <= y1, (p, box)
         assert all(p == q or not _overlap(box, other) for q, other in places.items()), (counts, places)
+
+
+@pytest.mark.parametrize("colour", ["none", "transparent", "url(#p)", "url(https://example.org/x.svg#p)",
+                                    "red;opacity:0", "#12", "#abcdeg", "", None, 7])
+def test_a_seat_colour_the_page_never_gives_is_drawn_in_a_colour_of_its_own(colour):
+    """A save or a replay link may carry any short text as a seat's colour: "none" drew that seat's
+    citizens invisible. Only a hex colour is drawn as it is; anything else in the seat's own colour."""
+    from pompeii_ui.board import FALLBACK_COLOURS, seat_colour
+    seats = [{"colour": "#d64541"}, {"colour": colour}]
+    assert seat_colour(seats, 1) == FALLBACK_COLOURS[1]
+    assert seat_colour(seats, 0) == "#d64541" and seat_colour([{"colour": "#ABC"}], 0) == "#ABC"

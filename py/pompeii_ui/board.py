@@ -94,8 +94,12 @@ def phase_number(view: dict[str, Any]) -> str:
 
 
 def seat_colour(seats: list[dict], seat: int) -> str:
-    if 0 <= seat < len(seats) and seats[seat].get("colour"):
-        return str(seats[seat]["colour"])
+    """The seat's colour if it is a hex colour (as the page gives): a save or a replay link may carry
+    any short text, and "none" or "transparent" would draw that seat's citizens invisible."""
+    raw = seats[seat].get("colour") if 0 <= seat < len(seats) else None
+    if isinstance(raw, str) and len(raw) in (4, 7) and raw.startswith("#") \
+            and all(ch in "0123456789abcdefABCDEF" for ch in raw[1:]):
+        return raw
     return FALLBACK_COLOURS[seat % 4]
 
 
