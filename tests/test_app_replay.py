@@ -109,6 +109,16 @@ def test_after_the_end_any_seat_or_a_spectator_may_watch():
     assert replay.seek(2).viewer == 1
 
 
+def test_a_viewer_that_only_equals_a_seat_is_refused_and_the_eyes_stay():
+    """``True == 1`` and ``0.0 == 0``: set as the viewer, every frame's view was refused (bad_seat)."""
+    replay = Replay(tally())
+    for bad in (True, False, 1.0, 0.0):
+        with pytest.raises(ReplayLinkError) as caught:
+            replay.set_viewer(bad)  # type: ignore[arg-type]
+        assert caught.value.code == "replay.viewer" and replay.viewer == 0
+    TSPEC.view(replay.frame().state, replay.frame().viewer)
+
+
 def test_a_shared_game_is_watched_as_a_spectator_and_nobody_is_called_you():
     """Play-test U1: a replay link opened by someone else showed the sharer's seat as "You" and
     through the sharer's eyes. From a link: the spectator (the game is over), the seat the sharer

@@ -223,7 +223,7 @@ class Replay:
         return [self.viewer]
 
     def set_viewer(self, viewer: int | None) -> None:
-        if viewer not in self.viewers():
+        if (viewer is not None and type(viewer) is not int) or viewer not in self.viewers():   # True == 1
             raise ReplayLinkError("replay.viewer", seat=shown(viewer))
         self.viewer = viewer
         self._name_seats()
