@@ -310,6 +310,14 @@ def test_view_of_a_bad_seat_is_a_coded_game_error(seat):
         s.determinize(seat, 1)
 
 
+@pytest.mark.parametrize("seat", ["0", 2, -1, 1.0, True, None, [0], 10 ** 30])
+def test_score_breakdown_of_a_bad_seat_is_a_coded_game_error(seat):
+    """-1 gave the last seat's score and True seat 1's; 2, None or "0" an IndexError or a TypeError."""
+    with pytest.raises(SeatError) as exc:
+        game().score_breakdown(seat)
+    assert exc.value.code == "bad_seat"
+
+
 def test_R17_the_spectators_view_shows_no_hand_objective_or_deck():
     s = game(3)
     v = s.view(None)

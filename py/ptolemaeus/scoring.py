@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from .actions import shown
 from .common import _OBJECTIVE_MASKS, _popcount
 from .data import ASTEROIDS_PER_POINT, OBJECTIVE_POINTS, STUDY_POINTS, WINNING_POINTS
+from .errors import SeatError
 from .fields import StateFields
 
 
@@ -12,9 +14,15 @@ class ScoringRules(StateFields):
 
     __slots__ = ()
 
-    def score_breakdown(self, p: int) -> dict[str, int]:
-        """Everything ``p`` would score now (R16): the study table, Nova
-        Constellatio (R13), asteroids, the secret objective."""
+    def score_breakdown(self, seat: int) -> dict[str, int]:
+        """Everything ``seat`` would score now (R16): the study table, Nova
+        Constellatio (R13), asteroids, the secret objective. :class:`SeatError`
+        (``bad_seat``) for anything but a seat of the game (-1 is not the last)."""
+        if type(seat) is not int or not 0 <= seat < self.n:
+            raise SeatError(f"no seat {shown(seat)} in a {self.n}-player game", code="bad_seat", players=self.n)
+        return self._breakdown(seat)
+
+    def _breakdown(self, p: int) -> dict[str, int]:
         studied = self.studied[p]
         table = STUDY_POINTS[_popcount(studied)]
         objective = OBJECTIVE_POINTS[_popcount(studied & _OBJECTIVE_MASKS[self.objectives[p]])]
@@ -24,7 +32,7 @@ class ScoringRules(StateFields):
                 "total": table + nova + asteroids + objective}
 
     def score(self, p: int) -> int:
-        return self.score_breakdown(p)["total"]
+        return self._breakdown(p)["total"]
 
     def scores(self) -> list[int]:
         """Full current score of every seat (R16), objectives included."""

@@ -61,9 +61,9 @@ class ViewRules(StateFields):
                 entry["hand"] = _card_list(self.hands[p])
                 entry["bonus_hand"] = [BONUS_TYPES[b] for b in range(_N_BONUS) for _ in range(self.bonus_hands[p][b])]
                 entry["objective"] = OBJECTIVE_NAMES[self.objectives[p]]
-                entry["score"] = self.score_breakdown(p)
+                entry["score"] = self._breakdown(p)
             else:
-                b = self.score_breakdown(p)
+                b = self._breakdown(p)
                 entry["public_score"] = b["total"] - b["objective"]
             seats.append(entry)
         pending = self.stack[-1] if self.stack else None
