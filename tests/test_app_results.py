@@ -142,6 +142,8 @@ BAD = [
     ("a missing key", {k: v for k, v in good().items() if k != "you"}),
     ("another game's id", good(game_id="g2")), ("a game key with capitals", good(game="Tally")),
     ("a date that is not one", good(finished="yesterday")), ("a date with a zone", good(finished="2026-11-25T00:40+01:00")),
+    ("a day that does not exist", good(finished="2026-02-30T00:40:12Z")), ("hour 25", good(finished="2026-11-25T25:40Z")),
+    ("full-width digits", good(finished="２０２６-11-25T00:40:12Z")),
     ("no seats", good(seats=[], scores=[], winners=[], you=None)),
     ("nine seats", good(seats=[{"name": "B", "kind": "bot"}] * 9, scores=[1] * 9, winners=[0], you=None)),
     ("a seat of another kind", good(seats=[{"name": "You", "kind": "alien"}, {"name": "M", "kind": "bot"}])),

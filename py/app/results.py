@@ -16,6 +16,7 @@ reason and moved aside byte for byte, like a tampered save; the other results st
 
 from __future__ import annotations
 
+import datetime as _dt
 import json
 import math
 import re
@@ -36,7 +37,18 @@ MAX_SCORE = 1_000_000
 MAX_CHARS = 4_000
 KEYS = frozenset({"format", "version", "game", "game_id", "finished", "seats", "scores", "winners", "you"})
 _GAME = re.compile(r"\A[a-z0-9_]{1,40}\Z")
-_WHEN = re.compile(r"\A\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?Z\Z")
+_WHEN = re.compile(r"\A[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\.[0-9]{1,6})?)?Z\Z")
+
+
+def _utc_time(text: Any) -> bool:
+    """Whether ``text`` is a UTC date-time as the page writes them (``now_iso``), one that exists."""
+    if not isinstance(text, str) or not _WHEN.match(text):
+        return False
+    try:
+        _dt.datetime.fromisoformat(text[:-1])
+    except ValueError:          # 2026-02-30, hour 25
+        return False
+    return True
 
 
 @dataclass(frozen=True)
@@ -75,7 +87,7 @@ def result_of(session: Session) -> GameResult:
     seats = session.data["seats"]
     humans = [i for i, s in enumerate(seats) if s.get("kind") == "human"]
     updated = session.data.get("updated")
-    finished = updated if isinstance(updated, str) and _WHEN.match(updated) else "2000-01-01T00:00:00Z"
+    finished = updated if isinstance(updated, str) and _utc_time(updated) else "2000-01-01T00:00:00Z"
     return GameResult(spec.key, session.id, finished,
                       tuple(str(s.get("name", ""))[:MAX_NAME] for s in seats),
                       tuple("human" if s.get("kind") == "human" else "bot" for s in seats),
@@ -115,7 +127,7 @@ def check_result(data: Any, game_id: str) -> GameResult:
         raise SaveError("result.misfiled", found=shown(data["game_id"]))
     if not isinstance(data["game"], str) or not _GAME.match(data["game"]):
         raise _bad("game", data["game"])
-    if not isinstance(data["finished"], str) or not _WHEN.match(data["finished"]):
+    if not _utc_time(data["finished"]):
         raise _bad("finished", data["finished"])
     seats = data["seats"]
     if not isinstance(seats, list) or not 1 <= len(seats) <= MAX_SEATS:
