@@ -52,6 +52,18 @@ def shown(value: Any, limit: int = 60) -> str:
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
+def _same(a: Any, b: Any) -> bool:
+    """Equal with the same types all the way down: ``True == 1`` and ``3.0 == 3``, but an action
+    holding one is not the action holding the other."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, tuple | list):
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b, strict=True))
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
+    return bool(a == b)
+
+
 class GameError(ValueError):
     """A refusal a player may see: ``code`` (stable, for translations) and ``params``.
 
@@ -236,10 +248,19 @@ class Rules(ABC, Generic[S, A]):
         """The state saved by ``state_to_json``; :class:`InvalidState` for anything else."""
 
     def action_to_json(self, action: A) -> dict[str, Any]:
-        """The JSON of one of this game's actions; :class:`IllegalAction` for anything else."""
+        """The JSON of one of this game's actions; :class:`IllegalAction` for anything else, a
+        value of the action type included whose JSON would not read back as exactly it (a card
+        index out of range, a float or a bool for an int: the way out as strict as the way in)."""
         if self.action_type is None or not isinstance(action, self.action_type):
             raise IllegalAction(f"not an action of this game: {shown(action, 200)}", code="bad_action")
-        return action.to_json()
+        try:
+            data = action.to_json()
+            ok = _same(self.action_type.from_json(data), action)
+        except (ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError):
+            ok = False
+        if not ok:
+            raise IllegalAction(f"not an action of this game: {shown(action, 200)}", code="bad_action")
+        return data
 
     def action_from_json(self, data: Any) -> A:
         """An action from its JSON; :class:`IllegalAction` for anything that is not one."""

@@ -199,6 +199,7 @@ def test_every_illegal_action_is_refused_and_changes_nothing(key, players, data)
         if any(strict_equal(bad, a) for a in legal):
             continue
         assert_refused(rules, state, bad)
+        assert_written_strictly(rules, bad)
     # ... and through JSON: a legal action's JSON with one field spoilt
     js = rules.action_to_json(action)
     field = data.draw(st.sampled_from(sorted(js) + ["extra"]), label="field")
@@ -212,6 +213,20 @@ def test_every_illegal_action_is_refused_and_changes_nothing(key, players, data)
         assert_refused(rules, state, parsed)
     else:       # accepted and legal: it must save as it was read
         assert rules.action_from_json(jsonable(rules.action_to_json(parsed))) == parsed
+
+
+def assert_written_strictly(rules: Any, action: Any) -> None:
+    """``action_to_json`` of a value of the game's action type with a field that is none of the
+    game's (an index out of range, a float, a bool): IllegalAction, or JSON that reads back as
+    exactly that action (the way out as strict as the way in: no IndexError, no JSON of another)."""
+    if rules.action_type is None or not isinstance(action, rules.action_type):
+        return
+    try:
+        data = rules.action_to_json(action)
+    except ValueError as e:
+        assert isinstance(e, gk.IllegalAction) and e.code, f"{type(e).__name__} is not IllegalAction"
+        return
+    assert strict_equal(rules.action_from_json(jsonable(data)), action)
 
 
 def _jsonable(value: Any) -> bool:
