@@ -41,6 +41,8 @@ def test_the_start_date_is_a_datetime_setup_field():
     ({"players": 2, "seed": None}, "bad_seed"), ({"players": 2, "seed": 1.5}, "bad_seed"),
     ({"players": 2, "seed": 2 ** 64}, "bad_seed"), ({"players": 2, "seed": False}, "bad_seed"),
     ({"players": 2, "seed": 1, "start": "now"}, "now"), (None, "bad_setup"), ([2, 1], "bad_setup"),
+    ({"players": 2, "seed": 1, "strat": "1610-01-07"}, "bad_setup"),    # a typo was Apollo XI's sky, silently
+    ({"players": 2, "seed": 1, ("start",): 1}, "bad_setup"),
 ])
 def test_a_bad_setup_is_a_coded_setup_error(setup, code):
     with pytest.raises(gk.SetupError) as exc:

@@ -68,6 +68,10 @@ class PtolemaeusRules(Rules["State", Action]):
 
         if not isinstance(setup, dict):
             raise SetupError("a setup is a dict of players, seed and start", code="bad_setup")
+        unknown = set(setup) - {"players", "seed", "start"}
+        if unknown:                 # a typo ("strat") would otherwise start Apollo XI's sky, silently
+            raise SetupError(f"unknown setup field(s): {', '.join(sorted(map(shown, unknown)))}"[:200],
+                             code="bad_setup")
         players = setup.get("players")
         seed = setup.get("seed")
         if type(players) is not int or not self.min_players <= players <= self.max_players:
