@@ -42,8 +42,10 @@ class PompeiiRules(Rules[State, Action]):
         if unknown:
             raise SetupError(f"unknown setup field(s): {', '.join(sorted(map(shown, unknown)))}"[:200],
                              code="bad_setup")
-        return State.setup(setup.get("players", 2), setup.get("seed", 0), setup.get("variant", "standard"),
-                           setup.get("first"))
+        missing = {"players", "seed"} - set(setup)      # not defaulted: without a seed, always seed 0's deal
+        if missing:
+            raise SetupError(f"a setup names its {' and '.join(sorted(missing))}", code="bad_setup")
+        return State.setup(setup["players"], setup["seed"], setup.get("variant", "standard"), setup.get("first"))
 
     # JSON
     def state_to_json(self, state: State) -> str:

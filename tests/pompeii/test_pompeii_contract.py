@@ -317,7 +317,8 @@ def test_bots_return_legal_actions_from_their_determinization(level):
 
 def test_new_state_refuses_bad_setups():
     for setup in [{"players": 5, "seed": 1}, {"players": 2, "seed": 1, "variant": "x"}, {"players": 2, "colour": 1},
-                  {"players": 2, "seed": 1.5}, "2", {"players": 2, "first": 2}]:
+                  {"players": 2, "seed": 1.5}, "2", {"players": 2, "first": 2},
+                  {"players": 3}, {"seed": 4}, {}]:     # no seed: always seed 0's deal; no players: 2, silently
         with pytest.raises(SetupError):
             R.new_state(setup)
 
