@@ -141,6 +141,29 @@ def test_undo_goes_back_over_the_bots_steps_after_ones_own():
     assert s.current_player() == 0 and s.undo_target() is None
 
 
+def test_undo_refused_names_why_in_every_case():
+    """The Undo tooltip's reason (play-test 7 #3), one walk back over the steps: a bot's turn has
+    none, another human's step is not yours ("nothing"), a reveal keeps yours ("revealed")."""
+    s = Session.start(SPEC, {"players": 2, "seed": 3}, default_seats(SPEC, ["human", "human"]), now=T0)
+    assert s.undo_refused() == "nothing"                       # no step yet
+    s.apply(("play", s.state.hands[0][0]))
+    assert s.undo_refused() is None                            # seat 0 may undo it
+    s.apply(("end",))
+    assert s.current_player() == 1 and s.undo_refused() == "nothing"    # seat 0's steps are not theirs
+    s.apply(("draw",))                                         # seat 1 draws: a reveal
+    assert s.current_player() == 0 and s.undo_refused() == "revealed"
+    s.apply(("play", s.state.hands[0][0]))
+    assert s.undo_refused() is None
+    # Against a bot: its turn has no reason; a bot's reveal before any step of yours is "nothing".
+    b = new_session(kinds=("bot", "human"), seed=5)
+    assert b.current_player() == 0 and b.undo_refused() is None
+    b.apply(("draw",))
+    assert b.barrier == 1 and b.current_player() == 1 and b.undo_refused() == "nothing"
+    b.apply(("draw",))
+    b.apply(("draw",))
+    assert b.current_player() == 1 and b.undo_refused() == "revealed"
+
+
 # ------------------------------------------------------------------ bad saves
 
 

@@ -461,10 +461,19 @@ class Session:
         a card each turn, the whole game), ``"nothing"`` when they took no step yet.  None when
         they can undo, or when no human decides now (nothing to explain: a bot's turn)."""
         seat = self.current_player()
-        if not self.is_human(seat) or self.undo_target() is not None:
+        if not self.is_human(seat):
             return None
-        stopped = self._last_human_step() < self.barrier     # the search met the barrier
-        return "revealed" if stopped and seat in self.movers[:self.barrier] else "nothing"
+        # One walk back over the steps: above the barrier the last human step decides (theirs: they
+        # may undo; another human's: nothing of theirs to undo); below it, any step of theirs is one
+        # the reveal keeps.
+        for i in range(len(self.movers) - 1, -1, -1):
+            mover = self.movers[i]
+            if i >= self.barrier:
+                if self.is_human(mover):
+                    return None if mover == seat else "nothing"
+            elif mover == seat:
+                return "revealed"
+        return "nothing"
 
     def truncate(self, n: int, *, now: _dt.datetime | None = None) -> None:
         """Keep only the first ``n`` actions (replayed from the setup)."""
