@@ -93,6 +93,19 @@ def test_take_back_is_said_once_in_the_views_live_region():
     run(go())
 
 
+def test_a_held_move_confirmed_is_said_confirmed_once():
+    """A held move's words were said as it waited; once confirmed, the view says that, not the move
+    again (``boardui.view.BoardView.show`` leaves out its words)."""
+    async def go():
+        c, view, ui, store, bar = confirming(["human", "easy"])
+        c.start()
+        c.submit(("draw",))                             # held
+        c.said()
+        c.confirm()
+        assert c.said() == ["Move confirmed"] and c.said() == []
+    run(go())
+
+
 def test_a_move_that_would_reveal_is_held_unapplied_until_confirmed():
     """The undo barrier: a draw shows a hidden card, so it is never applied before Confirm."""
     async def go():

@@ -286,6 +286,20 @@ def test_a_cleared_live_region_says_nothing_old_and_its_next_line_is_a_new_node(
     assert region.lines == [(2, "Tacitus plays card 3.")]
 
 
+def test_a_held_move_heard_before_its_confirm_is_not_said_again():
+    """A held move's words were said as it waited for Confirm ("You played card 3. You placed a citizen
+    in 3a", joined by the game's ``held_move``); once confirmed, its events' first lines are those
+    words again and are left out, what it reveals is said, and only in the next batch of lines."""
+    region = live.LiveRegion()
+    region.say(["Move confirmed"])
+    region.heard = "You played card 3. You placed a citizen in 3a"
+    region.say(["You played card 3.", "You placed a citizen in 3a.", "You drew a card.", "You played card 3."])
+    assert [text for _n, text in region.lines] == ["Move confirmed", "You drew a card.", "You played card 3."]
+    assert region.heard == ""
+    region.say(["You placed a citizen in 3a."])                  # a later batch is said in full
+    assert region.lines[-1] == (4, "You placed a citizen in 3a.")
+
+
 # ------------------------------------------------------------------ animation queue
 
 

@@ -251,6 +251,9 @@ class Controller:
             raise ValueError("another tab plays this game")
         self._set_awaiting(None)
         if kind == "held":
+            # Its words were said as it waited (``boardui.screen.turn_said``): the view says this, not
+            # them again, before what the move reveals (``boardui.view.BoardView.show``).
+            self._said = [t("confirm.confirmed")]
             self._drop_held()
             self.session.apply(action)
             self._last_move_at = self.clock()
@@ -277,9 +280,9 @@ class Controller:
         self._advance(redraw=True)
 
     def said(self) -> list[str]:
-        """What the shell has the view announce before its own lines, once ("Move taken back"), in the
-        current language. Optional for a Host (a view asks with ``getattr``; ``boardui`` says them in its
-        live region, the page's only one for the game)."""
+        """What the shell has the view announce before its own lines, once ("Move taken back", "Move
+        confirmed" for a held move), in the current language. Optional for a Host (a view asks with
+        ``getattr``; ``boardui`` says them in its live region, the page's only one for the game)."""
         lines, self._said = self._said, []
         return lines
 

@@ -24,13 +24,19 @@ class LiveRegion:
         self.limit = limit
         self.lines: list[tuple[int, str]] = []
         self.serial = 0
+        # A held move's words, said while it waited for Confirm (``boardui.screen.turn_said``): once it
+        # is confirmed, the lines its events say first are those words again, and are left out.
+        self.heard = ""
 
     def say(self, lines: Iterable[str]) -> None:
-        for text in lines:
-            if not text:
-                continue
+        texts = [str(text) for text in lines if text]
+        if self.heard and texts:
+            while texts and texts[0].rstrip(".") and texts[0].rstrip(".") in self.heard:
+                del texts[0]
+            self.heard = ""
+        for text in texts:
             self.serial += 1
-            self.lines.append((self.serial, str(text)))
+            self.lines.append((self.serial, text))
         del self.lines[:-self.limit]
 
     def clear(self) -> None:

@@ -72,6 +72,7 @@ class BoardView:
         self.events = Delegation(self.root, self._on_act, on_escape=self._on_escape, on_rove=screen.rove)
         self._tapped: tuple[Any, str, float] | None = None    # while a tap is carried out: (node, selector, top)
         self._narrow: tuple[Any, Any] | None = None            # (the MediaQueryList, its change listener)
+        self._held_words: str | None = None    # the held move said as it waited for Confirm (show)
         if self.narrow_query:
             self._watch_narrow()
 
@@ -86,12 +87,19 @@ class BoardView:
         # In a replay nothing is decided either (a seat's hand and turn are shown, not offered: play-test 3).
         kind = getattr(self.host, "awaiting", None) or ("watching" if getattr(self.host, "watching", False) else None) \
             or ("replay" if self.replaying else None)
-        snap = awaiting(self.snapshot(state, viewer), kind, *self._held(viewer))
+        held = self._held(viewer)
+        snap = awaiting(self.snapshot(state, viewer), kind, *held)
         seats = labelled(self.host.seats, None if self.spec is None else self.spec.bot_level_label)
         said = getattr(self.host, "said", None)      # optional: the shell's own lines ("Move taken back")
         if said is not None:
             self.screen.live.say(said())
+        # A held move now played (confirmed): its words were said as it waited, so the lines its events
+        # say first are not said again; the shell's "Move confirmed" and what it reveals are.
+        if self._held_words and kind is None and events:
+            self.screen.live.heard = self._held_words
+        self._held_words = held[0] if kind == "held" else None
         started = self.screen.receive(snap, list(events or []), seats)
+        self.screen.live.heard = ""
         if started:
             self.frame_shown(self.screen.frames.current)
         if self.replaying:

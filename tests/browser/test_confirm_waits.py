@@ -76,7 +76,8 @@ TAB_STOPS = """(root) => [...document.querySelectorAll(root + ' [data-act]')]
 
 def test_ptolemaeus_a_held_draw_offers_nothing_else_and_is_named(ptol):
     """D5 (a): after the second draw is held, no face-up card, deck or constellation looks or is
-    clickable or focusable; the panel says the draw waits for the player's confirmation."""
+    clickable or focusable; the panel says the draw waits for the player's confirmation. Confirmed, it
+    is not said a second time."""
     page = ptol.page
     seed, actions = test_play.find_position(ends_turn(A.DRAW_DECK, True))
     ptol.load(seed, actions, name="held-draw")
@@ -101,6 +102,15 @@ def test_ptolemaeus_a_held_draw_offers_nothing_else_and_is_named(ptol):
     assert said[-2] == TAKEN_BACK and WAITS not in said[-1], said       # then whose turn it is
     assert page.locator('.pt [data-act="deck"]').count() == 1
     assert page.locator(".pt-prompt .prompt").get_attribute("data-waiting") is None
+    # Held again and confirmed: "Move confirmed", then what follows, not "You draw a card…" once more.
+    page.locator('.pt [data-act="deck"]').click()
+    page.wait_for_function("document.body.dataset.confirm === 'held'")
+    page.evaluate(HEAR, ".pt")
+    page.locator("#shell-confirm-ok").click()
+    ptol.wait_human()
+    heard = page.evaluate("window.__heard")
+    assert heard[0] == CONFIRMED and not any("You draw a card from the deck" in h for h in heard), heard
+    assert ptol.moves() > n
 
 
 def test_ptolemaeus_an_applied_move_waits_for_the_player_not_the_bot(ptol):
@@ -137,6 +147,11 @@ def two_draws(s) -> bool:
 # The lines of a game's live region (role=log: what a screen reader reads out), oldest first.
 LIVE = "(root) => [...document.querySelectorAll(root + ' [role=log] p')].map(p => p.textContent)"
 TAKEN_BACK = "Move taken back"
+CONFIRMED = "Move confirmed"
+# From now on, every line the game's live region adds (a screen reader reads each once), in order.
+HEAR = """(root) => { window.__heard = []; const log = document.querySelector(root + ' [role=log]');
+    new MutationObserver(ms => { for (const m of ms) for (const n of m.addedNodes)
+        if (n.nodeName === 'P') window.__heard.push(n.textContent); }).observe(log, {childList: true}); }"""
 
 
 ACTIVE = "() => { const e = document.activeElement; return e.id || e.dataset.act || e.tagName; }"
@@ -199,8 +214,12 @@ def test_pompeii_a_held_card_is_named_and_the_hand_is_not_offered(pomp):
     held = page.locator(f'.pp-board [data-square="{at}"] [data-held="0"]')
     assert held.count() == 1 and "held" in held.get_attribute("class")
     assert page.locator(".pp-board [data-held]").count() == 1
+    page.evaluate(HEAR, ".pp")
     page.locator("#shell-confirm-ok").click()                           # Confirm: played, the bot answers
     pomp.wait_human()
+    # Its words were said as it waited: Confirm says so, then what follows, not the move again.
+    heard = page.evaluate("window.__heard")
+    assert heard[0] == CONFIRMED and not any(f"You played card {action.card}" in h for h in heard), heard
     assert page.locator(".pp-board [data-held]").count() == 0
     assert pomp.session()["actions"][n] == action.to_json()
     assert page.locator(".pp-prompt .prompt").get_attribute("data-waiting") is None
