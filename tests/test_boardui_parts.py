@@ -9,6 +9,7 @@ import json
 from boardui import anim, focus, live
 from boardui.curtain import Curtain
 from boardui.dom import Patcher, spec
+from boardui.screen import with_menu_link
 from boardui.tree import SVG_NS, El, h, to_markup
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -257,6 +258,35 @@ def test_the_controls_a_click_opened_come_from_two_scenes():
     assert focus.first_new(a, a) is None
     assert focus.has_class(after, "box") and not focus.has_class(after, "pro") and not focus.has_class(None, "x")
     assert not focus.NOWHERE and focus.FocusPlan(if_lost=(".x",))
+
+
+# ------------------------------------------------------------------ the menu link after the prompt's panel
+
+
+def test_the_menu_link_is_the_last_stop_of_the_prompts_panel_before_the_board():
+    """Play-test 7 #10 in a game: Tab from the prompt (it has the focus, after the header) reached the
+    header only past the board; the link comes after the prompt's own choices, before the board."""
+    top = h("div", {"class": "top"}, h("a", {"class": "tool", "href": "rules.html"}, "Rules"), key="top")
+    panel = El("section", {"class": "panel"}, [h("h2", None, "Your turn"),
+                                              h("p", {"class": "prompt", "tabindex": "-1"}, "Choose a card."),
+                                              h("button", {"data-act": "pick"}, "Pick")], key="prompt")
+    board = El("svg", {"class": "board"}, [El("g", {"data-act": "cell", "tabindex": "0"})], key="board")
+    tree = El("div", {"class": "game"}, [top, El("div", {"class": "main"}, [panel, board], key="main")])
+    before = to_markup(tree)
+    linked = with_menu_link(tree, "Skip to the menu")
+    assert to_markup(tree) == before                                    # the screen's tree is not changed
+    (link,) = linked.find_all(data_skip="menu")
+    new_panel = linked.children[1].children[0]
+    assert new_panel.children[-1] is link and new_panel.children[:-1] == panel.children
+    assert link.tag == "a" and link.attrs["href"] == "#shell-menu" and link.text_content() == "Skip to the menu"
+    assert linked.children[0] is top and linked.children[1].children[1] is board   # the rest as it was
+    order = [e.attrs.get("data-act") or e.attrs.get("data-skip") for e in linked.walk()
+             if "data-act" in e.attrs or "data-skip" in e.attrs]
+    assert order == ["pick", "menu", "cell"]
+    # No section around the prompt: after it, in its parent; no prompt: the tree as it is.
+    bare = h("div", None, h("p", {"class": "prompt"}, "Wait."), h("button", {"data-act": "x"}, "X"))
+    assert [c.tag for c in with_menu_link(bare, "Skip").children] == ["p", "button", "a"]
+    assert with_menu_link(board, "Skip") is board
 
 
 # ------------------------------------------------------------------ live region

@@ -65,6 +65,7 @@ class ShellUI(Protocol):
     def refresh(self) -> None: ...          # controls (undo...) and status may have changed
     def new_game(self) -> None: ...
     # optional: ``confirm_bar(kind)`` with kind None, "applied" or "held" (the Confirm / Take back bar)
+    # optional: ``to_menu()``, the focus to the header's first control (``Controller.to_menu``)
 
 
 class _Outcome(NamedTuple):
@@ -285,6 +286,20 @@ class Controller:
         ``getattr``; ``boardui`` says them in its live region, the page's only one for the game)."""
         lines, self._said = self._said, []
         return lines
+
+    def menu_link(self) -> str:
+        """The text of the view's link to the header's menu, its first stop after the prompt's own
+        choices (optional for a Host: ``boardui.screen.with_menu_link`` draws it, hidden until focused,
+        and the view calls :meth:`to_menu` when it is followed): the prompt has the focus and lies after
+        the header, so Tab went through the whole board before the header."""
+        return t("header.skip")
+
+    def to_menu(self) -> None:
+        """The view's menu link was followed: the focus goes to the header's first control (the
+        ``ShellUI``'s optional ``to_menu``)."""
+        to_menu = getattr(self.ui, "to_menu", None)
+        if to_menu is not None:
+            to_menu()
 
     def can_undo(self) -> bool:
         return not self._stopped and not self.read_only and self.passing_to is None \

@@ -273,15 +273,29 @@ class App:
         button is disabled, and the focus it had goes to the game's decision, not to <body>."""
         if self.controller is not None and self.controller.can_undo():
             self.controller.undo()
-            if self.nodes["undo"].disabled and document.body.dataset.screen == "game":
-                take_focus = getattr(self.controller.view, "take_focus", None)   # optional (app.games.GameView)
-                if take_focus is not None:
-                    take_focus()
+            if self.nodes["undo"].disabled:
+                self._view_takes_focus()
 
-    def to_menu(self, event: JsObject) -> None:
-        """A "Skip to the menu" link: the focus to the header's first control that can take it (its
-        target, the strip, is not focusable; the address keeps no ``#shell-menu``)."""
-        event.preventDefault()
+    def _view_takes_focus(self) -> None:
+        """The game on screen takes the focus to its decision (``take_focus``, optional in
+        ``app.games.GameView``)."""
+        if self.controller is not None and document.body.dataset.screen == "game":
+            take_focus = getattr(self.controller.view, "take_focus", None)
+            if take_focus is not None:
+                take_focus()
+
+    def _focus_lost_to_game(self) -> None:
+        """If the focus is lost (on <body>), the game on screen takes it to its decision."""
+        active = document.activeElement
+        if is_none(active) or active == document.body:
+            self._view_takes_focus()
+
+    def to_menu(self, event: JsObject | None = None) -> None:
+        """A "Skip to the menu" link (the new-game screen's, or a game's: ``Controller.to_menu``, no
+        ``event``): the focus to the header's first control that can take it (its target, the strip,
+        is not focusable; the address keeps no ``#shell-menu``)."""
+        if event is not None:
+            event.preventDefault()
         first = self.nodes["controls"].querySelector(
             ":scope > button:not([hidden]):not(:disabled), :scope summary")
         if not is_none(first):
@@ -1059,7 +1073,13 @@ class App:
         document.body.dataset.tab = state
         if self.controller is not None:
             self.controller.follow_tab(state)
+        was_inert = bool(self.nodes["game"].inert)
         self.nodes["game"].inert = self.controller is None or self.controller.read_only
+        if was_inert and not self.nodes["game"].inert:
+            # While this tab asked for the game (a page resuming it) the game was inert and lost the focus
+            # its view had given the decision: <body> had it, and Tab went on from the prompt's place
+            # through the board before it reached the header (play-test 7's leftover).
+            self._focus_lost_to_game()
         if state == WATCHING:     # (an offer to abandon the game goes: app.notices, checked by refresh)
             self.notify(lambda: t("tabs.watching"), "tabs", [(lambda: t("tabs.play_here"), self.tab.take_over)],
                         lasts=lambda: self.tab.state == WATCHING)     # gone when it plays, or leaves the game

@@ -145,9 +145,11 @@ class Delegation:
 
     def __init__(self, root: Any, on_act: Callable[[str, str], None], *,
                  on_escape: Callable[[], bool] | None = None,
-                 on_rove: Callable[[str], None] | None = None) -> None:
+                 on_rove: Callable[[str], None] | None = None,
+                 on_skip: Callable[[], None] | None = None) -> None:
         self.root = root
         self.on_act = on_act
+        self.on_skip = on_skip        # a skip link (``data-skip``) followed: the page's, not its address
         self.on_escape = on_escape
         self.on_rove = on_rove
         self.keyboard = False
@@ -173,6 +175,10 @@ class Delegation:
     # ------------------------------------------------------------ handlers
 
     def _click(self, event: Any) -> None:
+        if self.on_skip is not None and closest(event.target, "[data-skip]") is not None:
+            event.preventDefault()          # (the address keeps no fragment)
+            self.on_skip()
+            return
         hit = closest(event.target, "[data-act]")
         if hit is None or hit.hasAttribute("disabled"):
             return

@@ -324,6 +324,47 @@ def end_buttons(actions: list[tuple[str, str]]) -> list[El]:
                          "data-end-action": key}, label) for key, label in actions]
 
 
+MENU_LINK_KEY = "menu-link"
+
+
+def with_menu_link(tree: El, text: str) -> El:
+    """``tree`` with a link to the shell's menu (``text``: "Skip to the menu"; ``data-skip``, which the
+    view's listener follows, ``host.to_menu``) as the last child of the panel that holds its prompt
+    (the nearest ``section`` around the element of class ``prompt``, else the prompt's parent): the
+    focus is on the prompt, after the header, so Tab went on through the board and the side panels
+    before it reached the header (play-test 7 #10's leftover); now the prompt's own choices come
+    first, then this stop (hidden until focused, ``static/app.css``), then the board. ``tree`` is not
+    changed (the screen keeps it as drawn): the elements on the way are copied; without a prompt it
+    is returned as it is."""
+    path = _path_to_prompt(tree)
+    if path is None or len(path) < 2:
+        return tree
+    panel = max((i for i, e in enumerate(path[:-1]) if e.tag == "section"), default=len(path) - 2)
+    link = h("a", {"href": "#shell-menu", "class": "board-skip", "data-skip": "menu"}, text, key=MENU_LINK_KEY)
+    made = _copy(path[panel], [*path[panel].children, link])
+    for i in range(panel - 1, -1, -1):
+        made = _copy(path[i], [made if c is path[i + 1] else c for c in path[i].children])
+    return made
+
+
+def _path_to_prompt(e: El) -> list[El] | None:
+    """The elements from ``e`` down to its first element of class ``prompt`` (depth first), or None."""
+    if "prompt" in e.attrs.get("class", "").split():
+        return [e]
+    for c in e.children:
+        if isinstance(c, El):
+            found = _path_to_prompt(c)
+            if found is not None:
+                return [e, *found]
+    return None
+
+
+def _copy(e: El, children: list[Any]) -> El:
+    made = El(e.tag, None, children, e.text, e.key)
+    made.attrs = dict(e.attrs)
+    return made
+
+
 class Screen(Protocol):
     frames: FrameQueue
     live: LiveRegion

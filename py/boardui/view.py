@@ -32,7 +32,7 @@ from .anim import motion_factor, transition_ms
 from .browser import Delegation, FramePlayer, apply_focus, keep_in_place, media, none, top_of
 from .dom import Patcher
 from .focus import FocusPlan, css_string
-from .screen import Outcome, Screen, awaiting, labelled
+from .screen import Outcome, Screen, awaiting, labelled, with_menu_link
 from .tree import El
 
 
@@ -69,7 +69,8 @@ class BoardView:
         self.reduced_motion = media("(prefers-reduced-motion: reduce)")
         self.destroyed = False
         self.player = FramePlayer(screen.frames, self.speed_factor, self._on_frame, self._on_frames_end)
-        self.events = Delegation(self.root, self._on_act, on_escape=self._on_escape, on_rove=screen.rove)
+        self.events = Delegation(self.root, self._on_act, on_escape=self._on_escape, on_rove=screen.rove,
+                                 on_skip=self._to_menu)
         self._tapped: tuple[Any, str, float] | None = None    # while a tap is carried out: (node, selector, top)
         self._narrow: tuple[Any, Any] | None = None            # (the MediaQueryList, its change listener)
         self._held_words: str | None = None    # the held move said as it waited for Confirm (show)
@@ -183,7 +184,12 @@ class BoardView:
         offered = getattr(self.host, "end_actions", None)
         self.screen.end_actions = list(offered()) if offered is not None else []
         self.screen.narrow = self._narrow is not None and bool(self._narrow[0].matches)   # the list watched
-        self.patcher.render(self.scene())
+        tree = self.scene()
+        # The shell's "Skip to the menu" after the prompt's panel (optional: a replay's host has none).
+        menu_link = getattr(self.host, "menu_link", None)
+        if menu_link is not None:
+            tree = with_menu_link(tree, menu_link())
+        self.patcher.render(tree)
         ms = transition_ms(self.glide_ms, self.reduced_motion, self.speed_factor())
         self.root.style.setProperty("--anim-ms", f"{ms}ms")
 
@@ -260,6 +266,12 @@ class BoardView:
             self.carry_out(self.screen.click(act, arg))
         finally:
             self._tapped = None
+
+    def _to_menu(self) -> None:
+        """The menu link (:func:`boardui.screen.with_menu_link`) followed: the host takes the focus there."""
+        to_menu = getattr(self.host, "to_menu", None)
+        if to_menu is not None:
+            to_menu()
 
     def _on_escape(self) -> bool:
         outcome = self.screen.escape()

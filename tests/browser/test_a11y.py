@@ -30,7 +30,8 @@ from conftest import PageGuard, header_controls_in_reach, no_sideways_scroll, wa
 from ptolemaeus import actions as A
 from ptolemaeus.data import BONUS_TYPES
 from ptolemaeus_ui.interact import Controller
-from test_play import (DATE, INIT, SHOTS, Game, can, config_with_payment_choice, find_position, pending,
+from gamepage import human_to_play
+from test_play import (DATE, INIT, LINK, SHOTS, Game, can, config_with_payment_choice, find_position, pending,
                        open_game, playable, replay)
 
 ACTIVE = """() => { const e = document.activeElement;
@@ -39,6 +40,7 @@ ACTIVE = """() => { const e = document.activeElement;
             role: e.getAttribute('role'), cls: e.getAttribute('class') || '', id: e.id,
             text: (e.textContent || '').trim().slice(0, 80), checked: e.getAttribute('aria-checked'),
             inGame: !!e.closest('.pt'), board: !!e.closest('.pt-board')}; }"""
+PLAYABLE = human_to_play("ptolemaeusTest")             # the game is over or the viewer decides now
 # Running CSS animations and transitions (Web Animations API sees both).
 RUNNING = "() => document.getAnimations().filter(a => a.playState === 'running').map(a => a.animationName || a.transitionProperty || a.constructor.name)"
 
@@ -585,3 +587,36 @@ def test_the_first_tab_on_the_new_game_screen_offers_the_menu(guarded_page, site
             break
         page.keyboard.press("Tab")
     assert page.evaluate("document.activeElement.matches('#shell-settings summary')")
+
+
+def test_in_a_game_the_first_tab_from_the_prompt_offers_the_menu_before_the_board(guarded_page, site, ready):
+    """Play-test 7 #10, in a game: the prompt has the focus, after the header, so Tab went through the
+    board and the side panels to reach the header's controls; and a resumed game had lost the focus to
+    <body> (its view was inert while the tab asked for the game), from where Tab went on the same way.
+    The prompt's own choices come first, then "Skip to the menu" (hidden until focused), then the
+    board; Enter on it takes the focus to the header. Resumed, the game has the focus on its prompt."""
+    page = guarded_page
+    page.add_init_script(INIT)
+    page.goto(site.url + "index.html" + LINK)
+    ready(page)
+    page.wait_for_function(PLAYABLE)
+    assert "prompt" in active(page)["cls"].split()
+    skip = page.locator(".pt .board-skip")
+    assert skip.count() == 1 and skip.bounding_box()["width"] <= 1            # hidden while it has no focus
+    focus = press(page, "Tab")                                 # no choice in the prompt at a turn's start
+    assert focus["tag"] == "a" and focus["text"] == "Skip to the menu", focus
+    box = skip.bounding_box()                                  # shown, at the top of the window
+    assert box["width"] > 60 and box["height"] >= 24 and 0 <= box["y"] < 60, box
+    assert is_board(press(page, "Tab"))                        # then the board, its one tab stop
+    press(page, "Shift+Tab")
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.closest('#shell-menu') !== null"), active(page)
+    assert page.evaluate("location.hash") == ""
+    # A returning player: the game resumed has the focus on its prompt, the first Tab offers the menu.
+    page.reload()
+    ready(page)
+    page.wait_for_function("document.body.dataset.tab === 'playing'")
+    page.wait_for_function(PLAYABLE)
+    page.wait_for_timeout(100)                                 # a rendering step: the browser's own focus fix-up
+    assert "prompt" in active(page)["cls"].split()
+    assert press(page, "Tab")["text"] == "Skip to the menu"
