@@ -1,10 +1,15 @@
-"""Bots for The Downfall of Pompeii: random, greedy, normal and an ISMCTS ``hard``.
+"""Bots for The Downfall of Pompeii: random, easy, greedy, normal and an ISMCTS ``hard``.
 
 Every bot decides from ``determinize(state, seat)`` only (P69, P70): the
 :class:`Thinker` determinizes before it looks at anything. Levels, weakest
 first (:data:`LEVELS`):
 
 * ``random``: uniform among the legal actions.
+* ``easy``: a beginner: greedy's judgement, but of a random 40% of the legal
+  actions (at least two) when it plays a card, places a lava tile or moves;
+  relatives and Omen victims are greedy's (as ``hard`` leaves them to
+  normal). It plays plausible moves and misses good ones, as Ptolemaeus'
+  ``easy`` does (docs/bots.md).
 * ``greedy``: one ply against a hand-written evaluation (:func:`value`):
   each citizen in the city is worth its chance of escaping, which falls with
   its walking distance to an open gate and next to lava; a saved citizen is
@@ -42,6 +47,7 @@ __all__ = [
     "choose_action",
     "distances",
     "fast_action",
+    "beginner_action",
     "greedy_action",
     "random_action",
     "ranked",
@@ -64,6 +70,9 @@ class Level(dict):
 
 LEVELS: dict[str, Level] = {
     "random": Level(kind="random", doc="uniform among the legal actions"),
+    "easy": Level(kind="beginner", sample=0.4,
+                  doc="greedy's judgement, but of a random 40% of the cards, lava tiles and moves it "
+                      "could play (a beginner sees some options and misses others)"),
     "greedy": Level(kind="greedy", doc="one ply against the hand-written evaluation"),
     "normal": Level(kind="greedy", timed=True,
                     doc="greedy whose citizens in the city count for less as the moves left run short"),
@@ -197,10 +206,11 @@ def _move_gain(s: State, a: Action, dist: list[int], tau: float = 1.0) -> float:
     return after - before + 0.01 * s.tot[a.to]
 
 
-def ranked(s: State, rng: random.Random, evaluation: Any = None) -> list[tuple[Action, float]]:
-    """Greedy's scores of every legal action, best first (ties in a random order);
-    ``evaluation`` :func:`timed_value` gives normal's."""
-    legal = s.legal_actions()
+def ranked(s: State, rng: random.Random, evaluation: Any = None,
+           among: list[Action] | None = None) -> list[tuple[Action, float]]:
+    """Greedy's scores of every legal action (or of those ``among`` them), best first
+    (ties in a random order); ``evaluation`` :func:`timed_value` gives normal's."""
+    legal = s.legal_actions() if among is None else among
     p = s.current
     if s.step == "move" and (evaluation is None or evaluation is timed_value):
         dist = distances(s)
@@ -226,6 +236,20 @@ def greedy_action(s: State, rng: random.Random, evaluation: Any = None) -> Actio
     if len(legal) == 1:
         return legal[0]
     return ranked(s, rng, evaluation)[0][0]
+
+
+def beginner_action(s: State, rng: random.Random, sample: float = 0.4) -> Action:
+    """The beginner (``easy``): greedy's favourite among a random ``sample`` of the legal
+    cards, lava tiles or moves (at least two), so it plays plausible moves and misses good
+    ones; relatives and Omen victims, small choices, are greedy's."""
+    legal = s.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    if s.step in ("relative", "omen"):
+        return greedy_action(s, rng)
+    k = max(2, round(len(legal) * sample))
+    seen = legal if k >= len(legal) else rng.sample(legal, k)
+    return ranked(s, rng, None, seen)[0][0]
 
 
 def fast_action(s: State, rng: random.Random) -> Action:
@@ -319,6 +343,8 @@ class Thinker(SearchThinker):
             self._action = legal[0]
         elif spec.kind == "random":
             self._action = random_action(det, rng)
+        elif spec.kind == "beginner":
+            self._action = beginner_action(det, rng, spec.sample)
         elif spec.kind == "greedy" or det.step in ("relative", "omen"):
             self._action = greedy_action(det, rng, timed_value if spec.timed else None)
         else:

@@ -27,7 +27,7 @@ class PompeiiRules(Rules[State, Action]):
     version = 1
     min_players = 2
     max_players = 4
-    bot_levels = ("random", "greedy", "normal", "hard")   # weakest first: pompeii.bots.LEVELS' keys
+    bot_levels = ("random", "easy", "greedy", "normal", "hard")   # weakest first: pompeii.bots.LEVELS' keys
     default_bot_level = "normal"
     action_type = Action
     bot_time_factor = 1.0                 # stretches the levels' time caps (the page runs slower)

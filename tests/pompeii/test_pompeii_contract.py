@@ -300,7 +300,7 @@ def test_determinize_respects_p70_from_the_start():
         assert sorted(d.hands[0]) == sorted(s.hands[0])
 
 
-@pytest.mark.parametrize("level", ["random", "greedy", "hard"])
+@pytest.mark.parametrize("level", ["random", "easy", "greedy", "hard"])
 def test_bots_return_legal_actions_from_their_determinization(level):
     _, s, _ = random_game(2, 6, stop_at=0)
     rng = random.Random(1)
