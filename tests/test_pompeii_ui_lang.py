@@ -46,7 +46,7 @@ FAMILIES = {
     "phase.": ["1", "2", "over"], "sq.can.": ["place", "relative", "victim", "lava", "mover", "dest", "deselect"],
     "end.col.": ["player", "saved", "dead", "place"], "log.over.": ["bag_empty", "city_empty"],
     "seat_colour.": [name for _c, name in PompeiiSpec.SEAT_COLOURS],
-    "bot_level.": list(PompeiiRules.bot_levels),
+    "bot_level.": list(PompeiiRules.bot_levels) + [f"{lv}.help" for lv in PompeiiRules.bot_levels],
     "setup.variant.": ["standard", "dual-vent", "help"], "error.": ["bad_action", "game_over"],
     "setup.": ["variant"],      # app.games.GameSpec.field_label
 }
@@ -60,6 +60,23 @@ def test_the_shell_finds_the_setup_labels_and_the_errors():
     assert spec.bot_level_label("hard") == "hard"
     from gamekit.game import IllegalAction
     assert spec.error_text(IllegalAction("x", code="game_over")) == "The game is over."
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_bot_level_is_named_and_described_for_the_new_game_form(lang):
+    """Play-test 8 (F4): the form's line under a seat (``GameSpec.bot_level_help``) was empty for
+    every Pompeii level; each level now has a name and a line of its own in every language."""
+    from app.i18n import language, set_language
+
+    spec, before = PompeiiSpec(), language()
+    try:
+        set_language(lang)
+        helps = [spec.bot_level_help(lv) for lv in spec.bot_levels]
+        names = [spec.bot_level_label(lv) for lv in spec.bot_levels]
+    finally:
+        set_language(before)
+    assert all(helps) and len(set(helps)) == len(helps), helps
+    assert len(set(names)) == len(names) and (lang == "en" or names != list(spec.bot_levels)), names
 
 
 def test_every_language_has_the_same_keys_placeholders_and_plurals():
