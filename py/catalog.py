@@ -68,7 +68,7 @@ register(GameInfo(
             "it": "Popola la città, poi fuggi dalla lava del Vesuvio.",
             "de": "Besiedle die Stadt, dann flieh vor der Lava des Vesuvs."},
     spec="pompeii_ui.spec:PompeiiSpec", min_players=2, max_players=4,
-    bot_levels=("random", "greedy", "normal", "hard"), default_bot_level="normal",
+    bot_levels=("random", "easy", "greedy", "normal", "hard"), default_bot_level="normal",
     stylesheet="static/pompeii.css",
     rules_pages={"en": "rules.pompeii.html", "es": "rules.pompeii.es.html", "it": "rules.pompeii.it.html",
                  "de": "rules.pompeii.de.html"},
