@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from app.errors import error_text
 from app.games import Catalog, GameInfo
 from app.i18n import APP, placeholders, set_language
-from app.session import SaveError, Session, check_field, default_seats, resolve_setup
+from app.session import SaveError, Session, carried_level, carried_seats, check_field, default_seats, resolve_setup
 from gamekit.game import SetupField
 from shellgame import TALLY, TallySpec
 
@@ -40,6 +40,22 @@ class Options(TallySpec):
 OPTIONS = GameInfo(key="options", titles={"en": "Options"}, spec="test_app_session:Options", min_players=1,
                    max_players=4, bot_levels=("easy", "normal", "hard"), default_bot_level="normal")
 OSPEC = OPTIONS.load()
+
+LADDER = ("random", "easy", "greedy", "normal", "hard")
+
+
+class Ladder(TallySpec):
+    """Tally for 2 to 3 players with a longer ladder of bot levels (the form's carry-over)."""
+
+    key = "ladder"
+    min_players = 2
+    max_players = 3
+    bot_levels = LADDER
+
+
+LADDER_GAME = GameInfo(key="ladder", titles={"en": "Ladder"}, spec="test_app_session:Ladder", min_players=2,
+                       max_players=3, bot_levels=LADDER, default_bot_level="normal")
+LSPEC = LADDER_GAME.load()
 
 
 def test_fields_default_and_now_becomes_a_fixed_time():
@@ -290,3 +306,32 @@ def test_a_stored_save_with_malformed_seats_is_reported_as_not_valid():
     loaded = store.load(session.id)
     assert loaded.session is None and "the seats are not valid" in loaded.problem.text()
     assert "missing" not in loaded.problem.text()
+
+
+def test_a_level_carried_to_another_game_is_the_same_or_the_nearest_it_has():
+    """Play-test 8 (F4): switching the form's game set a bot at a beginner's level to the other
+    game's default; now it keeps its level, or the nearest one the new game has (ties toward the
+    new game's default), and never one the new game lacks."""
+    fewer = ("random", "greedy", "normal", "hard")
+    assert carried_level("easy", LADDER, LADDER, "normal") == "easy"
+    assert carried_level("hard", LADDER, fewer, "normal") == "hard"
+    assert carried_level("easy", LADDER, fewer, "normal") == "greedy"       # random and greedy: toward normal
+    assert carried_level("easy", LADDER, fewer, "random") == "random"
+    three = ("easy", "normal", "hard")
+    assert [carried_level(lv, LADDER, three, "normal") for lv in LADDER] == ["easy", "easy", "normal", "normal", "hard"]
+    assert [carried_level(lv, three, LADDER, "normal") for lv in three] == list(three)
+    assert [carried_level(lv, ("a", "b", "c"), ("w", "x", "y", "z"), "x") for lv in "abc"] == ["w", "y", "z"]
+    assert carried_level(None, LADDER, three, "normal") == carried_level("genius", LADDER, three, "normal") == "normal"
+
+
+def test_the_forms_seats_carried_to_another_game_keep_kinds_and_levels_within_its_counts():
+    seats = default_seats(SPEC, ["human", "easy", "hard", "normal"])
+    carried = carried_seats(SPEC, LSPEC, seats)                           # 4 seats: the new game takes 3
+    assert [(s["kind"], s["level"]) for s in carried] == [("human", None), ("bot", "easy"), ("bot", "hard")]
+    assert carried == default_seats(LSPEC, ["human", "easy", "hard"])     # its own names and colours
+    back = carried_seats(LSPEC, SPEC, default_seats(LSPEC, ["greedy", "random", "human"]))
+    assert [(s["kind"], s["level"]) for s in back] == [("bot", "normal"), ("bot", "easy"), ("human", None)]
+    alone = carried_seats(SPEC, LSPEC, default_seats(SPEC, ["human"]))    # 1 seat: the new game needs 2
+    assert [(s["kind"], s["level"]) for s in alone] == [("human", None), ("bot", "normal")]
+    for spec, out in ((LSPEC, carried), (SPEC, back), (LSPEC, alone)):
+        Session.start(spec, {"players": len(out), "seed": 1}, out, now=NOW)   # a form that starts

@@ -32,7 +32,7 @@ from app.games import GameInfo, GameSpec, solo_loss_of
 from app.i18n import t
 from app.links import share_query
 from app.lobby import lobby_section
-from app.session import MAX_NAME, MAX_SEED, SaveError, Session, default_seats, random_seed, shown
+from app.session import MAX_NAME, MAX_SEED, SaveError, Session, carried_seats, default_seats, random_seed, shown
 from gamekit.game import SetupField
 
 if TYPE_CHECKING:
@@ -442,8 +442,17 @@ class NewGameScreen:
         if spec is None:
             self.nodes["game"].value = self.spec.key if self.spec is not None else ""
             return
+        before = self.spec
+        if before is not None:
+            self._read(before)
+        # The seats chosen stay (humans, bots and their levels, the nearest one where the game has not
+        # that level): they were reset to one human and a default bot, so a beginner set for one game
+        # met the other's default opponent without a word (play-test 8 F4).
+        seats = carried_seats(before, spec, self.seats) if before is not None and self.seats else None
         self.spec = spec
         self._defaults()
+        if seats is not None:
+            self.seats = seats
         self.render()
 
     def _change_count(self, spec: GameSpec) -> None:

@@ -32,7 +32,8 @@ from app.i18n import seat_label, t
 from gamekit.game import GameError, SetupField
 from gamekit.game import shown as quoted
 
-__all__ = ["FORMAT", "VERSION", "SaveError", "Session", "check_seats", "default_seats", "resolve_setup",
+__all__ = ["FORMAT", "VERSION", "SaveError", "Session", "carried_level", "carried_seats", "check_seats",
+           "default_seats", "resolve_setup",
            "check_field", "new_id", "now_iso", "random_seed", "ID_FORM", "MAX_SEED", "MAX_NAME", "MAX_TEXT"]
 
 FORMAT = "boardgame-session"
@@ -104,6 +105,38 @@ def default_seats(spec: GameSpec, kinds: Iterable[str]) -> list[dict[str, Any]]:
             name = bot_names[i] if i < len(bot_names) else t("seat.bot", n=i + 1)
         seats.append({"kind": kind, "level": level, "name": name, "colour": colours[i % len(colours)][0]})
     return seats
+
+
+def carried_level(level: Any, ladder: Iterable[str], new_ladder: Iterable[str], default: str) -> str:
+    """The level a bot seat keeps when the form switches from a game whose levels are ``ladder``
+    to one whose levels are ``new_ladder`` (both weakest first; ``default``: the new game's).
+
+    The same level if the new game has it; else the nearest level both games have, counted along
+    the old ladder, a tie going toward ``default`` (the ordinary opponent); with no level in common,
+    the one at the same height of the new ladder.  A seat set to a beginner must not silently get
+    the game's default opponent (play-test 8 F4)."""
+    old, new = list(ladder), list(new_ladder)
+    if level in new:
+        return str(level)
+    if level not in old or not new:
+        return default
+    i = old.index(level)
+    common = [lv for lv in new if lv in old]
+    if not common:
+        return new[round(i * (len(new) - 1) / max(1, len(old) - 1))]
+    home = new.index(default)
+    return min(common, key=lambda lv: (abs(old.index(lv) - i), abs(new.index(lv) - home)))
+
+
+def carried_seats(old: GameSpec, new: GameSpec, seats: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The form's ``seats`` (set for the game ``old``) for the game ``new``: the same humans and
+    bots in the same order, each bot at :func:`carried_level`, as many seats as ``new`` allows
+    (bots of its default level added up to its minimum); its own names and colours."""
+    kinds = ["human" if s.get("kind") == "human" else
+             carried_level(s.get("level"), old.bot_levels, new.bot_levels, new.default_bot_level)
+             for s in seats][:new.max_players]
+    kinds += ["bot"] * (new.min_players - len(kinds))
+    return default_seats(new, kinds)
 
 
 def check_seats(spec: GameSpec, seats: Any, players: int | None = None) -> list[dict[str, Any]]:

@@ -261,6 +261,44 @@ def test_resuming_a_game_imports_only_that_games_code(guarded_page, site, ready)
     assert colours[0] is not None and colours[0] == colours[1], colours
 
 
+def test_switching_game_keeps_the_seats_levels_or_the_nearest_and_describes_each(guarded_page, site, ready):
+    """Play-test 8 (F4): Pompeii's levels had no line under the seat, and switching the form's game
+    set every seat back to one human and a default bot (a beginner became "normal" without a word).
+    The seats and their levels now carry over, a level the new game lacks becoming the nearest one
+    it has (Tally has no random or greedy), and every Pompeii level is described."""
+    page = catalog_and_tally(guarded_page)
+    open_page(page, site, ready)
+    level = lambda i: page.locator(f'li.ng-seat[data-seat="{i}"] .ng-level')
+    help_line = lambda i: page.locator(f"#ng-level-help-{i}").inner_text()
+    page.select_option("#ng-count", "3")
+    page.wait_for_selector('li.ng-seat[data-seat="2"]')
+    level(1).select_option("easy")
+    level(2).select_option("hard")
+    page.select_option("#ng-game", "pompeii")
+    page.wait_for_function("() => document.querySelector('#ng-blurb').innerText.startsWith('Settle the city')")
+    assert page.locator("li.ng-seat").count() == 3
+    assert [level(1).input_value(), level(2).input_value()] == ["easy", "hard"]
+    assert "lava tiles" in help_line(1)                                 # Pompeii's own line, not Ptolemaeus'
+    values = level(1).locator("option").evaluate_all("os => os.map(o => o.value)")
+    assert values == ["random", "easy", "greedy", "normal", "hard"]
+    helps = []
+    for value in values:
+        level(1).select_option(value)
+        helps.append(help_line(1))
+    assert all(helps) and len(set(helps)) == len(helps), helps
+    level(1).select_option("random")
+    level(2).select_option("greedy")
+    page.select_option("#ng-game", "tally")
+    page.wait_for_function("() => document.querySelector('#ng-blurb').innerText.startsWith('Draw and play cards')")
+    assert [level(1).input_value(), level(2).input_value()] == ["easy", "normal"]   # the nearest Tally has
+    for i in (1, 2):
+        assert level(i).locator("option:checked").count() == 1           # one of the game's own options
+    page.click("#ng-start")
+    page.wait_for_function("document.body.dataset.screen === 'game'")
+    assert [(s["kind"], s["level"]) for s in stored(page)["seats"]] == [("human", None), ("bot", "easy"),
+                                                                         ("bot", "normal")]
+
+
 # ------------------------------------------------------------------ the new-game screen
 
 OPTIONS_GAME = """
