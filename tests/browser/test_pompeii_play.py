@@ -212,8 +212,9 @@ def test_keyboard_plays_a_turn_of_each_phase(game):
 
 def test_a_whole_game_to_the_end_screen(game):
     """A full game from the start: a bot takes the human seat for the bulk (every kind of decision
-    is clicked in the tests above); the end screen gives saved and lost citizens, the winner (P65, PR25)."""
-    game.load(3, [], seats=("human", "greedy"), name="whole-game")
+    is clicked in the tests above); the end screen gives saved and lost citizens, the winner (P65, PR25).
+    The bot seat plays ``easy`` (play-test 8 F4: the level runs in the page, greedy plays the human's seat)."""
+    game.load(3, [], seats=("human", "easy"), name="whole-game")
     page = game.page
     page.evaluate("window.pompeiiTest.autoplay('greedy')")
     page.wait_for_selector(".pp-end", timeout=240_000)
