@@ -362,3 +362,29 @@ def test_a_redraw_in_a_new_language_first_tells_the_view_the_language_changed():
         c.redraw()                                  # a view without it is redrawn all the same
         assert len(view.shown) == shown + 2
     run(go())
+
+
+@pytest.mark.parametrize("confirm", ["off", "on"])
+def test_a_hot_seat_games_end_shows_only_what_the_screen_had_not_shown(confirm):
+    """Play-test 8 F1: at a hot-seat game's end the board is shown to nobody in particular, whose
+    "shown so far" mark was never moved (the curtain shows no events), so the view was given the
+    whole game to animate over the final board (50 s from a first-round move). The screen goes on
+    from what its last viewer had seen: only the moves it had not shown yet, as in a game with bots."""
+    async def go():
+        c, view, ui, store = make(["human", "human"], seed=4)
+        c.settings["confirm"] = confirm
+        c.start()
+        rng = random.Random(1)
+        shown = 0
+        while not c.session.over:
+            if ui.pass_up:
+                ui.ready()
+            assert view.shown[-1][0] == c.session.current_player()
+            shown = len(c.session.log)                # the deciding seat's screen shows it all
+            c.submit(rng.choice(SPEC.legal_actions(c.session.state)))
+            if c.awaiting is not None:
+                c.confirm()
+        viewer, hand, events = view.shown[-1]
+        assert viewer is None and hand is None
+        assert events == c.session.log[shown:] and 0 < shown < len(c.session.log)
+    run(go())

@@ -494,7 +494,11 @@ class Controller:
             self.ui.busy(None)
             self.ui.hide_pass_screen()
             self.passing_to = None
-            self.viewer = humans[0] if len(humans) == 1 else None
+            last, self.viewer = self.viewer, humans[0] if len(humans) == 1 else None
+            if last is not None and last != self.viewer:
+                # Hot-seat: the same screen goes on for nobody in particular, from what it had shown its
+                # last seat (play-test 8 F1: nobody's mark, never moved by the curtain, replayed the game).
+                self._seen[self.viewer] = self._seen.get(last, len(session.log))
             self._show(self.viewer, redraw)
         elif session.is_human(current):
             if len(humans) >= 2 and current is not None and current != self.viewer:

@@ -498,3 +498,44 @@ def test_the_recap_of_the_bots_turn_is_back_after_a_reload(game):
     assert game.page.evaluate(RECAP_SHOWN) == shown
     assert "new since your last decision" in game.page.locator(
         f'.pp-board [data-square="{shown["recent"][0]}"]').first.get_attribute("aria-label")
+
+
+def test_a_hot_seat_games_end_shows_only_the_last_move(game):
+    """Play-test 8 F1: at a hot-seat game's end "The last moves are being shown" replayed every move
+    made since the page opened the game (from a first-round Omen), over the final board, before the
+    end screen. The board goes on from what the last seat's screen showed: only the game-ending move."""
+    from pompeii_ui.words import describe
+
+    page = game.page
+    seed = 1
+    s = new_game(2, seed)
+    rng = random.Random(seed)
+    actions = []
+    while not s.is_over:
+        a = rng.choice(s.legal_actions())
+        s.apply(a)
+        actions.append(a)
+    k = 6                                   # the last moves, played here by clicks
+    setup = {"players": 2, "seed": seed, "variant": "standard"}
+    session = Session.start(SPEC, setup, default_seats(SPEC, ["human", "human"]))
+    session.data["actions"] = [SPEC.action_to_json(a) for a in actions[:-k]]
+    page.set_input_files("#shell-import-file", files=[{
+        "name": "hotseat-end.json", "mimeType": "application/json", "buffer": session.to_json().encode()}])
+    for i, action in enumerate(actions[-k:]):
+        page.wait_for_function("document.body.dataset.screen === 'pass' || "
+                               f"Number(document.body.dataset.moves || 0) === {len(actions) - k + i}")
+        if page.evaluate("document.body.dataset.screen === 'pass'"):
+            page.click("#shell-pass-ready")
+        page.wait_for_function("JSON.parse(window.pompeiiTest.info()).viewer !== null")
+        if i == k - 1:
+            before = len(game.info()["frames"])
+        game.play_by_clicks(action)
+    page.wait_for_selector(".pp-end")
+    last = SPEC.replay(setup, [SPEC.action_to_json(a) for a in actions[:-1]])
+    events = last.apply(actions[-1]) or []
+    seats = default_seats(SPEC, ["human", "human"])
+    animated = [e for e in events if e["type"] in ("lava_placed", "moved", "saved", "omen_victim", "trapped")]
+    assert animated, "the last move shows on the board"
+    # Each frame of the end's animation (a walk is a frame per square) is the last move's.
+    frames = game.info()["frames"][before:]
+    assert frames and set(frames) == {describe(animated[0], seats)}, frames
