@@ -578,12 +578,32 @@ def test_a_replays_spectator_is_told_how_to_see_a_hand_not_that_the_device_chang
     i18n.set_language("en")
     s = new_game(2, 5)
     screen = Screen()
+    screen.eyes_to_choose = True            # a finished game's replay: "Seen by" offers each seat
     screen.receive(awaiting(snapshot(s, None), "replay"), [], SEATS[:2])
     html = to_markup(screen.scene([]))
     assert "A spectator sees no hand" in html and "device changes hands" not in html
     assert "data-act=" not in html and "A replay: each move is shown" in html
+    screen.eyes_to_choose = False
     screen.receive(snapshot(s, None), [], SEATS[:2])                          # hot-seat: the curtain
     assert "device changes hands" in to_markup(screen.scene([]))
+
+
+def test_a_replay_of_an_unfinished_game_says_hands_stay_hidden_naming_no_seen_by_choice():
+    """Play-test 8 F6: a mid-game replay (hot-seat: a spectator's) told the player to choose a seat
+    under "Seen by", a choice offered only once the game is over (app.replay.viewers)."""
+    from boardui.screen import awaiting
+
+    s = new_game(2, 5)
+    for lang in ("en", "it", "de", "es"):
+        i18n.set_language(lang)
+        screen = Screen()
+        screen.receive(awaiting(snapshot(s, None), "replay"), [], SEATS[:2])
+        html = to_markup(screen.scene([]))
+        note = {"en": "Hands stay hidden until the game is over.", "it": "Le mani restano nascoste",
+                "de": "Die Hände bleiben verdeckt", "es": "Las manos permanecen ocultas"}[lang]
+        assert note in html
+        assert not any(w in html for w in ("Seen by", "Visto da", "Gesehen von", "Visto por"))
+    i18n.set_language("en")
 
 
 def test_the_players_panel_names_each_bots_level_and_keeps_each_figure_with_its_label():

@@ -86,6 +86,9 @@ class Model:
     # The city drawn turned a quarter (7 columns across, 11 rows down): a portrait phone, whose width the
     # 11 columns shared left squares ~30 px wide, too small for a finger (``grid_pos``).
     turned: bool = False
+    # A replay whose "Seen by" choice offers a seat's eyes (a finished game's, app.replay): a spectator's
+    # hand note points there; before the end hands stay hidden (play-test 8 F6: it named a missing control).
+    eyes_to_choose: bool = False
 
 
 def phase_number(view: dict[str, Any]) -> str:
@@ -642,7 +645,8 @@ def _hand(model: Model) -> El:
         items.append(h("p", {"class": "note"}, t("hand.empty")))
     elif hand is None:    # nobody's eyes: the hot-seat curtain, a replay's spectator (play-test 3), only bots (4)
         bots_only = bool(model.seats) and all(s.get("kind") == "bot" for s in model.seats)
-        items.append(h("p", {"class": "note"}, t("hand.spectator" if model.waiting == "replay"
+        replay = "hand.spectator" if model.eyes_to_choose else "hand.hidden_till_end"
+        items.append(h("p", {"class": "note"}, t(replay if model.waiting == "replay"
                                                  else "hand.bots" if bots_only else "hand.hidden")))
     elif not hand:
         items.append(h("p", {"class": "note"}, t("hand.empty")))

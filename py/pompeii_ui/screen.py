@@ -207,6 +207,7 @@ class Screen(ScreenState):
     _log_words: list[str] = field(default_factory=list)     # the move log in words, so far
     _log_seen: list[Any] = field(default_factory=list)      # [language, count, last event described]
     _decided_seen: list[Any] = field(default_factory=list)  # [viewer, count, last event looked at, decided]
+    eyes_to_choose: bool = False    # a replay offers a seat's eyes ("Seen by"; set by the view): Model's
 
     @staticmethod
     def over(view: dict[str, Any]) -> bool:
@@ -307,7 +308,8 @@ class Screen(ScreenState):
                      lost_at={} if anim else dict(self.marks.lost_at),
                      saved_at={} if anim else dict(self.marks.saved_at),
                      waiting=self.snap.waiting, held=self.snap.held, held_at=held_pieces(self.snap.held_events),
-                     end_actions=list(self.end_actions), turned=self.narrow)
+                     end_actions=list(self.end_actions), turned=self.narrow,
+                     eyes_to_choose=self.eyes_to_choose)
 
     def first_recap(self, log: list[dict]) -> list[str]:
         """The recap's lines; before the viewer's first decision, when others played before it, led by

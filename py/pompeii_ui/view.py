@@ -42,7 +42,14 @@ class PompeiiView(HookedView):
         super().__init__(container, host, self.screen, snapshot)
 
     def scene(self) -> El:
+        self.screen.eyes_to_choose = self.eyes_to_choose()
         return self.screen.scene(self.log(), rules_href())
+
+    def eyes_to_choose(self) -> bool:
+        """Does the replay around this view offer a seat's eyes (its "Seen by" choice, ``app.replay``:
+        only once the game is over)? The spectator's hand note says where to look only then."""
+        viewers = getattr(getattr(self.host, "replay", None), "viewers", None)
+        return bool(self.replaying and callable(viewers) and len(viewers()) > 1)
 
     # ------------------------------------------------------------ test hook
 

@@ -539,3 +539,29 @@ def test_a_hot_seat_games_end_shows_only_the_last_move(game):
     # Each frame of the end's animation (a walk is a frame per square) is the last move's.
     frames = game.info()["frames"][before:]
     assert frames and set(frames) == {describe(animated[0], seats)}, frames
+
+
+def test_a_mid_game_hot_seat_replay_says_hands_stay_hidden_till_the_end(game):
+    """Play-test 8 F6: the replay of an unfinished hot-seat game (a spectator's: no hand) told the player
+    to choose a seat under "Seen by", a choice that only a finished game's replay offers."""
+    page = game.page
+    seed, s, actions = 3, new_game(2, 3), []
+    rng = random.Random(seed)
+    while len(actions) < 8:                 # a few turns into phase 1, cards in every hand
+        actions.append(rng.choice(s.legal_actions()))
+        s.apply(actions[-1])
+    assert s.phase == "p1"
+    setup = {"players": 2, "seed": seed, "variant": "standard"}
+    session = Session.start(SPEC, setup, default_seats(SPEC, ["human", "human"]))
+    session.data["actions"] = [SPEC.action_to_json(a) for a in actions]
+    page.set_input_files("#shell-import-file", files=[{
+        "name": "hotseat-replay.json", "mimeType": "application/json", "buffer": session.to_json().encode()}])
+    page.wait_for_function("document.body.dataset.screen === 'pass'")
+    page.click("#shell-pass-ready")
+    page.click("#shell-replay-btn")
+    page.wait_for_selector("#shell-replay-view .pp-hand .note")
+    assert page.locator("#replay-viewer").count() == 0
+    note = page.locator("#shell-replay-view .pp-hand .note").inner_text()
+    assert note == "Hands stay hidden until the game is over."
+    page.click("#replay-close")
+    page.wait_for_function("document.body.dataset.screen !== 'replay'")
