@@ -333,7 +333,7 @@ def test_citizens_lost_to_the_lava_are_marked_on_their_square_and_at_the_score_p
     for p, k in lost.items():
         item = score_item(html, p)
         assert 'class="pp-loss"' in item and "more lost since your last decision" in item
-        assert int(re.search(r"\+(\d+) lost<", item).group(1)) >= k
+        assert int(re.search(r'class="pp-loss"[^>]*>\+(\d+)<', item).group(1)) >= k
 
 
 @pytest.mark.parametrize("parts, text", [

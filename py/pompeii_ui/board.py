@@ -626,11 +626,14 @@ def _scoreboard(model: Model) -> El:
         items.append(El("li", {"class": "pp-score" + (" me" if p == model.viewer else "") + (" gained" if gain else "")
                                + (" lost" if loss else ""), "data-score": str(p), "aria-label": said}, [
             icon, h("span", {"class": "pp-score-name", "aria-hidden": "true"}, name),
-            h("strong", {"aria-hidden": "true"}, t("score.shown", saved=saved, dead=dead)),
+            # Each "+N" beside the figure it adds to, so it needs no word of its own (play-test 8 F7: "+3
+            # perdidos" after both figures pushed the winner's chip to a second line at 1280 px).
             # data-transient: what a redraw does not show again stays out of the returning player's picture
+            h("strong", {"aria-hidden": "true"}, tn("score.saved_shown", saved)),
             h("span", {"class": "bu-gain", "aria-hidden": "true", "data-transient": "1"}, f"+{gain}") if gain else None,
-            h("span", {"class": "pp-loss", "aria-hidden": "true", "data-transient": "1"},
-              tn("score.loss_badge", loss)) if loss else None,
+            h("span", {"class": "pp-score-sep", "aria-hidden": "true"}, "·"),
+            h("strong", {"class": "pp-dead", "aria-hidden": "true"}, tn("score.dead_shown", dead)),
+            h("span", {"class": "pp-loss", "aria-hidden": "true", "data-transient": "1"}, f"+{loss}") if loss else None,
         ], key=f"score-{p}"))
     return El("ol", {"class": "pp-scores", "aria-label": t("score.heading")}, items, key="scores")
 

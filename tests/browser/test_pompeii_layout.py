@@ -756,3 +756,57 @@ def test_on_the_turned_phone_city_the_counts_on_a_square_are_legible(phone, k, r
     report(f"pompeii 390x844 turned, {k} seats on {at}: counts {', '.join(c['text'] for c in counts)} "
            f"{min(c['font'] for c in counts):.1f} px ({min(c['height'] for c in counts):.1f} px high) "
            f"on a {square['width']:.0f} px square")
+
+
+END_TOP = """() => { const chips = [...document.querySelectorAll('.pp-scores [data-score]')].map(e => e.getBoundingClientRect());
+    const who = document.querySelector('.pp-status .pp-who');
+    return {tops: chips.map(r => Math.round(r.top)), widths: chips.map(r => Math.round(r.width)),
+            whoCut: who.scrollWidth > who.clientWidth + 1, whoText: who.textContent,
+            statusRight: document.querySelector('.pp-status').getBoundingClientRect().right,
+            scoresLeft: document.querySelector('.pp-scores').getBoundingClientRect().left}; }"""
+
+
+@pytest.mark.parametrize("lang", ["es", "de", "en"])
+def test_at_the_end_three_scores_with_their_badges_stay_on_one_line_at_1280(guarded_page, site, ready, lang):
+    """Play-test 8 F7: at 1280x800 at a 3-player game's end the "+3 perdidos" / "+2" badges made the
+    chips too wide: the winner's alone on a second line, the status cut. The chips, their badges as the
+    page draws them (the scoreboard of a finished game seen by seat 0, in place of the page's), fit one line."""
+    from app import i18n
+    from app.session import Session, default_seats
+    from boardui.tree import to_markup
+    from pompeii import new_game
+    from pompeii.hidden import view
+    from pompeii_ui.board import Model, render
+    from test_pompeii_play import SPEC
+
+    page = guarded_page
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.add_init_script(INIT)
+    page.goto(site.url + f"index.html?game=pompeii&seats=human,bot&seed=1&lang={lang}")
+    ready(page)
+    s, rng = new_game(3, 7), random.Random(7)
+    setup = {"players": 3, "seed": 7, "variant": "standard"}
+    session = Session.start(SPEC, setup, default_seats(SPEC, ["human", "greedy", "hard"]))
+    while not s.is_over:
+        action = rng.choice(s.legal_actions())
+        s.apply(action)
+        session.data["actions"].append(SPEC.action_to_json(action))
+    page.set_input_files("#shell-import-file", files=[{
+        "name": "end-scores.json", "mimeType": "application/json", "buffer": session.to_json().encode()}])
+    page.wait_for_selector(".pp-end")
+    page.locator('.pp-end [data-act="close_end"]').click()
+    seats = [{"kind": "human", "name": {"es": "Tú", "de": "Du", "en": "You"}[lang], "colour": "#3a7bd5"},
+             {"kind": "bot", "level": "greedy", "name": "Tacitus", "colour": "#e8c547"},
+             {"kind": "bot", "level": "hard", "name": "Rectina", "colour": "#d64541"}]
+    shown = dict(view(s, 0), saved=[1, 5, 14], dead=[12, 14, 10])      # the play-test's end (t1es-90-end.png)
+    i18n.set_language(lang)
+    try:
+        scores = render(Model(view=shown, viewer=0, seats=seats, gains={1: 2}, losses={0: 3, 1: 7}))
+        markup = to_markup(scores.find_all(class_="pp-scores")[0])
+    finally:
+        i18n.set_language("en")
+    page.evaluate("(markup) => { document.querySelector('.pp-scores').outerHTML = markup; }", markup)
+    top = page.evaluate(END_TOP)
+    page.screenshot(path=str(SHOTS / f"pompeii-end-scores-1280-{lang}.png"))
+    assert len(set(top["tops"])) == 1, top
+    assert not top["whoCut"] and top["statusRight"] <= top["scoresLeft"] + 1, top
