@@ -175,14 +175,15 @@ def test_take_back_and_undo_are_two_words_and_the_setting_names_the_bars_buttons
 # ------------------------------------------------------------------ a held move (finding 12)
 
 BOARD = {"en": "board", "it": "tabellone", "es": "tablero", "de": "Brett"}
-FAINT = {"en": "faint", "it": "in trasparenza", "es": "atenuada", "de": "blass"}
+# Dashed (play-test 8 F8: a held citizen is drawn whole, in a dashed ring; a held lava tile faint and dashed).
+FAINT = {"en": "dashed", "it": "tratteggiata", "es": "trazo discontinuo", "de": "gestrichelt"}
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_held_moves_words_stay_true_when_the_game_draws_it_faint(lang):
     """The Confirm bar said "This move is not on the board yet" under Pompeii's faint citizen on its
     square: the shell's words say nothing of the board (a game may draw the move or not), and
-    Pompeii's prompt says it is shown faint until confirmed."""
+    Pompeii's prompt says it is shown (dashed) until confirmed."""
     assert BOARD[lang] not in app_text(lang, "confirm.held")
     pompeii = json.loads((ROOT / "py/pompeii_ui/lang" / f"{lang}.json").read_text(encoding="utf-8"))
     assert FAINT[lang] in pompeii["prompt.confirm.held"] and BOARD[lang] in pompeii["prompt.confirm.held"]

@@ -916,3 +916,34 @@ def test_nobodys_eyes_are_told_no_recap_since_their_last_decision():
         screen.frames.advance()
     assert screen.recap.lines                                # the events were noted...
     assert screen.recap_lines == [] and "pp-recap" not in to_markup(screen.scene(log))   # ...said to nobody
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "it", "de"])
+def test_a_held_placement_shows_its_citizen_ringed_and_its_card_played(lang):
+    """Play-test 8 F8: while a phase-1 placement waits for Confirm its citizen was a faint piece, barely
+    seen, and the card played still showed in the hand as if unplayed. The citizen is in a ring of its
+    own; that card (one of two alike, if so) is marked played, and says so."""
+    from boardui.screen import awaiting
+    from pompeii_ui.words import held_move, own_events
+
+    i18n.set_language(lang)
+    s = new_game(2, 5)
+    seat = s.current_player
+    action = next(a for a in s.legal_actions() if a.kind == "play" and a.square >= 0)
+    events = s.clone().apply(action)
+    screen = Screen()
+    own = tuple(own_events(events, seat))
+    screen.receive(awaiting(snapshot(s, seat), "held", held_move(events, SEATS[:2], seat), own), [], SEATS[:2])
+    html = to_markup(screen.scene([]))
+    at = f"{action.square // 11},{action.square % 11}"
+    assert html.count('class="held-ring"') == 1 and f'data-held="{seat}" data-at="{at}"' in html
+    played = re.findall(r'<span class="card played" data-card="(\d+)" aria-label="([^"]*)"', html)
+    assert [int(c) for c, _label in played] == [action.card], played
+    assert html.count('data-played="1"') == 1
+    said = {"en": "played, it leaves your hand once you confirm", "it": "giocata", "de": "ausgespielt",
+            "es": "jugada"}[lang]
+    assert said in played[0][1]
+    screen.receive(snapshot(s, seat), [], SEATS[:2])                           # taken back: in the hand again
+    html = to_markup(screen.scene([]))
+    assert "held-ring" not in html and "data-played" not in html
+    i18n.set_language("en")

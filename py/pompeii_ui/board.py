@@ -82,6 +82,7 @@ class Model:
     waiting: str | None = None      # "applied" / "held": the viewer's move waits for Confirm (boardui.screen)
     held: str | None = None         # a held move in the log's words
     held_at: dict[str, dict[str, Any]] = field(default_factory=dict)  # its pieces: words.held_pieces
+    held_card: int | None = None    # the hand card it plays (words.held_card): shown as played, not in hand
     end_actions: list[tuple[str, str]] = field(default_factory=list)  # the shell's, on the end screen
     # The city drawn turned a quarter (7 columns across, 11 rows down): a portrait phone, whose width the
     # 11 columns shared left squares ~30 px wide, too small for a finger (``grid_pos``).
@@ -334,6 +335,9 @@ SLOTS_TURNED: dict[int, tuple[Slot, ...]] = {
 SLOTS_TURNED[3] = SLOTS_TURNED[4][:3]
 
 
+HELD_SCALE = 1.3     # a held citizen is drawn larger than the seat's own, within its slot
+
+
 def _citizens(model: Model, r: int, c: int, counts: list[int], labels: list[El],
               held: int | None = None) -> list[El]:
     """Each seat's citizens on the square: its pieces stacked in a slot of their own (one element per
@@ -355,8 +359,11 @@ def _citizens(model: Model, r: int, c: int, counts: list[int], labels: list[El],
                 "class": f"citizen s{p}", "fill": colour, "data-citizen": f"{at}:{p}:{i}",
                 "data-owner": str(p), "data-at": at}))
         if p == held:
+            # In its colour, whole, in a pulsing dashed ring (play-test 8 F8: drawn faint it was a pale
+            # triangle on the tablet, a small dashed ring on the desktop: barely seen).
             off = min(k, 5) * slot.step
-            out.append(shape(p, cx - off, cy - off, slot.size, {
+            out.append(El("circle", {"class": "held-ring", "cx": cx - off, "cy": cy - off, "r": 2 * slot.size + 4}))
+            out.append(shape(p, cx - off, cy - off, slot.size * HELD_SCALE, {
                 "class": f"citizen held s{p}", "fill": colour, "data-held": str(p), "data-at": at}))
         if k > 1:
             text: list[El | str] = [El("tspan", {"font-size": slot.times}, ["×"]), str(k)] if slot.times else [f"×{k}"]
@@ -654,12 +661,16 @@ def _hand(model: Model) -> El:
     elif not hand:
         items.append(h("p", {"class": "note"}, t("hand.empty")))
     else:
+        played = hand.index(model.held_card) if model.held_card in hand else None
         for i, card in enumerate(hand):
             can = card in ui.cards and not model.animating
             chosen = ui.cards.get(card, False)
             attrs: dict[str, Any] = {"class": "card" + (" can" if can else "") + (" chosen" if chosen else ""),
                                      "data-card": str(card), "aria-label": t("card.label", n=card,
                                                                              parts=", ".join(B.NUMBER_PARTS[card]))}
+            if i == played:     # the held move's card: played, though not yet gone from the hand (play-test 8 F8)
+                attrs.update({"class": attrs["class"] + " played", "data-played": "1",
+                              "aria-label": t("card.held", label=attrs["aria-label"])})
             if can:
                 items.append(El("button", {**attrs, "type": "button", "data-act": "card", "data-arg": str(card),
                                            "aria-pressed": "true" if chosen else "false"},

@@ -27,7 +27,7 @@ from pompeii.hidden import view as engine_view
 from .board import Model, render, whose_turn
 from .interact import Controller
 from .strings import seat_label, t
-from .words import OWN_EVENTS, describe, describe_log, held_pieces, name_of, starts
+from .words import OWN_EVENTS, describe, describe_log, held_card, held_pieces, name_of, starts
 
 STEP_MS = 220        # a citizen's step
 LAVA_MS = 700        # lava falling, citizens burning
@@ -308,6 +308,7 @@ class Screen(ScreenState):
                      lost_at={} if anim else dict(self.marks.lost_at),
                      saved_at={} if anim else dict(self.marks.saved_at),
                      waiting=self.snap.waiting, held=self.snap.held, held_at=held_pieces(self.snap.held_events),
+                     held_card=held_card(self.snap.held_events, self.snap.viewer),
                      end_actions=list(self.end_actions), turned=self.narrow,
                      eyes_to_choose=self.eyes_to_choose)
 

@@ -216,6 +216,14 @@ def held_pieces(events: Iterable[dict]) -> dict[str, dict[str, Any]]:
     return out
 
 
+def held_card(events: Iterable[dict], seat: int | None) -> int | None:
+    """The card ``seat`` plays by a held move (P29), which the hand shows as played until Confirm."""
+    for e in events:
+        if e.get("type") == "card_played" and e.get("seat") == seat and isinstance(e.get("card"), int):
+            return int(e["card"])
+    return None
+
+
 def end_summary(view: dict[str, Any], seats: list[dict]) -> dict[str, Any]:
     """Saved and lost citizens per seat, the places (PR25), the winner line and the tie-break (P65)."""
     n = view["players"]

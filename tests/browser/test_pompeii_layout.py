@@ -24,6 +24,8 @@ SIZES = {
     "desktop": {"viewport": {"width": 1366, "height": 768}},
     "phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True,
               "device_scale_factor": 2},
+    "tablet": {"viewport": {"width": 820, "height": 1180}, "has_touch": True, "is_mobile": True,
+               "device_scale_factor": 2},
 }
 BOXES_JS = """(selector) => [...document.querySelectorAll(selector)]
     .filter(e => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0; })
@@ -810,3 +812,32 @@ def test_at_the_end_three_scores_with_their_badges_stay_on_one_line_at_1280(guar
     page.screenshot(path=str(SHOTS / f"pompeii-end-scores-1280-{lang}.png"))
     assert len(set(top["tops"])) == 1, top
     assert not top["whoCut"] and top["statusRight"] <= top["scoresLeft"] + 1, top
+
+
+HELD_LOOK = """() => { const piece = document.querySelector('.pp-board .citizen[data-held]'),
+    ring = document.querySelector('.pp-board .held-ring'), card = document.querySelector('.pp-hand .card[data-played]');
+    const r = piece.getBoundingClientRect();
+    return {opacity: getComputedStyle(piece).opacity, fill: getComputedStyle(piece).fill, size: Math.max(r.width, r.height),
+            ring: ring ? ring.getBoundingClientRect().width : 0, pulse: ring ? getComputedStyle(ring).animationName : '',
+            card: card ? card.dataset.card : null, cardOpacity: card ? Number(getComputedStyle(card).opacity) : 1,
+            strike: card ? getComputedStyle(card).textDecorationLine : ''}; }"""
+
+
+@pytest.mark.parametrize("size", ["desktop", "tablet"])
+def test_a_held_placement_is_plain_to_see_and_its_card_shown_played(browser, site, site_under_subpath, size):
+    """Play-test 8 F8: a phase-1 placement held for Confirm was a pale triangle on the tablet, a small
+    dashed ring on the desktop, and the card played still showed in the hand. The citizen is drawn whole
+    in its seat's colour inside a larger pulsing ring; the card is dimmed and struck through."""
+    with sized_game(browser, site, site_under_subpath, size, TOUCH_INIT) as game:
+        page = game.page
+        game.wait_human()
+        legal = game.state().legal_actions()
+        action = next(a for a in legal if a.kind == "play" and a.square >= 0)
+        for act, arg in click_path(action, legal):
+            game.click(act, arg)
+        page.locator(".pp-board .held-ring").wait_for()
+        look = page.evaluate(HELD_LOOK)
+        page.screenshot(path=str(SHOTS / f"pompeii-held-{size}.png"))
+        assert look["opacity"] == "1" and look["fill"] != "none", look
+        assert look["ring"] >= 1.8 * look["size"] and look["pulse"] == "pp-held-pulse", look
+        assert look["card"] == str(action.card) and look["cardOpacity"] <= 0.5 and look["strike"] == "line-through", look
