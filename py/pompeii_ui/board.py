@@ -373,6 +373,22 @@ def _citizens(model: Model, r: int, c: int, counts: list[int], labels: list[El],
     return out
 
 
+EXIT_HIT = 44    # a gate's touch target, in board units (~45 px on a tablet, ~32 px on a phone)
+
+
+def _exit_hit(x: float, y: float, cx: float, cy: float, side: str) -> El:
+    """The invisible touch target of a gate one may leave by (play-test 8 F10: the 22-unit disc was 23 px on
+    a tablet): EXIT_HIT square, centred on the disc along the wall, reaching outward from just outside the
+    wall, past the board's edge (the board's ``overflow: visible``), never over the gate's own square
+    (a move may stop there)."""
+    half = EXIT_HIT / 2
+    if side in ("N", "S"):
+        top = y - 1 - EXIT_HIT if side == "N" else y + CELL + 1
+        return El("rect", {"class": "exit-hit", "x": cx - half, "y": top, "width": EXIT_HIT, "height": EXIT_HIT})
+    left = x - 1 - EXIT_HIT if side == "W" else x + CELL + 1
+    return El("rect", {"class": "exit-hit", "x": left, "y": cy - half, "width": EXIT_HIT, "height": EXIT_HIT})
+
+
 def _exits(model: Model) -> list[El]:
     """Gate markers outside the wall (P16); the ones the chosen citizen may leave by are clickable."""
     out = []
@@ -389,7 +405,8 @@ def _exits(model: Model) -> list[El]:
         if can:
             attrs.update({"data-act": "leave", "data-arg": g["id"]})
         title = GATE_NAME[g["id"]] + (f"; {t('exit.saved', list=per_seat(model.seats, saved))}" if saved else "")
-        body = [El("circle", {"cx": cx, "cy": cy, "r": 11, "class": "exit-disc"}),
+        body = [_exit_hit(x, y, cx, cy, side)] if can else []
+        body += [El("circle", {"cx": cx, "cy": cy, "r": 11, "class": "exit-disc"}),
                 El("text", {"x": cx, "y": cy + 4, "class": "exit-label"}, [g["id"][1:]]),
                 El("title", None, [title])]
         if saved:   # citizens saved through this gate since the viewer decided: "+N" beside it

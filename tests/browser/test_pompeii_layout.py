@@ -841,3 +841,42 @@ def test_a_held_placement_is_plain_to_see_and_its_card_shown_played(browser, sit
         assert look["opacity"] == "1" and look["fill"] != "none", look
         assert look["ring"] >= 1.8 * look["size"] and look["pulse"] == "pp-held-pulse", look
         assert look["card"] == str(action.card) and look["cardOpacity"] <= 0.5 and look["strike"] == "line-through", look
+
+
+GATE_TARGETS = """() => [...document.querySelectorAll('.pp-board [data-act="leave"]')].map(g => {
+    const r = g.getBoundingClientRect(), hit = g.querySelector('.exit-hit').getBoundingClientRect();
+    const inset = 3, points = [[hit.left + inset, hit.top + inset], [hit.right - inset, hit.top + inset],
+        [hit.left + inset, hit.bottom - inset], [hit.right - inset, hit.bottom - inset]];
+    const mine = points.map(([x, y]) => { const e = document.elementFromPoint(x, y);
+                                          return !!e && e.closest('[data-act]') === g; });
+    return {gate: g.dataset.arg, width: r.width, height: r.height, mine}; })"""
+
+
+def test_a_gate_to_leave_by_is_a_finger_wide_on_a_tablet_and_leaves_its_square_alone(browser, site, site_under_subpath):
+    """Play-test 8 F10: on an 820x1180 touch tablet the gate markers one may leave by (P57) were 23x23 px,
+    every other target at least 44. Each takes a tap anywhere in 44 px or more around it, outside the wall;
+    the gate's own square (a move may stop there) still takes its own taps."""
+    with sized_game(browser, site, site_under_subpath, "tablet") as game:
+        page = game.page
+        seed, actions = find_position(kind_with_choice("leave", 1))
+        game.load(seed, actions, name="tablet-gates")
+        leave = next(a for a in game.state().legal_actions() if a.kind == "leave")
+        game.click("sq", f"{leave.square // 11},{leave.square % 11}")
+        targets = page.evaluate(GATE_TARGETS)
+        assert targets and any(t["gate"] == leave.gate for t in targets), targets
+        for target in targets:
+            assert target["width"] >= 44 and target["height"] >= 44 and all(target["mine"]), target
+        from pompeii import board as B
+
+        r, c = B.rc(next(g["square"] for g in B.GATES if g["id"] == leave.gate))
+        square = page.locator(f'.pp-board [data-square="{r},{c}"]').first
+        box = square.bounding_box()
+        for fx, fy in ((0.5, 0.5), (0.05, 0.5), (0.95, 0.5), (0.5, 0.05), (0.5, 0.95)):
+            hit = page.evaluate("([x, y]) => document.elementFromPoint(x, y)?.closest('[data-act]')?.dataset.act",
+                                [box["x"] + fx * box["width"], box["y"] + fy * box["height"]])
+            assert hit != "leave", (fx, fy)
+        gate = page.locator(f'.pp-board [data-act="leave"][data-arg="{leave.gate}"]')
+        hit = gate.locator(".exit-hit").bounding_box()
+        n = game.moves()
+        page.touchscreen.tap(hit["x"] + 4, hit["y"] + 4)          # the corner of its target, off the disc
+        assert game.played(n) == leave.to_json()
