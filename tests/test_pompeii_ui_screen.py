@@ -947,3 +947,50 @@ def test_a_held_placement_shows_its_citizen_ringed_and_its_card_played(lang):
     html = to_markup(screen.scene([]))
     assert "held-ring" not in html and "data-played" not in html
     i18n.set_language("en")
+
+
+def _eruption(want, seed_range=range(1, 60)):
+    """A seeded random 2-player game at the first state where seat 0 decides and ``want(state)``."""
+    for seed in seed_range:
+        s, rng = new_game(2, seed), random.Random(seed)
+        s.record = False
+        while not s.is_over:
+            if s.current_player == 0 and want(s):
+                return s
+            s.apply(rng.choice(s.legal_actions()))
+    raise AssertionError("no position found")
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "de", "es"])
+def test_the_eruptions_prompts_say_why_the_first_tile_goes_on_its_vent_and_how_far_a_citizen_walks(lang):
+    """Play-test 8 F10: the first lava prompt lit only the vent without saying why (P48: the first tile of
+    a symbol goes on its own vent), and the move prompt never said how far a citizen may walk (P54: as
+    many squares as there are citizens on its square, itself included)."""
+    i18n.set_language(lang)
+    first = {"en": "The first tile of a symbol goes on that symbol's own vent", "it": "La prima tessera di un simbolo",
+             "de": "Das erste Plättchen eines Symbols", "es": "La primera ficha de un símbolo"}[lang]
+    s = _eruption(lambda s: s.step == "lava" and 0 <= s.tile < len(B.SYMBOLS)
+                  and {a.square for a in s.legal_actions()} == {B.VENT_OF[B.SYMBOLS[s.tile]]})
+    screen = Screen()
+    screen.receive(snapshot(s, 0), [], SEATS[:2])
+    html = to_markup(screen.scene([]))
+    assert f'<p class="pp-why">{first}' in html
+    later = _eruption(lambda s: s.step == "lava" and len({a.square for a in s.legal_actions()}) > 1)
+    screen.receive(snapshot(later, 0), [], SEATS[:2])
+    assert "pp-why" not in to_markup(screen.scene([]))
+
+    walk = {"en": "as many squares as there are citizens", "it": "tante caselle quanti cittadini",
+            "de": "so viele Felder gehen, wie Bürger", "es": "tantas casillas como ciudadanos"}[lang]
+    s = _eruption(lambda s: s.step == "move" and any(a.kind == "move" and s.tot[a.square] > 1
+                                                     for a in s.legal_actions()))
+    screen = Screen()
+    screen.receive(snapshot(s, 0), [], SEATS[:2])
+    assert walk in to_markup(screen.scene([]))
+    square = next(a.square for a in s.legal_actions() if a.kind == "move" and s.tot[a.square] > 1)
+    screen.click("sq", f"{square // 11},{square % 11}")
+    html = to_markup(screen.scene([]))
+    k = int(s.tot[square])
+    reach = {"en": f"It may walk up to {k} squares: {k} citizens", "it": f"fino a {k} caselle",
+             "de": f"bis zu {k} Felder", "es": f"hasta {k} casillas"}[lang]
+    assert reach in html                                    # P54: s.tot, the citizens on its square
+    i18n.set_language("en")

@@ -535,6 +535,27 @@ def prompt_text(view: dict[str, Any], ui: UI, viewer: int | None, seats: list[di
     return ""
 
 
+def prompt_why(view: dict[str, Any], ui: UI) -> str | None:
+    """A line under the prompt saying why the eruption's choices are the ones highlighted (play-test 8
+    F10: a newcomer saw only the vent lit for the first tile, and never read how far a citizen walks):
+    the first tile of a symbol goes on its own vent (P48); a citizen walks as many squares as there are
+    citizens on its square (P54), the chosen one's number given."""
+    if not ui.active or view["phase"] == "over":
+        return None
+    step, tile = view["step"], str(view.get("tile") or "")
+    if step == "lava" and not ui.selected and tile in B.VENT_OF:
+        vent = B.VENT_OF[tile]
+        if set(ui.squares) == {f"{vent // B.WIDTH},{vent % B.WIDTH}"}:
+            return t("prompt.lava.first")
+    if step == "move" and ui.selected:
+        here = next((q for q in view["squares"] if f"{int(q['square'][0])},{int(q['square'][1])}" == ui.selected), None)
+        count = sum(int(k) for k in here["citizens"]) if here else 0
+        return tn("prompt.dest.reach", count) if count else None
+    if step == "move":
+        return t("prompt.move.reach")
+    return None
+
+
 def _choice(c: Any, seats: list[dict]) -> El:
     params = dict(c.params)
     if "seat" in params:
@@ -557,6 +578,9 @@ def _prompt(model: Model) -> El:
     text = waiting or (t("prompt.animating") if showing else prompt_text(view, ui, model.viewer, model.seats))
     children: list[Any] = [h("p", {"class": "prompt", "tabindex": "-1", "data-pending": view["step"] or view["phase"],
                                    "data-waiting": model.waiting}, text)]
+    why = None if waiting or showing else prompt_why(view, ui)
+    if why:
+        children.append(h("p", {"class": "pp-why"}, why))
     if view.get("tile") and not showing:
         tile = view["tile"]
         children.append(h("div", {"class": "pp-tile", "data-tile": tile},
