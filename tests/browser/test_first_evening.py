@@ -24,6 +24,8 @@ SIZES = {
     "tablet": {"viewport": {"width": 768, "height": 1024}, "has_touch": True},
     "landscape": {"viewport": {"width": 844, "height": 390}, "has_touch": True, "is_mobile": True,
                   "device_scale_factor": 2},
+    "landscape-large": {"viewport": {"width": 932, "height": 430}, "has_touch": True, "is_mobile": True,
+                        "device_scale_factor": 3},
 }
 INSTANT = f"""
 if (!localStorage.getItem("{PREFIX}settings"))

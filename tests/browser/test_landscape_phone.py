@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from conftest import axe_violations, no_sideways_scroll, wait_until_ready
-from test_first_evening import SHOTS, sized_page
+from test_first_evening import SHOTS, SIZES, sized_page
 
 LINK = "index.html?game=ptolemaeus&seats=human,bot&seed=5&start=1969-07-20T20:17Z"
 WIDTH, HEIGHT = 844, 390
@@ -122,3 +124,34 @@ def test_on_a_phone_on_its_side_the_planets_to_study_take_a_finger(browser, site
         # role=button, named "Mercurius …; Study Mercurius" while they show "MER" (label in name, WCAG 2.5.3).
         assert axe_violations(page, options={"rules": {"label-content-name-mismatch": {"enabled": False}}}) == []
         report(f"ptolemaeus at 844x390, the study: planets {[(p, round(w), round(h)) for p, w, h in planets]}")
+
+
+@pytest.mark.parametrize("size", ["landscape", "landscape-large"])
+def test_on_a_phone_on_its_side_the_eclipsis_discard_has_the_hand_under_the_prompt(
+        browser, site, site_under_subpath, size):
+    """Asked to discard at an Eclipsis on a phone on its side (844x390; 932x430, wider than the one
+    column's 880 px), the hand comes up under the prompt, before the face-up cards: the prompt, its
+    Discard button, the hand's cards and the whole board in the first view."""
+    from test_play import INIT, Game, find_position, pending
+
+    with sized_page(browser, site, site_under_subpath, size) as page:
+        page.add_init_script(INIT)
+        page.goto(site.url + "index.html?date=1969-07-20T20:17Z&seats=human,bot&seed=1")
+        wait_until_ready(page)
+        page.evaluate("window.ptolemaeusTest.speed(0)")
+        game = Game(page, None)
+        seed, actions = find_position(pending("eclipsis"))
+        game.load(seed, actions, name=f"eclipsis-{size}")
+        page.locator('.pt-hand [data-act="hand"]').first.wait_for()
+        page.locator(".shell-notice button").first.click()              # "Imported …" closed
+        page.evaluate("scrollTo(0, 0)")
+        page.wait_for_timeout(300)
+        page.screenshot(path=str(SHOTS / f"ptolemaeus-{size}-eclipsis.png"))
+        width, height = (SIZES[size]["viewport"][k] for k in ("width", "height"))
+        boxes = page.evaluate("""() => [...document.querySelectorAll(
+                '.pt-prompt, .pt-prompt [data-act="confirm"], .pt-board, .pt-hand [data-act="hand"]')].map(e => {
+            const r = e.getBoundingClientRect(); return [e.className.baseVal ?? e.className, r.left, r.top, r.right, r.bottom]; })""")
+        assert len(boxes) >= 4, boxes
+        out = [b for b in boxes if not (b[1] >= -0.5 and b[2] >= -0.5 and b[3] <= width + 0.5 and b[4] <= height + 0.5)]
+        assert not out, out
+        no_sideways_scroll(page, f"the Eclipsis at {width}x{height}")
