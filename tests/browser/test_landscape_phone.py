@@ -155,3 +155,34 @@ def test_on_a_phone_on_its_side_the_eclipsis_discard_has_the_hand_under_the_prom
         out = [b for b in boxes if not (b[1] >= -0.5 and b[2] >= -0.5 and b[3] <= width + 0.5 and b[4] <= height + 0.5)]
         assert not out, out
         no_sideways_scroll(page, f"the Eclipsis at {width}x{height}")
+
+
+def test_on_a_phone_on_its_side_the_confirm_bar_leaves_the_board_and_the_prompt_in_view(
+        browser, site, site_under_subpath, report):
+    """Play-test 8 F3: at 844x390 the confirm bar (two rows, ~90 px) hid the board's foot and the prompt
+    that names the held move was off-screen. Now the bar is one row, the board shrinks to end above it,
+    and the prompt stays in the first view."""
+    with sized_page(browser, site, site_under_subpath, "landscape") as page:
+        page.goto(site.url + LINK)
+        wait_until_ready(page)
+        deck = page.locator('.pt-cards [data-act="deck"]')
+        deck.tap()
+        page.wait_for_function("document.body.dataset.moves !== undefined")
+        deck.tap()                                                      # the second card: the turn ends, held
+        bar = page.locator("#shell-confirm")
+        bar.wait_for()
+        page.wait_for_timeout(300)
+        page.evaluate("scrollTo(0, 0)")
+        page.screenshot(path=str(SHOTS / "ptolemaeus-landscape-confirm.png"))
+        boxes = page.evaluate(BOXES)
+        bar_box = bar.bounding_box()
+        assert bar_box["height"] <= 70, bar_box
+        assert boxes["board"][3] <= bar_box["y"] + 0.5 and inside(boxes["board"]), (boxes, bar_box)
+        assert boxes["prompt"][1] >= 0 and boxes["prompt"][3] <= bar_box["y"] + 0.5, (boxes, bar_box)
+        buttons = [b.bounding_box() for b in bar.locator("button").all()]
+        assert len(buttons) == 2 and all(b["height"] >= 24 and b["width"] >= 24 and inside(
+            [b["x"], b["y"], b["x"] + b["width"], b["y"] + b["height"]]) for b in buttons), buttons
+        no_sideways_scroll(page, "the confirm bar at 844x390")
+        assert axe_violations(page) == []
+        report(f"ptolemaeus at 844x390, a held move: bar {bar_box['height']:.0f} px, board "
+               f"{boxes['board'][3] - boxes['board'][1]:.0f} px above it")
