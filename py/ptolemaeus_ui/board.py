@@ -314,10 +314,12 @@ def _planets(model: Model, scene: dict) -> list[El]:
         r, off = planet_slots(len(here))[here.index(p)]
         at = CONSTELLATIONS[pos % 12]
         label = t("planet.label", planet=t(f"planet.{p}"), gloss=t(f"planet_gloss.{p}"), at=at, max=MAX_MOVES[p])
+        abbr = t(f"planet_abbr.{p}")
         attrs = {"class": "planet", "data-planet": p, "data-at": at, "aria-label": label, "role": "img"}
         if p in ui.planets and not model.animating:
+            # A button's name holds the text it shows, "MER", not in brackets (WCAG 2.5.3, label in name).
             attrs.update({"class": "planet can", "data-act": "planet", "data-arg": p, "tabindex": "-1",
-                          "role": "button", "aria-label": f"{label}; {ui.planets[p]}",
+                          "role": "button", "aria-label": f"{label}; {ui.planets[p]} – {abbr}",
                           **nav.cell_attrs(f"planet:{p}")})
         body = [
             El("title", text=label),
@@ -325,7 +327,7 @@ def _planets(model: Model, scene: dict) -> list[El]:
                 El("circle", {"class": "can-ring", "r": 28}) if p in ui.planets and not model.animating else None,
                 El("circle", {"class": "disc", "r": 21, "fill": glyphs.PLANET_COLOURS[p]}),
                 El("path", {"class": "sign", "d": glyphs.PLANET_PATHS[p]}),
-                El("text", {"class": "planet-abbr", "y": 35}, text=t(f"planet_abbr.{p}")),
+                El("text", {"class": "planet-abbr", "y": 35}, text=abbr),
             ]),
         ]
         out.append(_orbit(f"planet-{p}", angle_of(pos) + off, r, body, attrs))
