@@ -449,3 +449,27 @@ def test_a_move_that_ends_the_game_is_held_unapplied_until_confirmed():
         c.confirm()
         assert c.spec.is_over(c.session.state) and c.session.actions == [{"kind": "play", "card": card}]
     run(go())
+
+
+def test_a_held_move_is_explained_in_the_games_words_when_it_has_them(monkeypatch):
+    """Play-test 8 F5: the bar said "it reveals something hidden" of a Pompeii turn whose only hidden
+    thing was the next player's lava tile.  The game says what confirming reveals
+    (``GameSpec.held_reveals``, given the move's events on the copy and its seat); without it (Tally),
+    or if it fails, the bar keeps its general words (None)."""
+    async def go():
+        c, view, ui, store, bar = confirming(["human", "easy"])
+        c.start()
+        assert c.held_reason() is None                                     # nothing held
+        c.submit(("draw",))
+        assert c.awaiting == "held" and c.held_reason() is None            # Tally says nothing: the default
+        asked = []
+        monkeypatch.setattr(c.spec, "held_reveals",
+                            lambda events, seat: asked.append((events, seat)) or "You then draw a card.",
+                            raising=False)
+        assert c.held_reason() == "You then draw a card." and asked == [(c.held_events, 0)]
+        monkeypatch.setattr(c.spec, "held_reveals", lambda events, seat: 1 / 0, raising=False)
+        c.log_error = lambda text: asked.append(text)
+        assert c.held_reason() is None and "ZeroDivisionError" in asked[-1]
+        c.take_back()
+        assert c.held_reason() is None
+    run(go())

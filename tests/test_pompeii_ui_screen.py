@@ -994,3 +994,34 @@ def test_the_eruptions_prompts_say_why_the_first_tile_goes_on_its_vent_and_how_f
              "de": f"bis zu {k} Felder", "es": f"hasta {k} casillas"}[lang]
     assert reach in html                                    # P54: s.tot, the citizens on its square
     i18n.set_language("en")
+
+
+def _held_reasons(players: int = 3, seed: int = 5) -> dict[str, set[str]]:
+    """Pompeii's Confirm-bar sentence (``PompeiiSpec.held_reveals``) for every turn-ending move that
+    the shell would hold (it reveals something, or ends the game) in one random game, by phase."""
+    from pompeii_ui.spec import PompeiiSpec
+
+    spec, rng = PompeiiSpec(), random.Random(seed)
+    s = new_game(players, seed)
+    out: dict[str, set[str]] = {}
+    while not s.is_over:
+        seat, phase = s.current_player, s.phase
+        for a in s.legal_actions():
+            c = s.clone()
+            events = c.apply(a)
+            if (c.is_over or c.current_player != seat) and (c.revealed or c.is_over):
+                out.setdefault("end" if c.is_over else phase, set()).add(str(spec.held_reveals(events, seat)))
+        s.apply(rng.choice(s.legal_actions()))
+    return out
+
+
+def test_a_held_move_says_what_confirming_it_reveals():
+    """Play-test 8 F5: in phase 2 the player only walks citizens; what cannot be taken back is the next
+    player's lava tile, not something their move revealed.  Phase 1: the card they then draw."""
+    reasons = _held_reasons()
+    assert reasons["p1"] == {"This move is played only when you confirm it: then you draw a card, so once "
+                             "confirmed it cannot be taken back."}, reasons
+    assert reasons["p2"] == reasons["opening"] == {"This move is played only when you confirm it: then the next player draws a lava "
+                             "tile, so once confirmed it cannot be taken back."}, reasons
+    assert reasons["end"] == {"This move ends the game: it is played only when you confirm it, and once "
+                              "confirmed it cannot be taken back."}, reasons

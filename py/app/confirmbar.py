@@ -5,7 +5,13 @@ the board, nobody answered yet), ``"held"`` (the move would reveal something hid
 not applied until confirmed) or ``None`` (no bar).  The bar is fixed at the bottom of the
 window, so on a phone its buttons are in view wherever the board has scrolled.
 
-Hooks for tests: ``#shell-confirm`` (``data-kind``), ``#shell-confirm-ok``, ``#shell-confirm-back``.
+A held move's bar names it (``#shell-confirm-move``: the view's words for it, ``held_words()``, when
+the game has them; play-test 8 F3: on a phone the prompt naming it was scrolled off-screen) and says
+what confirming it reveals in the game's terms when the game says (``Controller.held_reason``,
+``GameSpec.held_reveals``; play-test 8 F5), else in general words.
+
+Hooks for tests: ``#shell-confirm`` (``data-kind``), ``#shell-confirm-ok``, ``#shell-confirm-back``,
+``#shell-confirm-move``.
 """
 
 from __future__ import annotations
@@ -21,7 +27,11 @@ __all__ = ["ConfirmBar"]
 class ConfirmBar:
     def __init__(self, on_confirm: Callable[[], None], on_take_back: Callable[[], None]):
         self.kind: str | None = None
-        self.text = el("p", {"class": "shell-confirm-text", "id": "shell-confirm-text"})
+        # The held move's words and the game's sentence for it, asked again at each relabel (a language).
+        self.about: Callable[[], tuple[str | None, str | None]] = lambda: (None, None)
+        self.move = el("strong", {"class": "shell-confirm-move", "id": "shell-confirm-move", "hidden": True})
+        self.why = el("span", {"id": "shell-confirm-why"})
+        self.text = el("p", {"class": "shell-confirm-text", "id": "shell-confirm-text"}, self.move, self.why)
         self.ok = el("button", {"type": "button", "id": "shell-confirm-ok", "class": "ng-primary"})
         self.back = el("button", {"type": "button", "id": "shell-confirm-back"})
         self.node = el("section", {"id": "shell-confirm", "class": "shell-confirm", "hidden": True},
@@ -35,7 +45,11 @@ class ConfirmBar:
         self.back.textContent = t("confirm.back")
         self.node.setAttribute("aria-label", t("confirm.region"))
         if self.kind is not None:
-            self.text.textContent = t("confirm.held") if self.kind == "held" else t("confirm.applied")
+            words, reason = self.about() if self.kind == "held" else (None, None)
+            words = words.strip().rstrip(".") if words else ""
+            self.move.textContent = f"{words}." if words else ""
+            self.move.hidden = not words
+            self.why.textContent = reason or (t("confirm.held") if self.kind == "held" else t("confirm.applied"))
 
     def show(self, kind: str | None) -> None:
         self.kind = kind

@@ -58,7 +58,8 @@ class GameView(Protocol):
     # before the host's redraw in the new language (the view forgets what its live region said);
     # ``recall(viewer, start, steps)``, after the first ``show`` for a seat once a game is opened (a
     # reload): the state when that seat last decided and each later (state, events), replayed from the
-    # save, for the view to recap what happened since as it did before (boardui.view.BoardView has it).
+    # save, for the view to recap what happened since as it did before (boardui.view.BoardView has it);
+    # ``held_words()``, the move held for Confirm in the game's words, for the Confirm bar to name it.
 
 
 @runtime_checkable
@@ -150,6 +151,13 @@ class GameSpec(Rules[Any, Any], ABC):
     def daily_setup(self, day: Any, seed: int) -> dict[str, Any] | None:
         """The setup of the daily challenge of ``day`` (a ``datetime.date``) with the shell's
         date-derived ``seed``, or None: the game offers no daily challenge (``app.daily``)."""
+        return None
+
+    def held_reveals(self, events: list[dict[str, Any]], seat: int) -> str | None:
+        """The Confirm bar's sentence for a move of ``seat`` held until confirmed (``app.host``), in the
+        current language: what confirming it reveals, said in the game's terms ("the next player draws
+        a tile"), given the events it has on a copy (nothing of them may be shown: they may name
+        what it reveals); None: the shell's general words ("it reveals something hidden")."""
         return None
 
     def error_text(self, error: BaseException) -> str:

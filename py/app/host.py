@@ -232,6 +232,19 @@ class Controller:
         the move is played), neither of which Take back could undo."""
         return bool(self.spec.reveals_hidden(after)) or bool(self.spec.is_over(after))
 
+    def held_reason(self) -> str | None:
+        """The Confirm bar's sentence for the held move, in the current language: the game's own
+        (``GameSpec.held_reveals``: play-test 8 F5, a turn "revealed something hidden" when the
+        next player's draw was meant), else None (the bar's general words).  None when no move is held."""
+        seat = self.session.current_player()
+        if self.awaiting != "held" or seat is None:
+            return None
+        try:
+            return self.spec.held_reveals(self.held_events, seat)
+        except Exception:  # noqa: BLE001 - a nicety: the general words say it too
+            self.log_error(traceback.format_exc())
+            return None
+
     def _ends_turn(self, seat: int | None, after: Any) -> bool:
         return bool(self.spec.is_over(after)) or self.spec.current_player(after) != seat
 

@@ -225,6 +225,7 @@ class App:
         n["daily"] = el("section", {"id": "shell-daily", "class": "shell-daily", "hidden": True})
         app = el("div", {"id": "app"}, n["newgame"], n["pass"], n["game"], n["replay"], n["daily"])
         self.confirm = ConfirmBar(self._confirm, self._take_back)
+        self.confirm.about = self._held_about
         self.root.replaceChildren(header, n["notices"], el("main", {"class": "shell-main"}, app), self.confirm.node)
         self._publish_height(n["notices"], "--shell-notices-h")
         on(n["controls"], "scroll", self._strip_ends)
@@ -389,6 +390,8 @@ class App:
         if self.session is not None:
             document.body.dataset.moves = str(len(self.session.actions))
         self._strip_ends()                      # buttons came or went
+        if self.confirm.kind is not None:
+            self.confirm.relabel()              # the held move's words: its view named it since
         self._hear()
         for kind in self.lasting.stale():       # a notice that stopped being true goes (app.notices)
             self.notify(None, kind)
@@ -981,6 +984,15 @@ class App:
             document.body.removeAttribute("data-confirm")
         else:
             document.body.dataset.confirm = kind
+
+    def _held_about(self) -> tuple[str | None, str | None]:
+        """The held move's words, as the game's view names it (``held_words()``, optional in
+        ``app.games.GameView``), and the game's sentence for what confirming it reveals."""
+        c = self.controller
+        if c is None:
+            return None, None
+        words = getattr(c.view, "held_words", None)
+        return (words() if words is not None else None), c.held_reason()
 
     def _confirm(self) -> None:
         if self.controller is not None and self.controller.awaiting is not None:

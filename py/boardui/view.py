@@ -123,6 +123,12 @@ class BoardView:
                            [(self.snapshot(state, viewer), list(events)) for state, events in steps])
         self.draw()
 
+    def held_words(self) -> str | None:
+        """The held move waiting for Confirm in the game's words, as the prompt names it (optional in
+        ``app.games.GameView``): the shell's Confirm bar names it too, as on a phone the prompt may be
+        scrolled away (play-test 8 F3).  None when no move is held or the game has no words for it."""
+        return self._held_words
+
     def _held(self, viewer: int | None) -> tuple[str | None, tuple[dict, ...]]:
         """The held move in the game's words (:attr:`held_move`) and its seat's own choices
         (:attr:`held_own`), from the events the host computed when it held the move (``host.held_events``,

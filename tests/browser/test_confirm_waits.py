@@ -23,6 +23,8 @@ CONFIRM_ON = f"""
 localStorage.setItem("{gamepage.PREFIX}settings", JSON.stringify({{bot_speed: "instant", confirm: "on"}}));
 """
 WAITS = "waits for your confirmation"
+GENERAL_HELD = ("This move is played only when you confirm it: it reveals something hidden, so once confirmed it "
+                "cannot be taken back.")
 
 
 @pytest.fixture(scope="module")
@@ -96,6 +98,9 @@ def test_ptolemaeus_a_held_draw_offers_nothing_else_and_is_named(ptol):
     # Play-test 7 #4: the live region names the move, then says it waits (the waiting line came first).
     said = page.evaluate(LIVE, ".pt")
     assert "You draw a card from the deck" in said[-2] and WAITS in said[-1], said
+    # Play-test 8 F3: on a phone the prompt is scrolled away: the bar names the move too.
+    assert page.locator("#shell-confirm-move").inner_text().startswith("You draw a card from the deck")
+    assert page.locator("#shell-confirm-why").inner_text() == GENERAL_HELD      # a card drawn: it fits
     page.locator("#shell-confirm-back").click()                         # Take back: offered again
     page.wait_for_function("!document.body.dataset.confirm")
     said = page.evaluate(LIVE, ".pt")
@@ -202,6 +207,10 @@ def test_pompeii_a_held_card_is_named_and_the_hand_is_not_offered(pomp):
     assert WAITS in text and f"You played card {action.card}" in text and "Choose a card" not in text
     said = page.evaluate(LIVE, ".pp")                                    # the move, then that it waits
     assert said[-2].startswith(f"You played card {action.card}") and WAITS in said[-1], said
+    # Play-test 8 F3, F5: the bar names the move and what confirming it reveals, the card then drawn.
+    assert page.locator("#shell-confirm-move").inner_text().startswith(f"You played card {action.card}")
+    assert page.locator("#shell-confirm-why").inner_text() == (
+        "This move is played only when you confirm it: then you draw a card, so once confirmed it cannot be taken back.")
     page.locator("#shell-confirm-back").click()                          # Take back: said, then played again
     page.wait_for_function("!document.body.dataset.confirm")
     said = page.evaluate(LIVE, ".pp")
@@ -223,6 +232,34 @@ def test_pompeii_a_held_card_is_named_and_the_hand_is_not_offered(pomp):
     assert page.locator(".pp-board [data-held]").count() == 0
     assert pomp.session()["actions"][n] == action.to_json()
     assert page.locator(".pp-prompt .prompt").get_attribute("data-waiting") is None
+
+
+def test_pompeii_a_held_phase_2_move_says_the_next_player_draws_a_lava_tile(pomp):
+    """Play-test 8 F5: every phase-2 turn ended with "it reveals something hidden" though the player only
+    walked citizens; what is revealed is the next player's lava tile. The bar says so, after the move's
+    own words (F3)."""
+    page = pomp.page
+    def held_walk(s, a):
+        return a.kind == "move" and _ends_turn(s, a, True, "revealed")
+    seed, actions = test_pompeii_play.find_position(
+        lambda s: s.phase == "p2" and s.step == "move" and any(held_walk(s, a) for a in s.legal_actions()))
+    pomp.load(seed, actions, name="held-walk")
+    state = pomp.state()
+    action = next(a for a in state.legal_actions() if held_walk(state, a))
+    n = pomp.moves()
+    for act, arg in pompeii_clicks(action, state.legal_actions()):
+        pomp.click(act, arg)
+    page.wait_for_function("document.body.dataset.confirm === 'held'")
+    assert pomp.moves() == n
+    bar = page.locator("#shell-confirm")
+    assert page.locator("#shell-confirm-why").inner_text() == (
+        "This move is played only when you confirm it: then the next player draws a lava tile, so once confirmed "
+        "it cannot be taken back.")
+    assert "reveals something hidden" not in bar.inner_text()
+    assert page.locator("#shell-confirm-move").inner_text().startswith("You moved")
+    page.locator("#shell-confirm-back").click()
+    page.wait_for_function("!document.body.dataset.confirm")
+    pomp.wait_human()
 
 
 def ends_game(reveals_nothing_flag: str, kind: str | None = None):
