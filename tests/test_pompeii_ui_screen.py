@@ -641,6 +641,29 @@ def test_a_watching_tabs_heading_and_live_region_do_not_say_your_turn():
     assert whose_turn(view, 1 - seat, SEATS[:2], watching=True) == whose_turn(view, 1 - seat, SEATS[:2])
 
 
+@pytest.mark.parametrize("lang, said", [("en", "Your turn, Player {n}"), ("it", "Tocca a te, Giocatore {n}"),
+                                        ("de", "Du bist am Zug, Spieler {n}"), ("es", "Tu turno, Jugador {n}")])
+def test_hot_seat_your_turn_names_the_seat_holding_the_device(lang, said):
+    """Play-test 8 F9: after the curtain a 4-seat hot-seat said only "Your turn". With two or more humans
+    it names the seat (its default name, stored in English, in the page's language); a lone human
+    ("You") is not named."""
+    from app.session import default_seats
+    from pompeii_ui.board import whose_turn
+    from pompeii_ui.spec import PompeiiSpec
+
+    s = new_game(4, 5)
+    seat = s.current_player
+    hot_seat = default_seats(PompeiiSpec(), ["human"] * 4)              # made (and saved) in English
+    alone = default_seats(PompeiiSpec(), ["bot"] * 4)
+    alone[seat] = default_seats(PompeiiSpec(), ["human"])[0]
+    i18n.set_language(lang)
+    try:
+        assert whose_turn(snapshot(s, seat).view, seat, hot_seat) == said.format(n=seat + 1)
+        assert whose_turn(snapshot(s, seat).view, seat, alone) == t("status.your_turn")
+    finally:
+        i18n.set_language("en")
+
+
 def test_while_the_viewers_move_waits_for_confirm_the_heading_names_no_next_player():
     """Play-test 4 (#5): with "confirm my moves", a turn-ending move waiting for Confirm had the
     heading name the next player while the prompt said the move waited. The heading (and the live

@@ -497,7 +497,8 @@ def render_board(model: Model) -> El:
 
 def whose_turn(view: dict[str, Any], viewer: int | None, seats: list[dict], watching: bool = False,
                confirm: bool = False) -> str:
-    """"Your turn", "Plinius's turn", "The game is over"; in a tab that only watches (another tab
+    """"Your turn" ("Your turn, Player 3" when several humans share the device), "Plinius's turn",
+    "The game is over"; in a tab that only watches (another tab
     plays the game: ``Snapshot.waiting``), not "Your turn" but that it is played there; while the
     viewer's move waits for Confirm (``confirm``: ``boardui.screen.confirming``), that it waits, not
     the next player's turn, which it has not begun yet."""
@@ -507,7 +508,14 @@ def whose_turn(view: dict[str, Any], viewer: int | None, seats: list[dict], watc
         return t("status.over")
     cur = view["current"]
     if viewer is not None and cur == viewer:
-        return t("status.watching") if watching else t("status.your_turn")
+        if watching:
+            return t("status.watching")
+        # Hot-seat: whoever holds the device reads whose turn it is by name (play-test 8 F9: "Your turn"
+        # after the curtain, in a 4-seat game, left the person holding the tablet unsure).
+        name = name_of(seats, cur)
+        if sum(seat.get("kind") == "human" for seat in seats) >= 2 and not i18n.is_you(name):
+            return t("status.your_turn.named", name=seat_label(name))
+        return t("status.your_turn")
     # A replay's heading (``boardui.screen.heading``) names the seat the host calls "You" as its score
     # chips do, in the third person: "Turn: You" (play-test 6 #3), not "Player 1's turn" beside "You".
     return tp("status.turn_of", name_of(seats, cur))

@@ -273,7 +273,8 @@ def test_axe_finds_nothing_and_the_phone_layout_fits(game, axe, where):
 
 
 def test_hot_seat_curtain_shows_no_hand_p69(game):
-    """Two humans: while the device is passed no hand is in the DOM; then only the holder's."""
+    """Two humans: while the device is passed no hand is in the DOM; then only the holder's, whose turn
+    the heading names."""
     page = game.page
     seed = 2
     setup = {"players": 2, "seed": seed, "variant": "standard"}
@@ -284,6 +285,10 @@ def test_hot_seat_curtain_shows_no_hand_p69(game):
     assert page.locator(".pp-hand [data-card]").count() == 0
     page.click("#shell-pass-ready")
     state = SPEC.new_state(setup)
+    # Play-test 8 F9: the heading names whose turn it is when several humans share the device.
+    holder = session.seats[state.current_player]["name"]
+    assert holder.startswith("Player ")
+    assert page.locator(".pp-who").inner_text() == f"Your turn, {holder}"
     cards = sorted(int(c) for c in page.locator(".pp-hand [data-card]").evaluate_all(
         "els => els.map(e => e.dataset.card)"))
     assert cards == sorted(state.hands[state.current_player])
