@@ -473,3 +473,16 @@ def test_a_held_move_is_explained_in_the_games_words_when_it_has_them(monkeypatc
         c.take_back()
         assert c.held_reason() is None
     run(go())
+
+
+def test_undo_is_said_once_in_the_views_live_region():
+    """Play-test 8 F10: Undo changed only the board; the host gives the view "Move undone" to say first
+    (the page shows it too), once."""
+    async def go():
+        c, view, ui, store, bar = confirming(["human", "easy"])
+        c.start()
+        c.submit(("play", c.session.state.hands[0][0]))
+        assert c.said() == []
+        c.undo()
+        assert c.said() == ["Move undone"] and c.said() == []
+    run(go())

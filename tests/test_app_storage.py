@@ -143,7 +143,8 @@ def test_undo_goes_back_over_the_bots_steps_after_ones_own():
 
 def test_undo_refused_names_why_in_every_case():
     """The Undo tooltip's reason (play-test 7 #3), one walk back over the steps: a bot's turn has
-    none, another human's step is not yours ("nothing"), a reveal keeps yours ("revealed")."""
+    none, another human's step is not yours ("nothing"), a reveal keeps yours ("revealed"), a game
+    over has nothing more to undo ("over")."""
     s = Session.start(SPEC, {"players": 2, "seed": 3}, default_seats(SPEC, ["human", "human"]), now=T0)
     assert s.undo_refused() == "nothing"                       # no step yet
     s.apply(("play", s.state.hands[0][0]))
@@ -162,6 +163,10 @@ def test_undo_refused_names_why_in_every_case():
     b.apply(("draw",))
     b.apply(("draw",))
     assert b.current_player() == 1 and b.undo_refused() == "revealed"
+    # Play-test 8 F10: once the game is over, its disabled Undo says so (it said what Undo does).
+    while not b.over:
+        b.apply(b.spec.legal_actions(b.state)[0])
+    assert b.undo_target() is None and b.undo_refused() == "over"
 
 
 # ------------------------------------------------------------------ bad saves

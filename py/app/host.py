@@ -320,7 +320,7 @@ class Controller:
 
     def undo_refused(self) -> str | None:
         """Why the human deciding now has nothing to undo (``Session.undo_refused``: ``"revealed"``,
-        ``"nothing"``), for the header to say; None when Undo is possible or off for a reason the
+        ``"nothing"``, ``"over"``), for the header to say; None when Undo is possible or off for a reason the
         page shows already (a move waiting for Confirm, the device being passed, another tab)."""
         if self._stopped or self.read_only or self.passing_to is not None or self.awaiting is not None:
             return None
@@ -381,6 +381,7 @@ class Controller:
         self._recall.discard(self.session.current_player())   # an undo recaps nothing (a redraw)
         self._cancel_bots()
         self.session.truncate(target)
+        self._said = [t("header.undone")]   # a screen reader hears it (the page shows it: play-test 8 F10)
         # The log is shorter now: whatever was shown is stale, redraw from here.
         self._seen = {k: min(v, len(self.session.log)) for k, v in self._seen.items()}
         self.save()

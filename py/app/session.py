@@ -491,8 +491,11 @@ class Session:
         """Why the human deciding now has no step to undo, in a word a header can explain
         (play-test 7 #3: a disabled Undo whose tooltip said only what it does): ``"revealed"`` when
         their steps all lie before the last reveal of hidden information (against a bot that draws
-        a card each turn, the whole game), ``"nothing"`` when they took no step yet.  None when
-        they can undo, or when no human decides now (nothing to explain: a bot's turn)."""
+        a card each turn, the whole game), ``"nothing"`` when they took no step yet; ``"over"`` once
+        the game is over (play-test 8 F10: the disabled Undo said "Take back your last step").  None
+        when they can undo, or when no human decides now (nothing to explain: a bot's turn)."""
+        if self.over:
+            return "over"
         seat = self.current_player()
         if not self.is_human(seat):
             return None

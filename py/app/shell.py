@@ -63,7 +63,9 @@ if TYPE_CHECKING:
 __all__ = ["App", "BrowserStorage"]
 
 # Why Undo is disabled (Controller.undo_refused) -> the text its tooltip says instead of what it does.
-UNDO_REFUSED = {"revealed": "header.undo.revealed", "nothing": "header.undo.nothing"}
+UNDONE = "undone"        # the brief notice of a move taken back (App._said_briefly)
+BRIEF_SECONDS = 4
+UNDO_REFUSED = {"revealed": "header.undo.revealed", "nothing": "header.undo.nothing", "over": "header.undo.over"}
 
 
 class BrowserStorage:
@@ -146,6 +148,7 @@ class App:
         self.notice_listeners: dict[str, Listeners] = {}
         self.notice_texts: dict[str, Callable[[], str]] = {}   # kind -> the text, in the current language
         self.notice_labels: dict[str, list] = {}   # kind -> [(button, its label in the current language)]
+        self._check_later: JsObject | None = None   # _check_notices as a JavaScript callback, made once
         self.lasting = Lasting()     # kind -> while its notice is true (app.notices), checked by refresh()
         self.lang_chosen = False   # a language picked by the player (or a link) is remembered
         self._pass_name: str | None = None
@@ -274,6 +277,7 @@ class App:
         button is disabled, and the focus it had goes to the game's decision, not to <body>."""
         if self.controller is not None and self.controller.can_undo():
             self.controller.undo()
+            self._said_briefly("header.undone")
             if self.nodes["undo"].disabled:
                 self._view_takes_focus()
 
@@ -393,8 +397,7 @@ class App:
         if self.confirm.kind is not None:
             self.confirm.relabel()              # the held move's words: its view named it since
         self._hear()
-        for kind in self.lasting.stale():       # a notice that stopped being true goes (app.notices)
-            self.notify(None, kind)
+        self._check_notices()                   # a notice that stopped being true goes (app.notices)
         if c is not None and c.bot_times:
             # For measurements: how long the last bot decisions took (ms) and their longest slice.
             document.body.dataset.botMs = ",".join(str(round(t * 1000)) for t in c.bot_times[-20:])
@@ -471,6 +474,10 @@ class App:
         role = "alert" if kind in ("error", "save") else "status"
         notice = el("div", {"class": "shell-notice", "data-kind": kind, "role": role},
                     el("p", {"class": "shell-notice-text"}, text))
+        if kind == UNDONE:                      # seen, not heard twice: the game's live region says it
+            notice.setAttribute("aria-hidden", "true")
+            notice.removeAttribute("role")
+            return notice
         buttons = el("p", {"class": "shell-notice-buttons"})
         for label, action in (actions or []):
             button = el("button", {"type": "button"}, label() if callable(label) else label)
@@ -1001,6 +1008,29 @@ class App:
     def _take_back(self) -> None:
         if self.controller is not None and self.controller.awaiting is not None:
             self.controller.take_back()
+            self._said_briefly("confirm.taken_back")
+
+    def _said_briefly(self, key: str) -> None:
+        """A brief notice that a move was taken back (Take back, Undo): on a phone only the board
+        changed, its live region heard by a screen reader alone (play-test 8 F10).  Fixed in the window
+        (``.shell-notice[data-kind=undone]``), so it is seen wherever the page is scrolled; it goes after
+        ``BRIEF_SECONDS``, with the next move, or when the game leaves the screen.  The game's live
+        region says it already ("Move taken back"), so the notice is not announced a second time."""
+        c = self.controller
+        if c is None:
+            return
+        moves, until = len(c.session.actions), window.performance.now() + BRIEF_SECONDS * 1000
+        self.notify(lambda: t(key), UNDONE, lasts=both(
+            self.while_on(), lambda: self.controller is c and len(c.session.actions) == moves,
+            lambda: window.performance.now() < until))
+        if self._check_later is None:
+            self._check_later = create_proxy(self._check_notices)
+        window.setTimeout(self._check_later, BRIEF_SECONDS * 1000 + 50)
+
+    def _check_notices(self, *_args: object) -> None:
+        """Take away the notices no longer true (``app.notices``), between the refreshes."""
+        for kind in self.lasting.stale():
+            self.notify(None, kind)
 
     def _show_settings(self) -> None:
         for radio in self.nodes["speed"].querySelectorAll("input[name=bot_speed]"):

@@ -668,6 +668,50 @@ def test_undo_takes_back_a_step_but_not_past_a_draw(guarded_page, site, ready):
     assert undo.get_attribute("title") == t_in("de", "header.undo.revealed")
 
 
+CONFIRMING = f"""localStorage.setItem("{PREFIX}settings", JSON.stringify({{bot_speed: "instant", confirm: "on"}}));"""
+# The brief notice of a move taken back: its text, whether it is fixed in the window and inside it.
+UNDONE = """() => { const n = document.querySelector('.shell-notice[data-kind="undone"]');
+    if (!n) return null; const r = n.getBoundingClientRect();
+    return {text: n.innerText.trim(), fixed: getComputedStyle(n).position === "fixed",
+            inView: r.top >= 0 && r.bottom <= window.innerHeight && r.height > 0}; }"""
+
+
+def test_take_back_and_undo_show_a_brief_notice_wherever_the_page_is_scrolled(guarded_page, site, ready):
+    """Play-test 8 F10: on a phone Take back and Undo changed only the board (the live region said it to
+    a screen reader alone). A brief notice says so, fixed in the window, and goes by itself."""
+    page = tally(guarded_page, CONFIRMING)
+    page.set_viewport_size({"width": 390, "height": 500})
+    open_page(page, site, ready, "?seats=human,easy&seed=11")
+    wait_turn(page)
+    first = page.locator('[data-action^="play"]').first.get_attribute("data-action")
+    act(page, first)
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    page.click("#shell-undo")
+    page.wait_for_function("document.body.dataset.moves === '0'")
+    assert page.evaluate(UNDONE) == {"text": "Move undone", "fixed": True, "inView": True}
+    page.wait_for_function("!document.querySelector('.shell-notice[data-kind=\"undone\"]')", timeout=10_000)
+    act(page, first)
+    page.click('[data-action="end"]')                       # ends the turn, reveals nothing: applied
+    page.wait_for_function("document.body.dataset.confirm === 'applied'")
+    page.click("#shell-confirm-back")
+    page.wait_for_function("!document.body.dataset.confirm")
+    assert page.evaluate(UNDONE) == {"text": "Move taken back", "fixed": True, "inView": True}
+    page.click('[data-action="end"]')                       # the next move: it goes at once
+    page.wait_for_function("document.body.dataset.confirm === 'applied'")
+    assert page.evaluate(UNDONE) is None
+
+
+def test_at_game_over_the_disabled_undo_says_the_game_is_over(guarded_page, site, ready):
+    """Play-test 8 F10: at game over the disabled Undo's tooltip said "Take back your last step"."""
+    page = tally(guarded_page)
+    open_page(page, site, ready, "?seats=human,easy&seed=11")
+    wait_turn(page)
+    while not page.locator(".tally-over").count():
+        act(page, page.locator("[data-action]").first.get_attribute("data-action"))
+    undo = page.locator("#shell-undo")
+    assert undo.is_disabled() and undo.get_attribute("title") == t_in("en", "header.undo.over")
+
+
 # ------------------------------------------------------------------ a full storage
 
 
