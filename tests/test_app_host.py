@@ -172,6 +172,18 @@ def test_watchable_speed_leaves_time_between_bot_moves():
     run(go())
 
 
+def test_slow_speed_leaves_twice_the_watchable_time_between_bot_moves():
+    """Play-test 8 F2: at "watchable" a bot step came every ~0.5 s, too fast for a newcomer to read."""
+    async def go():
+        c, view, ui, store = make(["easy", "easy"], speed="slow", watch_seconds=0.6)
+        c.start()
+        await c.wait_bots()
+        waits = [s for s in c.sleeps if s > 0]
+        assert c.session.over and len(waits) >= len(c.session.actions) - 1
+        assert all(1.1 < w <= 1.2 for w in waits), waits
+    run(go())
+
+
 def test_a_game_of_bots_is_shown_to_nobody():
     async def go():
         c, view, ui, store = make(["easy", "easy", "easy"])

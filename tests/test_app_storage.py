@@ -380,6 +380,12 @@ def test_settings_default_persist_and_ignore_garbage():
     assert store.load_settings() == DEFAULT_SETTINGS
     storage.items["ptolemaeus.settings"] = '{"bot_speed": "ludicrous"}'
     assert store.load_settings() == DEFAULT_SETTINGS
+    # Play-test 8 F2: "slow" is kept; a value stored before it came still loads as it was.
+    store.save_settings({"bot_speed": "slow"})
+    assert store.load_settings()["bot_speed"] == "slow"
+    for old in ("watchable", "instant"):
+        storage.items["ptolemaeus.settings"] = json.dumps({"bot_speed": old, "confirm": "off"})
+        assert store.load_settings() == {**DEFAULT_SETTINGS, "bot_speed": old, "confirm": "off"}
 
 
 def test_confirm_my_moves_is_on_by_default_and_remembered_when_turned_off():

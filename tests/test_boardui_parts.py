@@ -368,6 +368,8 @@ def test_motion_factors():
     assert anim.motion_factor(1.0, False, bots, "instant") == pytest.approx(0.3)
     assert anim.motion_factor(1.0, False, bots, "watchable") == 1.0
     assert anim.motion_factor(0, True, bots, "instant") == 0.0
+    assert anim.motion_factor(1.0, False, humans, "slow") == 2.0              # play-test 8 F2
+    assert anim.motion_factor(1.0, True, bots, "slow") == pytest.approx(1.2)
     assert anim.hold_seconds(F("a", 900), 0.5) == pytest.approx(0.45)
     assert anim.hold_seconds(F("a", 900), None) == 0.0
     assert anim.transition_ms(700, True, 1.0) == 0                   # reduced motion: no glide

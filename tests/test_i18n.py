@@ -152,7 +152,7 @@ def _families() -> dict[str, dict[str, list[str]]]:
             "header.": ["undo", "new", "export", "import", "undo.title", "export.title", "import.title",
                         "replay", "daily", "replay.title", "daily.title"],
             "replay.speed.": ["slow", "normal", "fast"],
-            "settings.bot_speed.": ["watchable", "instant"],
+            "settings.bot_speed.": ["slow", "watchable", "instant"],
             "seat.": ["you", "player", "bot"],
             "newgame.saved.item.": ["finished", "unfinished"],
             "storage.full.": ["game", "bad", "settings", "entry"],

@@ -67,7 +67,7 @@ class Host(Protocol):
     """What the shell hands to a view (``app.host.Controller`` implements it)."""
 
     seats: list[dict[str, Any]]   # [{"kind": "human"|"bot", "level": str|None, "name": str, "colour": str}, ...]
-    settings: dict[str, Any]      # {"bot_speed": "instant"|"watchable", "lang": "en"|"es"|"it"|"de"}
+    settings: dict[str, Any]      # {"bot_speed": "instant"|"watchable"|"slow", "lang": "en"|"es"|"it"|"de"}
     # True in a replay (app.replay.ReplayHost): the shell's replay controls are on the screen,
     # so the view opens no modal dialog by itself (the end of the game shown non-modally, if at all).
     replaying: bool

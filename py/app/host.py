@@ -11,7 +11,7 @@ What it does:
 * plays the bots in an asyncio task: ``BotSearch.step`` in slices of at
   most ``slice_seconds`` (25 ms), ``await sleep(0)`` between slices so the
   browser can paint and take input; "watchable" speed leaves at least
-  ``WATCH_SECONDS`` between consecutive moves;
+  ``WATCH_SECONDS`` between consecutive moves, "slow" twice that (``PACE``);
 * undo: the human deciding now takes back their own last step (and the bot
   steps after it), never past the last reveal of hidden information;
 * "confirm my moves" (``settings["confirm"] == "on"``, the shell's default): a
@@ -48,11 +48,14 @@ from app.session import Session
 from app.storage import SaveConflict, SaveStore, StorageError
 from app.tabs import ASKING, PLAYING
 
-__all__ = ["Controller", "ShellUI", "SLICE_SECONDS", "WATCH_SECONDS", "bot_seed"]
+__all__ = ["Controller", "PACE", "ShellUI", "SLICE_SECONDS", "WATCH_SECONDS", "bot_seed"]
 
 SLICE_SECONDS = 0.025  # a slice, its bookkeeping and the yield stay well under 50 ms
 HELD_ENTRY = "held"    # storage: the move held for Confirm, {"id", "at", "action"} (see the module doc)
 WATCH_SECONDS = 0.6
+# bot_speed -> the least time between consecutive moves, in WATCH_SECONDS ("instant": none). "slow" is twice
+# "watchable" (play-test 8 F2: a newcomer could not read the bots' steps at one every ~0.5 s).
+PACE = {"watchable": 1.0, "slow": 2.0}
 
 
 class ShellUI(Protocol):
@@ -651,8 +654,9 @@ class Controller:
                 action = search.result()
                 self.bot_times.append(self.clock() - started)
                 self.bot_slices.append(longest)
-                if self.settings.get("bot_speed") == "watchable":
-                    wait = self._last_move_at + self.watch_seconds - self.clock()
+                pace = PACE.get(self.settings.get("bot_speed"))
+                if pace:
+                    wait = self._last_move_at + self.watch_seconds * pace - self.clock()
                     if wait > 0:
                         await self.sleep(wait)
                 else:

@@ -63,6 +63,7 @@ if TYPE_CHECKING:
 __all__ = ["App", "BrowserStorage"]
 
 # Why Undo is disabled (Controller.undo_refused) -> the text its tooltip says instead of what it does.
+BOT_SPEEDS = ("slow", "watchable", "instant")   # the settings' choices, slowest first (storage.SETTING_CHOICES)
 UNDONE = "undone"        # the brief notice of a move taken back (App._said_briefly)
 BRIEF_SECONDS = 4
 UNDO_REFUSED = {"revealed": "header.undo.revealed", "nothing": "header.undo.nothing", "over": "header.undo.over"}
@@ -178,7 +179,7 @@ class App:
                                        "hidden": not any(info.daily for info in self.games.values())})
         n["speed_legend"] = el("legend", {})
         speed = el("fieldset", {"class": "shell-speed"}, n["speed_legend"])
-        for value in ("watchable", "instant"):
+        for value in BOT_SPEEDS:
             radio = el("input", {"type": "radio", "name": "bot_speed", "value": value, "id": f"shell-speed-{value}"})
             on(radio, "change", lambda _e, v=value: self.set_setting("bot_speed", v))
             n[f"speed_{value}"] = el("span", {})
@@ -335,7 +336,7 @@ class App:
         n["controls"].setAttribute("aria-label", t("header.nav"))
         n["settings_summary"].textContent = t("settings.title")
         n["speed_legend"].textContent = t("settings.bot_speed")
-        for value in ("watchable", "instant"):
+        for value in BOT_SPEEDS:
             n[f"speed_{value}"].textContent = t(f"settings.bot_speed.{value}")
         n["lang_label"].textContent = t("settings.language")
         n["confirm_label"].textContent = t("settings.confirm")

@@ -55,7 +55,7 @@ __all__ = ["StorageError", "GameInUse", "SaveConflict", "MemoryStorage", "SaveSt
            "MAX_ID_CHARS", "MAX_KEYS"]
 
 DEFAULT_SETTINGS = {"bot_speed": "watchable", "confirm": "on", "sound": "off"}   # issue 17: confirm on, sounds off
-SETTING_CHOICES = {"bot_speed": ("instant", "watchable"), "lang": LANGUAGES, "confirm": ("on", "off"),
+SETTING_CHOICES = {"bot_speed": ("instant", "watchable", "slow"), "lang": LANGUAGES, "confirm": ("on", "off"),
                    "sound": ("on", "off")}
 LEGACY_PREFIXES = site.LEGACY_STORAGE_PREFIXES   # the prefixes older releases used, per current prefix
 MAX_SAVE_CHARS = safejson.MAX_BYTES             # a long game's save is well under 1 MB

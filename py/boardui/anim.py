@@ -80,7 +80,7 @@ def hold_seconds(frame: HasMs, factor: float | None) -> float:
 
 def motion_factor(speed: float, reduced_motion: bool, seats: list[dict], bot_speed: str | None) -> float:
     """Hold-time factor of the frames: ``speed`` (0 = no waiting), x0.6 with reduced motion,
-    x0.3 when no human plays and bots move "instant"."""
+    x0.3 when no human plays and bots move "instant", x2 when they move "slow"."""
     if speed <= 0:
         return 0.0
     factor = speed
@@ -88,6 +88,8 @@ def motion_factor(speed: float, reduced_motion: bool, seats: list[dict], bot_spe
         factor *= 0.6
     if not any(s.get("kind") == "human" for s in seats) and bot_speed == "instant":
         factor *= 0.3
+    if bot_speed == "slow":          # the shell's "Slow" (play-test 8 F2): each step held twice as long
+        factor *= 2
     return factor
 
 

@@ -750,6 +750,15 @@ def test_settings_persist(guarded_page, site, ready):
     assert page.locator("#shell-speed-instant").is_checked()
     assert json.loads(page.evaluate(f"localStorage.getItem('{PREFIX}settings')")) == {
         "bot_speed": "instant", "confirm": "on", "sound": "off"}          # the defaults of issue 17 kept
+    # Play-test 8 F2: "Slow", offered first (slowest first), is kept too.
+    assert page.locator("input[name=bot_speed]").evaluate_all("es => es.map(e => e.value)") == [
+        "slow", "watchable", "instant"]
+    assert page.locator('label[for="shell-speed-slow"]').inner_text().strip() == "Slow"
+    page.check("#shell-speed-slow")
+    page.reload()
+    ready(page)
+    page.click("#shell-settings summary")
+    assert page.locator("#shell-speed-slow").is_checked()
 
 
 # ------------------------------------------------------------------ bots never block the page
