@@ -654,7 +654,7 @@ class Controller:
                 action = search.result()
                 self.bot_times.append(self.clock() - started)
                 self.bot_slices.append(longest)
-                pace = PACE.get(self.settings.get("bot_speed"))
+                pace = PACE.get(str(self.settings.get("bot_speed")))
                 if pace:
                     wait = self._last_move_at + self.watch_seconds * pace - self.clock()
                     if wait > 0:
