@@ -1048,3 +1048,25 @@ def test_a_held_move_says_what_confirming_it_reveals():
                              "tile, so once confirmed it cannot be taken back."}, reasons
     assert reasons["end"] == {"This move ends the game: it is played only when you confirm it, and once "
                               "confirmed it cannot be taken back."}, reasons
+
+
+def test_an_animations_caption_is_marked_to_wrap_and_the_heading_is_not():
+    """Play-test 8 F2: a bot step's caption was cut with "…" in the status line. While a frame shows, the
+    heading's place holds its caption marked ``pp-caption`` (the stylesheet lets it wrap); whose turn it
+    is, once the frames are over, is not."""
+    marked: list[str] = []
+    s = new_game(2, 3)
+    s.record = False
+    rng = random.Random(3)
+    screen, events = Screen(), []
+    while not s.is_over and len(marked) < 3:
+        screen.receive(snapshot(s, 0), events, SEATS[:2])
+        while screen.frames.busy:
+            who = re.search(r'<strong class="([^"]*)"[^>]*>([^<]*)<', to_markup(screen.scene([])))
+            assert who.group(1) == "pp-who pp-caption" and who.group(2) == screen.frames.current.caption
+            marked.append(who.group(2))
+            screen.frames.advance()
+        who = re.search(r'<strong class="([^"]*)"', to_markup(screen.scene([])))
+        assert who.group(1) == "pp-who"
+        events = s.apply(rng.choice(s.legal_actions()))
+    assert len(marked) >= 3

@@ -828,7 +828,10 @@ def render(model: Model) -> El:
     over = view["phase"] == "over"
     who = t("status.caption") if model.animating and model.caption is None \
         else (model.caption or heading(whose_turn, view, model.waiting, model.viewer, model.seats, says_you=True))
-    status = [h("strong", {"class": "pp-who", "title": who}, who)]
+    # An animation's caption (a step of a turn) may wrap to a second line (play-test 8 F2: "Rectina
+    # placed helmet lava on building 11b (row …" at 1280 px); the heading stays on one.
+    caption = model.animating or bool(model.caption)
+    status = [h("strong", {"class": "pp-who pp-caption" if caption else "pp-who", "title": who}, who)]
     if model.busy:
         status.append(h("span", {"class": "pp-busy"}, model.busy))
     elif model.last:

@@ -880,3 +880,36 @@ def test_a_gate_to_leave_by_is_a_finger_wide_on_a_tablet_and_leaves_its_square_a
         n = game.moves()
         page.touchscreen.tap(hit["x"] + 4, hit["y"] + 4)          # the corner of its target, off the disc
         assert game.played(n) == leave.to_json()
+
+
+# The play-test's captions (es, t1es.log), whole.
+CAPTIONS = ["Rectina colocó lava casco en el edificio 11b (fila 3, columna 9)",
+            "Moviste un ciudadano desde el edificio 7a (fila 5, columna 3) hasta el edificio 8a (fila 6, columna 4) "
+            "(2 pasos)"]
+
+
+@pytest.mark.parametrize("caption", CAPTIONS)
+def test_a_long_caption_wraps_to_two_lines_without_moving_the_board(guarded_page, site, ready, caption):
+    """Play-test 8 F2: a bot step's caption in the status line was cut with "…" at 1280 px. It wraps to a
+    second line, whole, and the board and the Rules stay where they were."""
+    page = guarded_page
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.add_init_script(INIT)
+    page.goto(site.url + "index.html?game=pompeii&seats=human,bot,bot&seed=4&lang=es")
+    ready(page)
+    where = """() => [...document.querySelectorAll('.pp-tools .tool, .pp-scores, .pp-board')].map(e => {
+        const r = e.getBoundingClientRect(); return [Math.round(r.top), Math.round(r.left)]; })"""
+    before = page.evaluate(where)
+    page.evaluate("""() => { const busy = document.createElement('span'); busy.className = 'pp-busy';
+        busy.textContent = 'Tacitus (bot) está pensando…'; document.querySelector('.pp-status').append(busy); }""")
+    shown = page.evaluate("""(text) => { const who = document.querySelector('.pp-status .pp-who');
+        who.classList.add('pp-caption'); who.textContent = text;
+        const r = who.getBoundingClientRect(), line = parseFloat(getComputedStyle(who).lineHeight);
+        return {lines: Math.round(r.height / line), cut: who.scrollWidth > who.clientWidth + 1
+                || who.scrollHeight > who.clientHeight + 1, overflow: getComputedStyle(who).textOverflow,
+                right: r.right, scores: document.querySelector('.pp-scores').getBoundingClientRect().left}; }""",
+        caption)
+    assert shown["lines"] <= 2 and not shown["cut"] and shown["overflow"] != "ellipsis", shown
+    assert shown["right"] <= shown["scores"] + 1, shown
+    assert page.evaluate(where) == before
+    assert page.locator(".pp-status .pp-busy").is_hidden()       # about the next move: after the caption
