@@ -367,6 +367,22 @@ def test_other_keys_of_the_origin_are_left_alone():
 # ------------------------------------------------------------------ settings
 
 
+def test_the_stored_save_of_an_id_or_why_the_storage_cannot_say():
+    """Import asks whether a file's id is saved already (review: it read ``storage.getItem`` itself, and a
+    storage that throws gave only a console error): the text, None, or a StorageError naming the reason."""
+    store, storage = store_with()
+    session = new_session()
+    assert store.stored_save(session.id) is None
+    store.save(session)
+    assert store.stored_save(session.id) == session.to_json()
+
+    def refused(key):
+        raise RuntimeError("SecurityError: access denied")
+    storage.getItem = refused
+    with pytest.raises(StorageError, match="SecurityError: access denied"):
+        store.stored_save(session.id)
+
+
 def test_settings_default_persist_and_ignore_garbage():
     store, storage = store_with()
     assert store.load_settings() == DEFAULT_SETTINGS

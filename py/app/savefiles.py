@@ -18,6 +18,7 @@ from app.dom import download_text
 from app.errors import said_later
 from app.i18n import t
 from app.session import ID_FORM, SaveError, Session, new_id
+from app.storage import StorageError
 
 if TYPE_CHECKING:
     from app.shell import App
@@ -83,7 +84,11 @@ class SaveFiles:
             window.console.error(traceback.format_exc())
             app.notify(said_later("import.failed", file=name, error=e), "error")
             return
-        stored = app.store.storage.getItem(app.store.game_key(session.id))
+        try:
+            stored = app.store.stored_save(session.id)
+        except StorageError as e:              # nothing could be saved either: said, nothing changed
+            app.notify(said_later("import.storage", file=name, error=e), "error")
+            return
         saved_already = stored == session.to_json()
         if (stored is not None and not saved_already) or not ID_FORM.match(session.id):
             # Never overwrite another save with the same id; and an id of the page's form, which its

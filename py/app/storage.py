@@ -360,6 +360,16 @@ class SaveStore:
         stored = self._get(self.game_key(game_id))
         return stored is not None and stored != self.known.get(game_id)
 
+    def stored_save(self, game_id: str) -> str | None:
+        """The text stored as the save of ``game_id`` (None: there is none), for Import to tell the same
+        save from another with its id; StorageError (its text the browser's reason) when the storage
+        refuses to be read, so that Import says so rather than fail with only a console error."""
+        try:
+            value = self.storage.getItem(self.game_key(game_id))
+        except Exception as e:  # noqa: BLE001 - a SecurityError, a storage gone...
+            raise StorageError(str(e) or type(e).__name__) from e
+        return value if isinstance(value, str) else None
+
     def saved(self, game_id: str) -> bool:
         """Is there a save of ``game_id``?  Only a look (nothing read through the boundary): for a
         notice about the game, which goes once it is deleted (``app.notices``)."""

@@ -613,6 +613,26 @@ def test_export_and_import_round_trip(guarded_page, site, ready, tmp_path):
     assert stored(page)["actions"] == session["actions"]
 
 
+def test_an_import_the_storage_refuses_to_look_up_is_said_and_changes_nothing(guarded_page, site, ready, tmp_path):
+    """Review: Import read ``localStorage.getItem`` itself; a storage that throws there broke the import
+    with only a console error. It reads through the store, which says why."""
+    page = tally(guarded_page)
+    session = _good_session(page, site, ready)
+    exported = tmp_path / "game.json"
+    exported.write_text(json.dumps(session))
+    page.evaluate(f"""() => {{ const get = Storage.prototype.getItem;
+        Storage.prototype.getItem = function (key) {{
+            if (String(key).startsWith("{PREFIX}game.")) throw new DOMException("access denied", "SecurityError");
+            return get.call(this, key); }}; }}""")
+    page.set_input_files("#shell-import-file", str(exported))
+    notice = page.locator('.shell-notice[data-kind="error"]')
+    notice.wait_for()
+    text = notice.inner_text()
+    assert "game.json could not be imported: the browser's storage could not be read" in text, text
+    assert "access denied" in text and "Nothing was changed" in text
+    assert page.evaluate("document.body.dataset.moves") == str(len(session["actions"]))
+
+
 # ------------------------------------------------------------------ hot-seat, undo
 
 
