@@ -335,3 +335,28 @@ def test_the_forms_seats_carried_to_another_game_keep_kinds_and_levels_within_it
     assert [(s["kind"], s["level"]) for s in alone] == [("human", None), ("bot", "normal")]
     for spec, out in ((LSPEC, carried), (SPEC, back), (LSPEC, alone)):
         Session.start(spec, {"players": len(out), "seed": 1}, out, now=NOW)   # a form that starts
+
+
+@pytest.mark.parametrize("value", [0, 20251201, True, ["2025-12-01"], {"at": "now"}, "x" * 41])
+@pytest.mark.parametrize("name", ["created", "updated"])
+def test_a_save_whose_time_is_not_a_text_is_refused(name, value):
+    """Review: ``from_data`` took any ``created`` / ``updated`` and wrote it back with ``str()`` (a list
+    as "['2025-12-01']"); they are refused with the rest of a bad save, saying which."""
+    data = json.loads(Session.start(SPEC, {"players": 2, "seed": 1}, default_seats(SPEC, ["human", "bot"])).to_json())
+    data[name] = value
+    with pytest.raises(SaveError) as caught:
+        Session.from_data(data, GAMES)
+    assert caught.value.code == "save.bad_time" and caught.value.params == {"field": name}
+    assert name in error_text(caught.value)
+
+
+def test_a_saves_missing_or_null_time_is_not_known_rather_than_none():
+    """Review: a null ``created`` became the text "None". Missing or null: "" (not known); a time is kept."""
+    data = json.loads(Session.start(SPEC, {"players": 2, "seed": 1}, default_seats(SPEC, ["human", "bot"])).to_json())
+    stamp = data["created"]
+    data["updated"] = None
+    del data["created"]
+    session = Session.from_data(data, GAMES)
+    assert session.data["created"] == session.data["updated"] == ""
+    data.update(created=stamp, updated=stamp)
+    assert Session.from_data(data, GAMES).data["updated"] == stamp

@@ -52,6 +52,21 @@ class SaveError(ShellError):
     ``app.errors.error_text`` shows it in the page's language."""
 
 
+MAX_TIME_CHARS = 40      # a save's "created" / "updated" (now_iso writes 20)
+
+
+def _time(data: dict[str, Any], name: str) -> str:
+    """A save's ``created`` or ``updated``: a text of at most ``MAX_TIME_CHARS`` as it is; missing or null
+    is "" (not known: a hand-made file); anything else refused (``save.bad_time``), as the rest of a save
+    is — it was made a text with ``str()``, null becoming "None", a number or a list written back as one."""
+    value = data.get(name)
+    if value is None:
+        return ""
+    if not isinstance(value, str) or len(value) > MAX_TIME_CHARS:
+        raise SaveError("save.bad_time", field=name)
+    return value
+
+
 def now_iso(now: _dt.datetime | None = None) -> str:
     now = now or _dt.datetime.now(_dt.UTC)
     return now.astimezone(_dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
@@ -394,11 +409,11 @@ class Session:
         actions = data.get("actions")
         if not isinstance(actions, list):
             raise SaveError("save.no_moves")
+        created, updated = _time(data, "created"), _time(data, "updated")
         state, movers, barrier, log = _replay(spec, setup, actions)
         clean = {"format": FORMAT, "version": VERSION, "game": spec.key, "game_version": spec.version,
                  "id": data["id"], "setup": setup, "seats": seats, "actions": actions,
-                 "created": str(data.get("created", ""))[:40], "updated": str(data.get("updated", ""))[:40],
-                 "over": bool(spec.is_over(state))}
+                 "created": created, "updated": updated, "over": bool(spec.is_over(state))}
         return cls(spec, clean, state, movers, barrier, log)
 
     @classmethod
