@@ -30,9 +30,10 @@ LABELS = """() => [...document.querySelectorAll('.pt-board text')].filter(e => e
             px: parseFloat(getComputedStyle(e).fontSize) * Math.hypot(m.a, m.b),
             box: [r.left, r.top, r.right, r.bottom]}; })"""
 
-# What may be tapped in the game and the header: [what, width, height].
+# What may be tapped in the game and the header: [what, width, height]. Not the link to the menu, hidden
+# until the keyboard's focus reaches it (`.board-skip`).
 TARGETS = """() => [...document.querySelectorAll(
-        '.pt :is(button, a, [data-act]), .shell-controls > button:not([hidden]), .shell-controls summary')]
+        '.pt :is(button, a:not(.board-skip), [data-act]), .shell-controls > button:not([hidden]), .shell-controls summary')]
     .filter(e => e.getClientRects().length)
     .map(e => { const r = e.getBoundingClientRect();
         return [e.tagName + ' ' + (e.dataset.act || '') + ' ' + (e.dataset.arg || e.textContent.slice(0, 20)),
