@@ -193,6 +193,27 @@ def _count(table: dict[str, dict[int, int]], where: str, seat: int, k: int) -> N
         here[seat] = here.get(seat, 0) + k
 
 
+class LogReading:
+    """How far a reading of the growing event log got, so that a scene reads only the events added
+    since: ``since(log, key)`` gives whether the reading starts over (the first call, another ``key``
+    such as the language or the viewer, or another log: an undo, a new game) and the events not read."""
+
+    def __init__(self) -> None:
+        self.key: Any = LogReading      # no key equals the class itself: the first call starts over
+        self.count = 0
+        self.last: Any = None
+
+    def since(self, log: list[dict], key: Any) -> tuple[bool, list[dict]]:
+        n = len(log)
+        again = not (self.key == key and self.count <= n and (self.count == 0 or log[self.count - 1] is self.last))
+        if again:
+            self.key, self.count, self.last = key, 0, None
+        new = log[self.count:n]
+        if new:
+            self.count, self.last = n, log[n - 1]
+        return again, new
+
+
 @dataclass
 class Screen(ScreenState):
     """UI-local state of one view and the pure steps of the flow (a :class:`boardui.screen.Screen`)."""
@@ -205,8 +226,9 @@ class Screen(ScreenState):
     lost: Recap = field(default_factory=Recap)      # the lost citizens (P65: the tie-break)
     marks: Marks = field(default_factory=Marks)     # where it all happened, since the viewer decided
     _log_words: list[str] = field(default_factory=list)     # the move log in words, so far
-    _log_seen: list[Any] = field(default_factory=list)      # [language, count, last event described]
-    _decided_seen: list[Any] = field(default_factory=list)  # [viewer, count, last event looked at, decided]
+    _log_read: LogReading = field(default_factory=lambda: LogReading())      # how far _log_words reached
+    _decided: bool = False                                   # the viewer of _decided_read decided already
+    _decided_read: LogReading = field(default_factory=lambda: LogReading())  # how far _decided looked
     eyes_to_choose: bool = False    # a replay offers a seat's eyes ("Seen by"; set by the view): Model's
 
     @staticmethod
@@ -326,31 +348,21 @@ class Screen(ScreenState):
         """Has ``viewer`` made a decision of its own in ``log`` (one of :data:`OWN_EVENTS`)? Each scene
         asks while a recap shows: only the events new since the last call are looked at (the whole log
         again after an undo, a new game or another viewer), not the whole log at every scene."""
-        seen = self._decided_seen
-        n = len(log)
-        same = (seen and seen[0] == viewer and seen[1] <= n and (seen[1] == 0 or log[seen[1] - 1] is seen[2]))
-        if not same:
-            seen = self._decided_seen = [viewer, 0, None, False]
-        if n > seen[1]:
-            if not seen[3]:
-                seen[3] = any(e.get("seat") == viewer and e.get("type") in OWN_EVENTS
-                              for e in log[seen[1]:n])
-            seen[1], seen[2] = n, log[n - 1]
-        return bool(seen[3])
+        again, new = self._decided_read.since(log, viewer)
+        if again:
+            self._decided = False
+        if new and not self._decided:
+            self._decided = any(e.get("seat") == viewer and e.get("type") in OWN_EVENTS for e in new)
+        return self._decided
 
     def log_words(self, log: list[dict]) -> list[str]:
         """The move log in words, describing only the events new since the last call (the whole
         log again after an undo, another language or other seats)."""
-        seen = self._log_seen
-        n = len(log)
-        same = (seen and seen[0] == (i18n.language(), tuple(s.get("name") for s in self.seats))
-                and seen[1] <= n and (seen[1] == 0 or log[seen[1] - 1] is seen[2]))
-        if not same:
+        again, new = self._log_read.since(log, (i18n.language(), tuple(s.get("name") for s in self.seats)))
+        if again:
             self._log_words = []
-            seen = self._log_seen = [(i18n.language(), tuple(s.get("name") for s in self.seats)), 0, None]
-        if n > seen[1]:
-            self._log_words = self._log_words + describe_log(list(log[seen[1]:]), self.seats)
-            seen[1], seen[2] = n, log[n - 1]
+        if new:
+            self._log_words = self._log_words + describe_log(new, self.seats)
         return self._log_words
 
     def scene(self, log: list[dict], rules_href: str = "./rules.pompeii.html") -> El:
