@@ -9,11 +9,12 @@ their reserves): a text that brings one back fails here, with the rulebook's wor
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 
 import pytest
+
+from test_i18n_wording import texts
 
 ROOT = Path(__file__).resolve().parents[1]
 PLACEHOLDER = re.compile(r"\{[a-z_]+\}")     # a value put in ({token}) is not a word of the text
@@ -45,22 +46,10 @@ DRIFT: dict[tuple[str, str], dict[str, str]] = {
 }
 
 
-def texts(layer: str, lang: str) -> dict[str, str]:
-    """Every text of a language file, a plural's forms as ``key/form``."""
-    flat: dict[str, str] = {}
-    path = ROOT / "py" / layer / "lang" / f"{lang}.json"
-    for key, value in json.loads(path.read_text(encoding="utf-8")).items():
-        if isinstance(value, dict):
-            flat.update({f"{key}/{form}": text for form, text in value.items()})
-        else:
-            flat[key] = value
-    return flat
-
-
 @pytest.mark.parametrize("layer, lang", sorted(DRIFT), ids=lambda v: str(v))
 def test_the_games_terms_are_the_rulebooks(layer, lang):
     drifted = [f"{key}: {match.group(0)!r} (the rulebook says {word})"
-               for key, text in texts(layer, lang).items()
+               for key, text in texts(ROOT / "py" / layer / "lang" / f"{lang}.json").items()
                for pattern, word in DRIFT[(layer, lang)].items()
                for match in [re.search(pattern, PLACEHOLDER.sub("", text), re.IGNORECASE)] if match]
     assert not drifted, "\n".join(drifted)
