@@ -50,6 +50,21 @@ def sized_page(browser, site, site_under_subpath, size: str, tally: bool = False
         context.close()
 
 
+def ptolemaeus_at(page, site, want: str, name: str):
+    """The Ptolemaeus page (against a bot, no animation) at the first position of test_play's games
+    where ``want`` is pending, loaded as a save named ``name``: the game's driver, the seed and the
+    actions that lead there, and what the load reported."""
+    from test_play import INIT, Game, find_position, pending
+
+    page.add_init_script(INIT)
+    page.goto(site.url + "index.html?date=1969-07-20T20:17Z&seats=human,bot&seed=1")
+    wait_until_ready(page)
+    page.evaluate("window.ptolemaeusTest.speed(0)")
+    game = Game(page, None)
+    seed, actions = find_position(pending(want))
+    return game, seed, actions, game.load(seed, actions, name=name)
+
+
 def stored(page) -> dict:
     return page.evaluate(f"""() => JSON.parse(localStorage.getItem("{PREFIX}game." +
                                                 localStorage.getItem("{PREFIX}current")))""")
@@ -266,16 +281,8 @@ def test_a_move_held_for_confirm_is_held_again_after_a_reload(browser, site, sit
 def test_the_eclipsis_discard_on_a_phone_has_its_cards_and_button_in_view(browser, site, site_under_subpath):
     """Issue 17: asked to discard at an Eclipsis on a 390x844 touch phone, the hand and the Discard
     button are on screen (the hand comes up under the prompt), and stay there once cards are picked."""
-    from test_play import INIT, Game, find_position, pending
-
     with sized_page(browser, site, site_under_subpath, "phone") as page:
-        page.add_init_script(INIT)
-        page.goto(site.url + "index.html?date=1969-07-20T20:17Z&seats=human,bot&seed=1")
-        wait_until_ready(page)
-        page.evaluate("window.ptolemaeusTest.speed(0)")
-        game = Game(page, None)
-        seed, actions = find_position(pending("eclipsis"))
-        game.load(seed, actions, name="eclipsis-phone")
+        ptolemaeus_at(page, site, "eclipsis", "eclipsis-phone")
         height = SIZES["phone"]["viewport"]["height"]
 
         def in_view(selector: str) -> None:
@@ -405,17 +412,11 @@ def test_a_point_appears_where_it_was_earned_and_at_the_score(browser, site, sit
     """Issue 17 in Ptolemaeus: the compulsory study (R5, the player chooses the planet) earns its
     points as a "+N" with a highlight on the constellation studied (boardui.marks) and at the seat's
     score, said in the live region and in the constellation's label; in view on a phone too."""
-    from test_play import INIT, Game, find_position, pending, replay
+    from test_play import replay
 
     with sized_page(browser, site, site_under_subpath, size) as page:
-        page.add_init_script(INIT)
-        page.goto(site.url + "index.html?date=1969-07-20T20:17Z&seats=human,bot&seed=1")
-        wait_until_ready(page)
-        page.evaluate("window.ptolemaeusTest.speed(0)")
-        game = Game(page, None)
-        seed, actions = find_position(pending("study"))
+        game, seed, actions, info = ptolemaeus_at(page, site, "study", "study-points")
         state = replay(seed, actions)
-        info = game.load(seed, actions, name="study-points")
         at = info["pending"]["at"]
         planet = state.legal_actions()[-1]
         before = state.view(0)["seats"][0]["score"]["total"]

@@ -11,7 +11,7 @@ import json
 import pytest
 
 from conftest import axe_violations, no_sideways_scroll, wait_until_ready
-from test_first_evening import SHOTS, SIZES, sized_page
+from test_first_evening import SHOTS, SIZES, ptolemaeus_at, sized_page
 
 LINK = "index.html?game=ptolemaeus&seats=human,bot&seed=5&start=1969-07-20T20:17Z"
 WIDTH, HEIGHT = 844, 390
@@ -98,16 +98,8 @@ def test_on_a_phone_on_its_side_the_prompt_the_board_and_the_cards_are_on_one_sc
 def test_on_a_phone_on_its_side_the_planets_to_study_take_a_finger(browser, site, site_under_subpath, report):
     """The compulsory study (R5: the player chooses the planet on the board or in the prompt) at 844x390:
     the prompt, its buttons and the whole board in the first view, every planet to choose at least 24 px."""
-    from test_play import INIT, Game, find_position, pending
-
     with sized_page(browser, site, site_under_subpath, "landscape") as page:
-        page.add_init_script(INIT)
-        page.goto(site.url + "index.html?date=1969-07-20T20:17Z&seats=human,bot&seed=1")
-        wait_until_ready(page)
-        page.evaluate("window.ptolemaeusTest.speed(0)")
-        game = Game(page, None)
-        seed, actions = find_position(pending("study"))
-        game.load(seed, actions, name="study-landscape")
+        ptolemaeus_at(page, site, "study", "study-landscape")
         page.locator('.pt-board [data-act="planet"]').first.wait_for()
         page.evaluate("scrollTo(0, 0)")
         page.wait_for_timeout(300)
@@ -132,16 +124,8 @@ def test_on_a_phone_on_its_side_the_eclipsis_discard_has_the_hand_under_the_prom
     """Asked to discard at an Eclipsis on a phone on its side (844x390; 932x430, wider than the one
     column's 880 px), the hand comes up under the prompt, before the face-up cards: the prompt, its
     Discard button, the hand's cards and the whole board in the first view."""
-    from test_play import INIT, Game, find_position, pending
-
     with sized_page(browser, site, site_under_subpath, size) as page:
-        page.add_init_script(INIT)
-        page.goto(site.url + "index.html?date=1969-07-20T20:17Z&seats=human,bot&seed=1")
-        wait_until_ready(page)
-        page.evaluate("window.ptolemaeusTest.speed(0)")
-        game = Game(page, None)
-        seed, actions = find_position(pending("eclipsis"))
-        game.load(seed, actions, name=f"eclipsis-{size}")
+        ptolemaeus_at(page, site, "eclipsis", f"eclipsis-{size}")
         page.locator('.pt-hand [data-act="hand"]').first.wait_for()
         page.locator(".shell-notice button").first.click()              # "Imported …" closed
         page.evaluate("scrollTo(0, 0)")
