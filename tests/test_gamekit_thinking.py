@@ -5,7 +5,7 @@ import pytest
 import random
 from types import SimpleNamespace
 
-from gamekit.thinking import BotError, SearchThinker, SlicedSearch
+from gamekit.thinking import BotError, Level, SearchThinker, SlicedSearch
 
 
 class Counter:
@@ -115,3 +115,18 @@ def test_checked_rng_refuses_what_cannot_be_asked_and_makes_a_random():
     mine = random.Random(3)
     assert SearchThinker.checked_rng(state, 1, "easy", levels, mine) is mine
     assert SearchThinker.checked_rng(state, 1, "easy", levels, 7).random() == random.Random(7).random()
+
+
+def test_a_levels_settings_for_a_number_of_players_and_a_budget():
+    """Every game's ``Thinker`` reads its level through ``SearchThinker.settings``: a row's
+    ``seats`` entry applies in games of that many players only, a budget's keys (its own
+    ``seats`` included) win over both, and the table itself is never changed."""
+    levels = {"hard": Level(kind="ismcts", iterations=240, width=4, seats={4: {"iterations": 400}})}
+    two = SearchThinker.settings(levels, "hard", 2)
+    four = SearchThinker.settings(levels, "hard", 4)
+    assert (two.iterations, two.width, four.iterations, four.width, four.missing) == (240, 4, 400, 4, None)
+    capped = SearchThinker.settings(levels, "hard", 4, {"iterations": 8, "seconds": None})
+    assert (capped.iterations, capped.seconds, capped.kind) == (8, None, "ismcts")
+    own = SearchThinker.settings(levels, "hard", 4, {"seats": {4: {"width": 3}}})
+    assert (own.iterations, own.width) == (240, 3)
+    assert levels["hard"] == {"kind": "ismcts", "iterations": 240, "width": 4, "seats": {4: {"iterations": 400}}}

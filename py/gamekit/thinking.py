@@ -28,11 +28,18 @@ from collections.abc import Callable, Mapping, Sequence
 if TYPE_CHECKING:
     from gamekit.ismcts import ISMCTS
 
-__all__ = ["BotError", "SearchThinker", "SlicedSearch", "Thinker"]
+__all__ = ["BotError", "Level", "SearchThinker", "SlicedSearch", "Thinker"]
 
 
 class BotError(RuntimeError):
     """A bot could not decide (a bug in a bot, never the player's fault)."""
+
+
+class Level(dict):
+    """One row of a game's ``LEVELS`` table (a dict read as attributes; a missing one is None)."""
+
+    def __getattr__(self, name: str) -> Any:
+        return self.get(name)
 
 
 class Thinker(Protocol):
@@ -64,6 +71,19 @@ class SearchThinker:
         if state.current_player != seat:
             raise ValueError(f"seat {seat} is not to decide now (seat {state.current_player} is)")
         return rng if isinstance(rng, random.Random) else random.Random(rng)
+
+    @staticmethod
+    def settings(levels: Mapping[str, Level], level: str, players: int,
+                 budget: Mapping[str, Any] | None = None) -> Level:
+        """``level``'s row for a game of ``players``: its ``seats`` entry for that number of
+        players replaces the plain settings, and ``budget`` (the arena's ``--iterations``,
+        ``--set``, the tests' ``{"seconds": None}``; its own ``seats`` included) replaces both."""
+        budget = budget or {}
+        spec = Level(levels[level], **budget)
+        for key, value in (spec.get("seats") or {}).get(players, {}).items():
+            if key not in budget:
+                spec[key] = value
+        return spec
 
     @property
     def done(self) -> bool:

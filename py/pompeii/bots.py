@@ -34,7 +34,7 @@ import random
 from typing import Any
 
 from gamekit.ismcts import ISMCTS
-from gamekit.thinking import SearchThinker
+from gamekit.thinking import Level, SearchThinker
 
 from . import board as B
 from .actions import Action
@@ -59,13 +59,6 @@ __all__ = [
 _ESC = (0.0, 0.9, 0.78, 0.64, 0.5, 0.38, 0.28, 0.2, 0.14, 0.1, 0.07) + (0.05,) * 70
 _NEAR_LAVA = 0.8          # a citizen next to lava is more likely to be buried
 _STATIC = B.distance_to_exit()
-
-
-class Level(dict):
-    """A level's settings, read as attributes (missing ones are None)."""
-
-    def __getattr__(self, name: str) -> Any:
-        return self.get(name)
 
 
 LEVELS: dict[str, Level] = {
@@ -333,9 +326,7 @@ class Thinker(SearchThinker):
                  budget: dict[str, Any] | None = None) -> None:
         rng = self.checked_rng(state, seat, level, LEVELS, rng)
         det = determinize(state, seat, rng)          # P69: the bot never sees the real state
-        spec = Level(LEVELS[level])
-        if budget:
-            spec.update(budget)
+        spec = self.settings(LEVELS, level, det.n, budget)
         self.spec = spec
         self.budget = spec.iterations
         legal = det.legal_actions()

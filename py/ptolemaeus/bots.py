@@ -46,7 +46,7 @@ from typing import Any
 
 from gamekit.ismcts import ISMCTS
 from gamekit.memo import BoundedMemo
-from gamekit.thinking import SearchThinker
+from gamekit.thinking import Level, SearchThinker
 
 from . import actions as A
 from .actions import Action
@@ -87,13 +87,6 @@ __all__ = ["LEVELS", "Level", "Thinker", "choose_action", "potential", "potentia
 
 
 # ---------------------------------------------------------------- the levels
-
-class Level(dict):
-    """One row of :data:`LEVELS` (a dict with attribute access)."""
-
-    def __getattr__(self, name: str) -> Any:
-        return self.get(name)
-
 
 #: The ladder: one row per level, the budgets are the whole difference.
 #:
@@ -204,12 +197,7 @@ class Thinker(SearchThinker):
         # Information hygiene (R17): the bot never sees the real state.
         det = state.determinize(seat, rng)
         det.record = False
-        spec = Level(LEVELS[level])
-        if budget:
-            spec.update(budget)
-        for key, value in (spec.get("seats") or {}).get(det.n, {}).items():
-            if key not in (budget or {}):
-                spec[key] = value
+        spec = self.settings(LEVELS, level, det.n, budget)
         self.spec = spec
         self.seat = seat
         self.budget = spec.iterations
