@@ -183,22 +183,31 @@ def test_ptolemaeus_enter_on_the_deck_twice_draws_two_cards_then_confirm_has_the
     page.wait_for_function("!document.body.dataset.confirm")
 
 
+def pompeii_held(pomp, phase: str, step: str, name: str, kind):
+    """A Pompeii position at ``phase``/``step`` where seat 0 has a move of ``kind`` that ends its turn
+    and reveals something (so it waits held), loaded, the move clicked, and the page waiting: the
+    state before it, the move and the number of moves played (none added)."""
+    def held(s, a):
+        return kind(s, a) and _ends_turn(s, a, True, "revealed")
+    seed, actions = test_pompeii_play.find_position(
+        lambda s: s.phase == phase and s.step == step and any(held(s, a) for a in s.legal_actions()))
+    pomp.load(seed, actions, name=name)
+    state = pomp.state()
+    action = next(a for a in state.legal_actions() if held(state, a))
+    n = pomp.moves()
+    for act, arg in pompeii_clicks(action, state.legal_actions()):
+        pomp.click(act, arg)
+    pomp.page.wait_for_function("document.body.dataset.confirm === 'held'")
+    assert pomp.moves() == n
+    return state, action, n
+
+
 def test_pompeii_a_held_card_is_named_and_the_hand_is_not_offered(pomp):
     """D5 (c): a card played (a card is then drawn: the move is held) is named in the prompt in the
     move log's words; the hand and the city offer nothing until Confirm or Take back."""
     page = pomp.page
-    def held_card(s, a):
-        return a.kind == "play" and a.square >= 0 and _ends_turn(s, a, True, "revealed")
-    seed, actions = test_pompeii_play.find_position(
-        lambda s: s.phase == "p1" and s.step == "play" and any(held_card(s, a) for a in s.legal_actions()))
-    pomp.load(seed, actions, name="held-card")
-    state = pomp.state()
-    action = next(a for a in state.legal_actions() if held_card(state, a))
-    n = pomp.moves()
-    for act, arg in pompeii_clicks(action, state.legal_actions()):
-        pomp.click(act, arg)
-    page.wait_for_function("document.body.dataset.confirm === 'held'")
-    assert pomp.moves() == n
+    state, action, n = pompeii_held(pomp, "p1", "play", "held-card",
+                                    lambda s, a: a.kind == "play" and a.square >= 0)
     assert page.evaluate(OFFERED, ".pp") == []
     assert page.evaluate(TAB_STOPS, ".pp-hand") == []
     prompt = page.locator(".pp-prompt .prompt")
@@ -239,18 +248,7 @@ def test_pompeii_a_held_phase_2_move_says_the_next_player_draws_a_lava_tile(pomp
     walked citizens; what is revealed is the next player's lava tile. The bar says so, after the move's
     own words (F3)."""
     page = pomp.page
-    def held_walk(s, a):
-        return a.kind == "move" and _ends_turn(s, a, True, "revealed")
-    seed, actions = test_pompeii_play.find_position(
-        lambda s: s.phase == "p2" and s.step == "move" and any(held_walk(s, a) for a in s.legal_actions()))
-    pomp.load(seed, actions, name="held-walk")
-    state = pomp.state()
-    action = next(a for a in state.legal_actions() if held_walk(state, a))
-    n = pomp.moves()
-    for act, arg in pompeii_clicks(action, state.legal_actions()):
-        pomp.click(act, arg)
-    page.wait_for_function("document.body.dataset.confirm === 'held'")
-    assert pomp.moves() == n
+    pompeii_held(pomp, "p2", "move", "held-walk", lambda s, a: a.kind == "move")
     bar = page.locator("#shell-confirm")
     assert page.locator("#shell-confirm-why").inner_text() == (
         "This move is played only when you confirm it: then the next player draws a lava tile, so once confirmed "
