@@ -2,7 +2,8 @@
 prompt, the 366 px board and the cards one under the other (each decision scrolled up to read and down
 to tap), the header's buttons on two rows, and the board's small texts at 5-6 px. Now the board is
 beside the prompt and the panels, as tall as the window under a one-row header, and stays in view
-while they scroll; its texts are at least ~8 px on screen and do not run into each other."""
+while they scroll; its texts are at least ~8 px on screen and do not run into each other. Pompeii, left
+one column by play-test 8, has the same two columns at 844x390 and 667x375."""
 
 from __future__ import annotations
 
@@ -12,6 +13,9 @@ import pytest
 
 from conftest import axe_violations, no_sideways_scroll, wait_until_ready
 from test_first_evening import SHOTS, SIZES, ptolemaeus_at, sized_page
+from test_pompeii_layout import SIZES as SIZES_PP
+from test_pompeii_layout import sized_game
+from test_pompeii_play import find_position
 
 LINK = "index.html?game=ptolemaeus&seats=human,bot&seed=5&start=1969-07-20T20:17Z"
 WIDTH, HEIGHT = 844, 390
@@ -170,3 +174,129 @@ def test_on_a_phone_on_its_side_the_confirm_bar_leaves_the_board_and_the_prompt_
         assert axe_violations(page) == []
         report(f"ptolemaeus at 844x390, a held move: bar {bar_box['height']:.0f} px, board "
                f"{boxes['board'][3] - boxes['board'][1]:.0f} px above it")
+
+
+# ---------------------------------------------------------------- The Downfall of Pompeii on its side
+
+# Pompeii's boxes [left, top, right, bottom] at the page's scroll: the city, the status line with the
+# scores, the prompt, the hand, the panels beside the city, and what may be tapped outside the city.
+PP_BOXES = """() => { const box = e => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+    const all = s => [...document.querySelectorAll(s)].filter(e => e.getClientRects().length).map(box);
+    const one = s => all(s)[0] || null;
+    return {board: one('svg.pp-board'), top: one('.pp-top'), prompt: one('.pp-prompt'), said: one('.pp-prompt .prompt'), hand: one('.pp-hand'),
+            panels: all('.pp-side > section'), scores: all('.pp-score'), buttons: all('.pp-prompt [data-act]'),
+            cards: all('.pp-hand [data-act]'), squares: all('.pp-board [data-square]'),
+            taps: [...document.querySelectorAll('.pp :is([data-act], .pp-tools .tool)')]
+                .filter(e => e.getClientRects().length && !e.closest('svg'))
+                .map(e => [(e.dataset.act || e.className) + ' ' + (e.dataset.arg || ''), ...box(e)])}; }"""
+# Each score chip: its parts' tops (one line: all within a few px) and its box.
+PP_CHIPS = """() => [...document.querySelectorAll('.pp-score')].map(li => ({
+    tops: [...li.children].filter(e => e.getClientRects().length).map(e => Math.round(e.getBoundingClientRect().top)),
+    box: (r => [r.left, r.top, r.right, r.bottom])(li.getBoundingClientRect())}))"""
+
+
+def _pp_citizen_chosen(game) -> None:
+    action = next(a for a in game.state().legal_actions() if a.kind == "move")
+    game.page.locator(f'.pp-board [data-square="{action.square // 11},{action.square % 11}"][data-act="sq"]').tap()
+
+
+def _pp_card_chosen(game) -> None:
+    card = next(a.card for a in game.state().legal_actions() if a.kind == "play")
+    game.page.locator(f'.pp-hand [data-act="card"][data-arg="{card}"]').tap()
+
+
+# (players, what the position needs, a step on screen): phase 1 (a card, then its square), phase 2 (a
+# citizen chosen: where it goes, or a gate), four seats' scores beside a decision.
+PP_SCREENS = {
+    "play": (2, lambda s: sum(a.kind == "play" for a in s.legal_actions()) >= 2, None),
+    "play-square": (2, lambda s: sum(a.kind == "play" for a in s.legal_actions()) >= 2, _pp_card_chosen),
+    "move": (2, lambda s: any(a.kind == "move" for a in s.legal_actions()), _pp_citizen_chosen),
+    "move-4": (4, lambda s: any(a.kind == "move" for a in s.legal_actions()), _pp_citizen_chosen),
+}
+
+
+@pytest.fixture(scope="module", params=["landscape", "landscape-small"])
+def pompeii_side(request, browser, site, site_under_subpath):
+    """A Pompeii page on a phone on its side (844x390, 667x375), one per size (Pyodide starts once)."""
+    with sized_game(browser, site, site_under_subpath, request.param) as game:
+        game.wait_human()
+        yield request.param, game
+
+
+def _pp_settle(page) -> None:
+    """The shell's notices ("Imported …") closed, as a player does; the page at its top."""
+    page.evaluate("document.querySelectorAll('.shell-notice-close').forEach(b => b.click())")
+    page.wait_for_timeout(250)
+    page.evaluate("scrollTo(0, 0)")
+
+
+@pytest.mark.parametrize("screen", [*PP_SCREENS, "end"])
+def test_pompeii_on_a_phone_on_its_side_has_the_city_and_the_decision_side_by_side(pompeii_side, screen, report):
+    """Left by play-test 8 (F3 mended Ptolemaeus only): at 844x390 and 667x375 Pompeii was one column, the city under the prompt and the hand,
+    each move scrolled between them. The city is whole in the first view, on the left; the status, the
+    scores, the prompt with its buttons (and in phase 1 the hand's cards) beside it on the right, in the
+    first view too; nothing overlaps, nothing scrolls sideways; every target outside the city at least
+    44 px, the city's squares as large as the window's height allows (>= 32 px), a gate's small marker
+    with its button in the prompt (WCAG 2.5.8). At the end the result's dialog is whole in the window."""
+    size, game = pompeii_side
+    page = game.page
+    width, height = (SIZES_PP[size]["viewport"][k] for k in ("width", "height"))
+
+    def inside(box) -> bool:
+        return box[0] >= -0.5 and box[1] >= -0.5 and box[2] <= width + 0.5 and box[3] <= height + 0.5
+
+    if screen == "end":
+        game.load(5, [], seats=("human", "random", "random", "random"), name=f"side-end-{size}")
+        page.evaluate("window.pompeiiTest.autoplay('random')")
+        page.wait_for_selector(".pp-end", timeout=240_000)
+        page.evaluate("window.pompeiiTest.autoplay('')")
+        _pp_settle(page)
+        page.screenshot(path=str(SHOTS / f"pompeii-{size}-end.png"))
+        shown = page.evaluate("""() => [...document.querySelectorAll(
+                '.pp-end .end-card, .pp-end [data-act], .pp-end .end-winner, .pp-end tr[data-seat]')].map(e => {
+            const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom, e.dataset.act || e.tagName]; })""")
+        assert len(shown) >= 8 and all(inside(b) for b in shown), shown
+        assert all(b[2] - b[0] >= 44 and b[3] - b[1] >= 44 for b in shown if b[4] not in ("DIV", "P", "TR")), shown
+        assert axe_violations(page) == []
+        page.locator('.pp-end [data-act="close_end"]').tap()
+        page.locator(".pp-end").wait_for(state="detached")
+        page.evaluate("scrollTo(0, 0)")
+    else:
+        players, want, step = PP_SCREENS[screen]
+        seed, actions = find_position(want, players=players)
+        game.load(seed, actions, seats=("human",) + ("bot",) * (players - 1), name=f"side-{screen}-{size}")
+        if step is not None:
+            step(game)
+        _pp_settle(page)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"pompeii-{size}-{screen}.png"))
+    got = page.evaluate(PP_BOXES)
+    board = got["board"]
+    # The whole city in the first view, as high as the window lets it be, its squares >= 32 px.
+    assert inside(board), (size, screen, got)
+    assert min(min(b[2] - b[0], b[3] - b[1]) for b in got["squares"]) >= 32, got["squares"][:3]
+    # The status, the prompt and its buttons beside it, in the first view (the cards too while one is to
+    # be chosen); the panels beside it, none over it.
+    # At the end the prompt holds the game's last turns, whole (the column scrolls): its heading in view.
+    first = [got["top"], got["said"] if screen == "end" else got["prompt"], *got["buttons"]] + (
+        got["cards"] if screen == "play" else [])
+    for box in first:
+        assert inside(box) and box[0] >= board[2], (size, screen, box, board)
+    for box in [got["top"], got["prompt"], got["hand"], *got["panels"], *got["scores"]]:
+        assert box[0] >= board[2] and not meet(box, board), (size, screen, box, board)
+    assert not meet(got["top"], got["prompt"]), got
+    # Each seat's score on one line, inside the window.
+    for chip in page.evaluate(PP_CHIPS):
+        assert max(chip["tops"]) - min(chip["tops"]) <= 4 and inside([chip["box"][0], 0, chip["box"][2], 0]), chip
+    small = [t for t in got["taps"] if t[3] - t[1] < 44 or t[4] - t[2] < 44]
+    assert not small, (size, screen, small)
+    buttons = {(b["act"], b["arg"]) for b in page.evaluate("""() => [...document.querySelectorAll('.pp-prompt [data-act]')]
+        .map(e => ({act: e.dataset.act, arg: e.dataset.arg || ''}))""")}
+    for b in page.evaluate("""() => [...document.querySelectorAll('.pp-board [data-act]')].map(e => {
+            const r = e.getBoundingClientRect(); return {act: e.dataset.act, arg: e.dataset.arg || '', w: r.width, h: r.height}; })"""):
+        assert min(b["w"], b["h"]) >= 24 or (b["act"] == "leave" and (b["act"], b["arg"]) in buttons), b
+    no_sideways_scroll(page, f"Pompeii {screen} at {width}x{height}")
+    assert axe_violations(page) == []
+    cell = min(b[2] - b[0] for b in got["squares"])
+    report(f"pompeii at {width}x{height} ({screen}): city {board[2] - board[0]:.0f}x{board[3] - board[1]:.0f} px, "
+           f"squares {cell:.0f} px, prompt from x={got['prompt'][0]:.0f} to y={got['prompt'][3]:.0f}")

@@ -26,6 +26,11 @@ SIZES = {
               "device_scale_factor": 2},
     "tablet": {"viewport": {"width": 820, "height": 1180}, "has_touch": True, "is_mobile": True,
                "device_scale_factor": 2},
+    # Phones on their side (test_landscape_phone.py)
+    "landscape": {"viewport": {"width": 844, "height": 390}, "has_touch": True, "is_mobile": True,
+                  "device_scale_factor": 2},
+    "landscape-small": {"viewport": {"width": 667, "height": 375}, "has_touch": True, "is_mobile": True,
+                        "device_scale_factor": 3},
 }
 BOXES_JS = """(selector) => [...document.querySelectorAll(selector)]
     .filter(e => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0; })
@@ -913,3 +918,53 @@ def test_a_long_caption_wraps_to_two_lines_without_moving_the_board(guarded_page
     assert shown["right"] <= shown["scores"] + 1, shown
     assert page.evaluate(where) == before
     assert page.locator(".pp-status .pp-busy").is_hidden()       # about the next move: after the caption
+
+
+# Each seat's score chip at the end: its parts' tops (one line: within a few px), where its two figures
+# start, and its box.
+END_CHIPS_JS = """() => [...document.querySelectorAll('.pp-score')].map(li => {
+    const r = li.getBoundingClientRect(), x = s => li.querySelector(s).getBoundingClientRect().left;
+    return {tops: [...li.children].filter(e => e.getClientRects().length).map(e => Math.round(e.getBoundingClientRect().top)),
+            saved: x('strong:not(.pp-dead)'), dead: x('.pp-dead'), box: [r.left, r.top, r.right, r.bottom]}; })"""
+
+
+def test_four_seats_scores_at_the_end_are_a_compact_table_on_a_phone(browser, site, site_under_subpath, report):
+    """Left by play-test 8 (F7 mended three seats at 1280 px): at the end of a four-seat game on a 390x844 phone (German: "1 gerettet +1 · 10 verloren
+    +10") the score chips with their "+N"s wrapped one by one, ragged, ~130 px high above the prompt. On a
+    phone three or four seats' scores are a compact table: a row a seat on one line, the saved and the lost
+    figures each in a column, the whole under 4 x 26 px, inside the window."""
+    context = browser.new_context(service_workers="block", locale="de-DE", **SIZES["phone"])
+    guard = PageGuard({site.origin, site_under_subpath.origin})
+    try:
+        page = guard.watch(context.new_page())
+        page.add_init_script(INIT)
+        page.goto(site.url + "index.html" + LINK + "&lang=de")
+        wait_until_ready(page)
+        page.evaluate("window.pompeiiTest.speed(0)")
+        game = Game(page, guard)
+        game.wait_human()
+        game.load(5, [], seats=("human", "random", "random", "random"), name="end-chips-de")
+        page.evaluate("window.pompeiiTest.autoplay('random')")
+        page.wait_for_selector(".pp-end", timeout=240_000)
+        page.evaluate("window.pompeiiTest.autoplay('')")
+        page.locator('.pp-end [data-act="close_end"]').tap()
+        page.locator(".pp-end").wait_for(state="detached")
+        page.evaluate("scrollTo(0, 0)")
+        chips = page.evaluate(END_CHIPS_JS)
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / "pompeii-phone-end-4-seats-de.png"))
+        assert len(chips) == 4 and page.locator(".pp-scores .pp-loss").count() >= 1, chips   # "+N"s shown
+        for chip in chips:
+            assert max(chip["tops"]) - min(chip["tops"]) <= 4, chip                        # one line
+            assert chip["box"][0] >= 0 and chip["box"][2] <= 390, chip
+        assert len({round(c["saved"]) for c in chips}) == 1 and len({round(c["dead"]) for c in chips}) == 1, chips
+        height = chips[-1]["box"][3] - chips[0]["box"][1]
+        assert height <= 4 * 26, chips
+        no_sideways_scroll(page, "four seats' scores at 390")
+        assert axe_violations(page) == []
+        report(f"pompeii at 390x844, four seats' end scores (de): {height:.0f} px, rows "
+               f"{[round(c['box'][2] - c['box'][0]) for c in chips]} px wide")
+        problems = guard.problems()
+        assert not problems, "the page misbehaved:\n  " + "\n  ".join(problems)
+    finally:
+        context.close()
