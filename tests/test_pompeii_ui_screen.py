@@ -18,7 +18,7 @@ from pompeii_ui.board import Model, render
 from pompeii_ui.interact import click_path
 from pompeii_ui.screen import Screen, frames_of, others, snapshot
 from pompeii_ui.strings import t
-from pompeii_ui.words import describe, describe_log, end_summary, starts
+from pompeii_ui.words import captions, describe, describe_log, end_summary, starts
 
 SEATS = [{"kind": "human", "name": "You", "colour": "#3a7bd5"}, {"kind": "bot", "name": "Plinius", "colour": "#d64541"},
          {"kind": "bot", "name": "Tacitus", "colour": "#e8c547"}, {"kind": "bot", "name": "Rectina", "colour": "#333"}]
@@ -144,6 +144,58 @@ def test_lava_frames_mark_the_fall():
     frames = frames_of(before, events, 0, SEATS[:2])
     placed = next(e for e in events if e["type"] == "lava_placed")
     assert frames[0].falling == f"{placed['square'][0]},{placed['square'][1]}"
+
+
+def _burning_lava(s) -> bool:
+    """A bot places lava where its tile will burn citizens (P50)."""
+    return s.step == "lava" and s.current_player == 1 and any(
+        sum(s.cit[a.square * s.n:(a.square + 1) * s.n]) for a in s.legal_actions())
+
+
+def test_a_lava_tile_that_burns_has_its_burns_in_a_caption_of_their_own():
+    """Play-test 8 F2 (left over): on a 390 px phone a lava tile's whole line ("… placed scroll lava on the
+    gate Porta Vesuvio (row 1, column 6). 2 citizens burn (Tacitus 1, Rectina 1). Porta Vesuvio is closed
+    for good.") took 3-4 lines above the city. Its animation says where it fell, then, still burning, what
+    it did; the captions name no row and column (the board shows the square), the move log keeps them."""
+    for seed in range(1, 60):
+        s, _sc, _log = play(seed, until=_burning_lava)
+        if _burning_lava(s):
+            break
+    before = view(s, 0)
+    action = next(a for a in s.legal_actions() if sum(s.cit[a.square * s.n:(a.square + 1) * s.n]))
+    events = s.apply(action)
+    placed = next(e for e in events if e["type"] == "lava_placed")
+    line = describe(placed, SEATS[:2])
+    said = captions(placed, SEATS[:2])
+    coords = f"(row {placed['square'][0] + 1}, column {placed['square'][1] + 1})"
+    assert coords in line and len(said) == 2 and not any(coords in c or "row" in c for c in said), (line, said)
+    assert line == f"{said[0]} {coords}. {said[1]}", (line, said)          # the same words, in two
+    frames = [f for f in frames_of(before, events, 0, SEATS[:2]) if f.caption in said]
+    key = f"{placed['square'][0]},{placed['square'][1]}"
+    assert [f.caption for f in frames] == said and frames[0].falling == key and frames[1].falling is None
+    assert key in frames[0].burning and key in frames[1].burning
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "it", "de"])
+def test_every_animation_caption_is_short_enough_for_two_lines_on_a_phone(lang):
+    """Each caption an animation shows (a step, a lava tile, an Omen's victim, trapped citizens), in four
+    seats' random games: at most 100 characters, two lines at 390 px (tests/browser/test_pompeii_layout.py
+    measures them there); the longest lines of the log were 141-167."""
+    from app.session import default_seats
+    from pompeii_ui.spec import PompeiiSpec
+
+    seats = default_seats(PompeiiSpec(), ["human", "bot", "bot", "bot"])
+    i18n.set_language(lang)
+    longest = ""
+    for seed in range(1, 25):
+        s = new_game(4, seed)
+        s.record = False
+        rng = random.Random(seed)
+        while not s.is_over:
+            for e in s.apply(rng.choice(s.legal_actions())):
+                if e.get("type") in ("moved", "saved", "lava_placed", "omen_victim", "trapped"):
+                    longest = max([longest, *captions(e, seats)], key=len)
+    assert 60 <= len(longest) <= 100, longest
 
 
 def test_frames_that_do_not_follow_the_view_are_dropped():

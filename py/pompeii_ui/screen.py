@@ -27,7 +27,7 @@ from pompeii.hidden import view as engine_view
 from .board import Model, render, whose_turn
 from .interact import Controller
 from .strings import seat_label, t
-from .words import OWN_EVENTS, describe, describe_log, held_card, held_pieces, name_of, starts
+from .words import OWN_EVENTS, captions, describe_log, held_card, held_pieces, name_of, starts
 
 STEP_MS = 220        # a citizen's step
 LAVA_MS = 700        # lava falling, citizens burning
@@ -101,7 +101,8 @@ def frames_of(before: dict[str, Any] | None, events: list[dict], viewer: int | N
             kind = e.get("type")
             seat = e.get("seat")
             mine = seat is not None and seat == viewer
-            caption = describe(e, seats) or ""
+            said = captions(e, seats)
+            caption = said[0] if said else ""
             if kind in ("placed", "relative_placed"):
                 sim.add(_key(e["square"]), seat)
             elif kind == "omen_victim":
@@ -115,6 +116,8 @@ def frames_of(before: dict[str, Any] | None, events: list[dict], viewer: int | N
                 if not mine:
                     burning = {key} if any(sim.at(key)["citizens"]) else set()
                     out.append(Frame(LAVA_MS, caption, sim.squares(), burning=burning, falling=key))
+                    # What it did (the citizens burned, the gate closed) in a caption of its own, still burning.
+                    out.extend(Frame(LAVA_MS, more, sim.squares(), burning=burning) for more in said[1:])
                 sim.clear(key)
             elif kind == "trapped":
                 keys = {_key(s[:2]) for s in e.get("squares", [])}

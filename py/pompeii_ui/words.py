@@ -41,26 +41,34 @@ PLACE_KEYS: dict[str, dict[str, str]] = {
 }
 
 
-def where(square: Any, prep: str = "") -> str:
+def where(square: Any, prep: str = "", coords: bool = True) -> str:
     """A square in words: its building or kind, and its row and column counted from 1; with ``prep`` ("on",
-    "from", "to": :data:`PLACE_KEYS`) the phrase a log line puts there, preposition included."""
+    "from", "to": :data:`PLACE_KEYS`) the phrase a log line puts there, preposition included. Without
+    ``coords`` no row and column: an animation's caption, while the board shows the square."""
     try:
         r, c = int(square[0]), int(square[1])
     except (TypeError, ValueError, IndexError):
         return "?"
     if not (0 <= r < B.HEIGHT and 0 <= c < B.WIDTH):
         return "?"
-    return _where(i18n.language(), r, c, prep)
+    return _where(i18n.language(), r, c, prep, coords)
 
 
 @lru_cache(maxsize=1024)
-def _where(_lang: str, r: int, c: int, prep: str = "") -> str:
+def _where(_lang: str, r: int, c: int, prep: str = "", with_coords: bool = True) -> str:
     """``where`` in one language (cached: the board asks for every square at every redraw)."""
-    q = B.sq(r, c)
-    keys = PLACE_KEYS[prep]
     # Counted from 1, as a player counts (a play-test read "row 0" as a bug): the board draws no
     # coordinates and its gates are numbered from 1; the engine's (row, col) from 0 (P8) stay inside.
     coords = t("where.coords", row=r + 1, col=c + 1)
+    said = _place(r, c, prep, coords)
+    # Every language's phrase ends in " ({coords})" (tests/test_pompeii_ui_lang.py)
+    return said if with_coords else said.removesuffix(f" ({coords})")
+
+
+def _place(r: int, c: int, prep: str, coords: str) -> str:
+    """The phrase of ``PLACE_KEYS[prep]`` for the square's kind, ``coords`` in it."""
+    q = B.sq(r, c)
+    keys = PLACE_KEYS[prep]
     if B.PART[q]:
         return t(keys["building"], part=B.PART[q], coords=coords)
     if B.NEUTRAL[q]:
@@ -92,18 +100,46 @@ def _whose(counts: list[int], seats: list[dict]) -> str:
     return ", ".join(f"{name} {n}" for name, n in dead)
 
 
-def describe(e: dict[str, Any], seats: list[dict]) -> str | None:
-    """One event in words (None: nothing worth a line)."""
+def lava_parts(e: dict[str, Any], seats: list[dict], coords: bool = True) -> tuple[str, str]:
+    """A lava tile placed (``lava_placed``) in words: where it fell, and what it did there ("" if
+    nothing): the citizens it burned and the gate it closed, sentences of their own ("… (row 1, column
+    7). 1 citizen burns (Rectina).") and the gate the event names (P52, PR23; a play-test: the log did
+    not say which)."""
+    killed = e.get("killed") or []
+    counts = [int(k) for k in killed] if isinstance(killed, list) else []
+    line = tp("log.lava_placed", name_of(seats, e.get("seat")), tile=symbol_name(e.get("symbol", "")),
+              where=where(e.get("square"), "on", coords))
+    after = [tn("log.burned", sum(counts), whose=_whose(counts, seats))] if sum(counts) else []
+    gate = GATE_NAME.get(str(e.get("gate")))
+    if gate:
+        after.append(t("log.gate_closed", gate=gate))
+    return line, " ".join(after)
+
+
+def captions(e: dict[str, Any], seats: list[dict]) -> list[str]:
+    """An event's captions in an animation, shown one after the other: its line without the squares'
+    rows and columns (the board shows them meanwhile; the log, the recap and the live region keep
+    them), a lava tile's burns and closed gate after where it fell. At 390 px the whole line took 3-4
+    lines above the city, pushing it down (play-test 8 F2); each caption now takes 2 at most."""
+    if e.get("type") == "lava_placed":
+        line, after = lava_parts(e, seats, coords=False)
+        return [line, after] if after else [line]
+    said = describe(e, seats, coords=False)
+    return [said] if said else []
+
+
+def describe(e: dict[str, Any], seats: list[dict], coords: bool = True) -> str | None:
+    """One event in words (None: nothing worth a line); without ``coords`` its squares' rows and columns."""
     kind = e.get("type")
     who = name_of(seats, e.get("seat"))
     if kind == "card_played":
         return tp("log.card_played", who, card=e.get("card"))
     if kind == "placed":
-        return tp("log.placed", who, where=where(e.get("square"), "on"))
+        return tp("log.placed", who, where=where(e.get("square"), "on", coords))
     if kind == "relatives":
         return tp("log.relatives", who, count=int(e.get("allowed", 0)))
     if kind == "relative_placed":
-        return tp("log.relative_placed", who, where=where(e.get("square"), "on"))
+        return tp("log.relative_placed", who, where=where(e.get("square"), "on", coords))
     if kind == "ad79":
         return t("log.ad79.first" if e.get("count") == 1 else "log.ad79.second")
     if kind == "omen":
@@ -113,7 +149,7 @@ def describe(e: dict[str, Any], seats: list[dict]) -> str | None:
     if kind == "card_drawn":
         return tp("log.card_drawn", who)
     if kind == "omen_victim":
-        victim, at = name_of(seats, e.get("victim")), where(e.get("square"), "from")
+        victim, at = name_of(seats, e.get("victim")), where(e.get("square"), "from", coords)
         if is_you(victim):      # "your citizen", not "You's" ("il cittadino di Tu")
             return t("log.omen_victim.yours", name=seat_label(who), where=at)
         return tp("log.omen_victim", who, victim=seat_label(victim), where=at)
@@ -126,17 +162,8 @@ def describe(e: dict[str, Any], seats: list[dict]) -> str | None:
     if kind == "tile_set_aside":
         return t("log.tile_set_aside", tile=symbol_name(e.get("tile", "")))
     if kind == "lava_placed":
-        killed = e.get("killed") or []
-        counts = [int(k) for k in killed] if isinstance(killed, list) else []
-        line = tp("log.lava_placed", who, tile=symbol_name(e.get("symbol", "")),
-                  where=where(e.get("square"), "on"))
-        # Sentences of their own ("… (row 1, column 7). 1 citizen burns (Rectina).") and the gate the
-        # event says the tile closed (P52, PR23; a play-test: the log did not say which).
-        after = [tn("log.burned", sum(counts), whose=_whose(counts, seats))] if sum(counts) else []
-        gate = GATE_NAME.get(str(e.get("gate")))
-        if gate:
-            after.append(t("log.gate_closed", gate=gate))
-        return line + ". " + " ".join(after) if after else line
+        line, after = lava_parts(e, seats, coords)
+        return line + ". " + after if after else line
     if kind == "trapped":
         squares = e.get("squares") or []
         counts = [sum(int(s[2 + p]) for s in squares if len(s) > 2 + p)
@@ -148,12 +175,12 @@ def describe(e: dict[str, Any], seats: list[dict]) -> str | None:
         path = e.get("path") or []
         if not path:
             return None
-        return tp("log.moved", who, frm=where(path[0], "from"), to=where(path[-1], "to"),
+        return tp("log.moved", who, frm=where(path[0], "from", coords), to=where(path[-1], "to", coords),
                   count=max(0, len(path) - 1))
     if kind == "saved":
         path = e.get("path") or []
         return tp("log.saved", who, gate=GATE_NAME.get(str(e.get("gate")), "?"),
-                  frm=where(path[0], "from") if path else "?")
+                  frm=where(path[0], "from", coords) if path else "?")
     if kind == "game_over":
         return t(f"log.over.{e.get('reason')}") if e.get("reason") in ("bag_empty", "city_empty") else t("log.over")
     return None
