@@ -968,3 +968,86 @@ def test_four_seats_scores_at_the_end_are_a_compact_table_on_a_phone(browser, si
         assert not problems, "the page misbehaved:\n  " + "\n  ".join(problems)
     finally:
         context.close()
+
+
+def _longest_texts() -> list[tuple[str, str, str]]:
+    """(language, where, text): in each language the six longest captions of four seats' random games'
+    animations, and every prompt line of a decision or a wait with its longest words (a held move's
+    prompt, which quotes the whole move, aside)."""
+    from app import i18n
+    from app.session import default_seats
+    from pompeii import new_game
+    from pompeii_ui.strings import t, tn
+    from pompeii_ui.words import captions
+    from test_pompeii_play import SPEC
+
+    seats = default_seats(SPEC, ["human", "bot", "bot", "bot"])
+    out = []
+    try:
+        for lang in ("en", "it", "de", "es"):
+            i18n.set_language(lang)
+            said: set[str] = set()
+            for seed in range(1, 25):
+                s = new_game(4, seed)
+                s.record = False
+                rng = random.Random(seed)
+                while not s.is_over:
+                    for e in s.apply(rng.choice(s.legal_actions())):
+                        if e.get("type") in ("moved", "saved", "lava_placed", "omen_victim", "trapped"):
+                            said.update(captions(e, seats))
+            out += [(lang, "caption", text) for text in sorted(said, key=len)[-6:]]
+            longest = lambda keys: max((t(k) for k in keys), key=len)   # noqa: E731
+            steps = longest(f"step.{k}" for k in ("play", "relative", "omen", "lava", "move"))
+            prompts = [t(k) for k in ("prompt.card", "prompt.square", "prompt.omen", "prompt.victim_seat",
+                                      "prompt.symbol", "prompt.dest", "prompt.animating", "prompt.watching",
+                                      "prompt.replay", "prompt.confirm")]
+            prompts += [tn("prompt.relative", 3), t("prompt.move", n=2), t("prompt.wait", name="Pomponianus", step=steps),
+                        t("prompt.lava", tile=longest(f"symbol.{k}" for k in ("scroll", "column", "vase", "helmet",
+                                                                               "mask", "coin")))]
+            out += [(lang, "prompt", text) for text in prompts]
+            out += [(lang, "why", text) for text in (t("prompt.lava.first"), t("prompt.move.reach"),
+                                                     tn("prompt.dest.reach", 3))]
+    finally:
+        i18n.set_language("en")
+    return out
+
+
+# The lines ``text`` takes in the status's caption, the prompt's line or its reason line, and the city's top.
+LINES_JS = """([where, text]) => {
+    const status = document.querySelector('.pp-status'), prompt = document.querySelector('.pp-prompt');
+    let e = where === 'caption' ? status.querySelector('.pp-who') : prompt.querySelector(where === 'why' ? '.pp-why' : '.prompt');
+    if (!e) { e = document.createElement('p'); e.className = 'pp-why'; prompt.querySelector('.prompt').after(e); }
+    if (where === 'caption') e.classList.add('pp-caption');
+    e.textContent = text;
+    const style = getComputedStyle(e), line = parseFloat(style.lineHeight);
+    return {lines: Math.round(e.scrollHeight / line * 10) / 10, board: document.querySelector('svg.pp-board').getBoundingClientRect().top,
+            cut: e.scrollWidth > e.clientWidth + 1}; }"""
+
+
+def test_on_a_portrait_phone_the_longest_captions_and_prompts_take_two_lines(phone, report):
+    """Play-test 8 F2 left the longest Pompeii captions taking three lines (four on a 390 px phone, "…
+    legte Lava Schriftrolle auf das Tor Porta Vesuvio (Reihe 1, Spalte 6). 2 Bürger verbrennen …"), the
+    city pushed down meanwhile; the longest prompt lines ("Dein Zug wartet auf deine Bestätigung: …", the
+    reason lines of the eruption) took three. At 390x844 in every language each animation's caption and
+    each prompt line takes two lines at most, none cut; a caption of one line or two leaves the city where
+    it is."""
+    page = phone.page
+    seed, actions = find_position(kind_with_choice("play"))
+    phone.load(seed, actions, name="longest-texts")
+    page.evaluate("window.scrollTo(0, 0)")
+    texts = _longest_texts()
+    assert len(texts) == 4 * (6 + 14 + 3)
+    long = []
+    tops = set()
+    for lang, where, text in sorted(texts, key=lambda x: x[1] != "caption"):     # the prompt as loaded meanwhile
+        got = page.evaluate(LINES_JS, [where, text])
+        if got["lines"] > 2.2 or got["cut"]:
+            long.append((lang, where, got["lines"], text))
+        if where == "caption":
+            tops.add(round(got["board"]))
+        if where == "caption" and len(tops) == 1:
+            tops.add(round(page.evaluate(LINES_JS, ["caption", "Tacitus"])["board"]))     # one line
+    assert not long, long
+    assert len(tops) == 1, tops
+    report(f"pompeii at 390x844: {len(texts)} captions and prompt lines in four languages in two lines at most, "
+           f"the longest caption {max(len(t) for _l, w, t in texts if w == 'caption')} characters")
