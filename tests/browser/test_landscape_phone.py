@@ -300,3 +300,43 @@ def test_pompeii_on_a_phone_on_its_side_has_the_city_and_the_decision_side_by_si
     cell = min(b[2] - b[0] for b in got["squares"])
     report(f"pompeii at {width}x{height} ({screen}): city {board[2] - board[0]:.0f}x{board[3] - board[1]:.0f} px, "
            f"squares {cell:.0f} px, prompt from x={got['prompt'][0]:.0f} to y={got['prompt'][3]:.0f}")
+
+
+@pytest.mark.parametrize("size", ["landscape", "landscape-small"])
+def test_pompeii_on_a_phone_on_its_side_a_held_move_leaves_the_city_above_the_confirm_bar(
+        browser, site, site_under_subpath, size, report):
+    """A phase-1 placement held for Confirm (the newcomer's default) at 844x390 and 667x375: the city
+    shrinks to end above the one-row Confirm bar, whole; the prompt's first line beside it above the bar;
+    the bar's buttons in the window; the long "waits for your confirmation" heading wraps beside the Rules
+    (it ran under them and widened the page, the bar with it, at 667 px)."""
+    from pompeii_ui.interact import click_path
+    from test_pompeii_layout import TOUCH_INIT
+
+    width, height = (SIZES_PP[size]["viewport"][k] for k in ("width", "height"))
+    with sized_game(browser, site, site_under_subpath, size, TOUCH_INIT) as game:
+        page = game.page
+        game.wait_human()
+        legal = game.state().legal_actions()
+        action = next(a for a in legal if a.kind == "play" and a.square >= 0)
+        for act, arg in click_path(action, legal):
+            game.click(act, arg)
+        bar = page.locator("#shell-confirm")
+        bar.wait_for()
+        page.wait_for_timeout(300)
+        page.evaluate("scrollTo(0, 0)")
+        page.screenshot(path=str(SHOTS / f"pompeii-{size}-held.png"))
+        got = page.evaluate(PP_BOXES)
+        line = page.evaluate("""() => { const e = document.querySelector('.pp-prompt .prompt'), r = e.getBoundingClientRect();
+            return [r.left, r.top, r.right, r.top + parseFloat(getComputedStyle(e).lineHeight)]; }""")
+        who, rules = (page.locator(s).bounding_box() for s in (".pp-status .pp-who", ".pp-tools .tool"))
+        bar_box = bar.bounding_box()
+        board = got["board"]
+        assert board[0] >= 0 and board[1] >= 0 and board[3] <= bar_box["y"] + 0.5, (board, bar_box)
+        assert line[0] >= board[2] and line[1] >= 0 and line[3] <= bar_box["y"], (line, bar_box)
+        assert who["x"] + who["width"] <= rules["x"] + 0.5, (who, rules)
+        assert bar_box["x"] >= 0 and bar_box["x"] + bar_box["width"] <= width + 0.5 and bar_box["y"] + bar_box["height"] <= height + 0.5
+        buttons = [b.bounding_box() for b in bar.locator("button").all()]
+        assert len(buttons) == 2 and all(b["x"] + b["width"] <= width + 0.5 and b["height"] >= 24 for b in buttons), buttons
+        no_sideways_scroll(page, f"a held move at {width}x{height}")
+        report(f"pompeii at {width}x{height}, a held move: bar {bar_box['height']:.0f} px, city "
+               f"{board[3] - board[1]:.0f} px high above it")
