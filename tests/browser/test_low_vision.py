@@ -1,18 +1,22 @@
-"""A low-vision player (play-test 9): Windows-like forced colours.
+"""A low-vision player (play-test 9): Windows-like forced colours, and marks that must stand out from the board.
 
 In forced colours (``forced_colors="active"``, Windows' contrast themes) Chromium repaints HTML with the
 user's few system colours and drops ``box-shadow`` and ``background-image``; SVG keeps its own colours. A
-state drawn only with those is gone: the chosen way to pay in Ptolemaeus (F1).
+state drawn only with those is gone: the chosen way to pay in Ptolemaeus (F1). Pompeii's legal squares
+were pale dashes of ~1.1-1.9 : 1 against the light squares (F2): measured here on the screenshot's
+pixels against the square's own fill.
 
 Each test has a page of its own (a context with its colour settings), bots instant, the test hook on.
 """
 
 from __future__ import annotations
 
+import base64
 import re
 
 import gamepage
 import test_play as ptol
+import test_pompeii_play as pomp
 from ptolemaeus import actions as A
 import ptolemaeus as pt
 
@@ -22,6 +26,37 @@ FORCED = {"forced_colors": "active", "color_scheme": "light"}
 # ------------------------------------------------------------------ helpers
 
 
+def luminance(rgb) -> float:
+    """WCAG relative luminance of an sRGB colour (0-255 channels)."""
+    def lin(c: float) -> float:
+        c /= 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (lin(c) for c in rgb[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a, b) -> float:
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+# The pixels (RGBA, row by row) of rectangles of a PNG, decoded by the page itself (no image library here).
+PIXELS = """async ([png, boxes]) => {
+  const bytes = Uint8Array.from(atob(png), c => c.charCodeAt(0));
+  const bmp = await createImageBitmap(new Blob([bytes], {type: "image/png"}));
+  const canvas = new OffscreenCanvas(bmp.width, bmp.height);
+  const ctx = canvas.getContext("2d");
+  ctx.drawImage(bmp, 0, 0);
+  return boxes.map(([x, y, w, h]) => Array.from(ctx.getImageData(x, y, w, h).data));
+}"""
+
+# Each highlighted square without a citizen: its ground's box on screen (CSS px), its size in SVG units and its fill.
+HIGHLIGHTED = """() => [...document.querySelectorAll('.pp-board .sq.can')].filter(g => !g.querySelector('.citizen'))
+  .map(g => { const ground = g.querySelector('.ground'), r = ground.getBoundingClientRect();
+    return {square: g.dataset.square, cls: g.getAttribute('class'), x: r.x, y: r.y, w: r.width, h: r.height,
+            units: Number(ground.getAttribute('width')), fill: getComputedStyle(ground).fill}; })"""
+
+
 def shot(game, name: str) -> None:
     """The page's screenshot; and the test fails if the page logged an error, failed a request, asked
     another origin or showed a .py-error (its guard, ``gamepage.open_game``)."""
@@ -29,6 +64,27 @@ def shot(game, name: str) -> None:
     game.page.screenshot(path=str(ptol.SHOTS / f"low-vision-{name}.png"))
     problems = game.guard.problems()
     assert not problems, "the page misbehaved:\n  " + "\n  ".join(problems)
+
+
+def strongest_edge(page, squares: list[dict]) -> dict[str, float]:
+    """For each square: the highest contrast of a pixel of its left and right margins (where the "choose
+    here" frame is drawn: 1.5-4.5 units in from the ground's edge, its dark rim a little wider), at mid
+    height (clear of the labels and the gate's arch), against the square's own fill."""
+    boxes, fills = [], []
+    for q in squares:
+        s = q["w"] / q["units"]                          # CSS px per SVG unit
+        x0, x1 = round(q["x"] + s + 1), round(q["x"] + 7 * s)
+        y0, y1 = round(q["y"] + 0.35 * q["h"]), round(q["y"] + 0.6 * q["h"])
+        right = round(q["x"] + q["w"] - 7 * s)
+        boxes += [[x0, y0, x1 - x0, y1 - y0], [right, y0, x1 - x0, y1 - y0]]
+        fills.append(tuple(int(v) for v in q["fill"][q["fill"].index("(") + 1:-1].split(",")[:3]))
+    shot = base64.b64encode(page.screenshot()).decode()
+    data = page.evaluate(PIXELS, [shot, boxes])
+    best = {}
+    for i, q in enumerate(squares):
+        px = data[2 * i] + data[2 * i + 1]
+        best[q["square"] + " " + q["cls"]] = max(contrast(px[k:k + 3], fills[i]) for k in range(0, len(px), 4))
+    return best
 
 
 # ------------------------------------------------------------------ Ptolemaeus
@@ -62,3 +118,26 @@ def test_the_chosen_way_to_pay_shows_in_forced_colours(browser, browser_context_
             assert checked[0]["dot"] != other["dot"], looks                    # a filled dot
         assert not re.fullmatch(r"rgba\(.*, 0\)", checked[0]["dot"]), looks  # ... not a transparent one
         shot(game, "forced-pay")
+
+
+# ------------------------------------------------------------------ Pompeii
+
+
+def test_legal_squares_have_a_frame_that_stands_out_from_every_square(browser, browser_context_args, site,
+                                                                      site_under_subpath):
+    """F2: a citizen chosen in phase 2, the squares it may walk to (streets, beige neutral buildings, grey
+    ones...) each have pixels of their frame at 3 : 1 or more against the square (WCAG 1.4.11)."""
+    seed, actions = pomp.find_position(lambda s: s.phase == "p2" and s.step == "move" and len(s.legal_actions()) > 4)
+    with gamepage.open_game(pomp.Game, browser, browser_context_args, site, site_under_subpath, pomp.LINK,
+                            pomp.INIT, (1280, 800)) as game:
+        game.load(seed, actions, name="walk")
+        game.page.locator(".pp-board .sq.can.mover").first.click()
+        game.page.wait_for_selector(".pp-board .sq.can.dest")
+        game.page.mouse.move(0, 0)
+        squares = game.page.evaluate(HIGHLIGHTED)
+        dests = [q for q in squares if "dest" in q["cls"].split()]
+        assert dests, squares
+        edges = strongest_edge(game.page, dests)
+        faint = {sq: round(c, 2) for sq, c in edges.items() if c < 3}
+        assert not faint, f"legal squares whose frame is under 3:1 against them: {faint}"
+        shot(game, "pompeii-walk")
