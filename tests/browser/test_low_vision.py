@@ -2,9 +2,9 @@
 
 In forced colours (``forced_colors="active"``, Windows' contrast themes) Chromium repaints HTML with the
 user's few system colours and drops ``box-shadow`` and ``background-image``; SVG keeps its own colours. A
-state drawn only with those is gone: the chosen way to pay in Ptolemaeus (F1). Pompeii's legal squares
-were pale dashes of ~1.1-1.9 : 1 against the light squares (F2): measured here on the screenshot's
-pixels against the square's own fill.
+state drawn only with those is gone: the chosen way to pay in Ptolemaeus (F1), Pompeii's chosen hand card
+(F4). Pompeii's legal squares were pale dashes of ~1.1-1.9 : 1 against the light squares (F2): measured
+here on the screenshot's pixels against the square's own fill.
 
 Each test has a page of its own (a context with its colour settings), bots instant, the test hook on.
 """
@@ -141,3 +141,28 @@ def test_legal_squares_have_a_frame_that_stands_out_from_every_square(browser, b
         faint = {sq: round(c, 2) for sq, c in edges.items() if c < 3}
         assert not faint, f"legal squares whose frame is under 3:1 against them: {faint}"
         shot(game, "pompeii-walk")
+
+
+def test_the_chosen_card_shows_in_forced_colours(browser, browser_context_args, site, site_under_subpath):
+    """F4: the chosen hand card's gold ring is a box-shadow, gone in forced colours, leaving only solid
+    against dashed borders of the same width: in the system's Highlight colours instead."""
+    args = {**browser_context_args, **FORCED}
+    with gamepage.open_game(pomp.Game, browser, args, site, site_under_subpath, pomp.LINK, pomp.INIT,
+                            (1280, 800)) as game:
+        game.wait_human()
+        game.page.locator('.pp-hand [data-act="card"]').first.click()
+        game.page.mouse.move(0, 0)
+        looks = game.page.locator(".pp-hand [data-card]").evaluate_all("""cs => cs.map(c => { const s = getComputedStyle(c);
+            return {chosen: c.getAttribute('aria-pressed') === 'true', bg: s.backgroundColor, color: s.color,
+                    border: parseFloat(s.borderTopWidth), adjust: s.forcedColorAdjust}; })""")
+        chosen = [lk for lk in looks if lk["chosen"]]
+        others = [lk for lk in looks if not lk["chosen"]]
+        assert len(chosen) == 1 and others, looks
+        for other in others:
+            assert chosen[0]["bg"] != other["bg"] and chosen[0]["color"] != other["color"], looks
+            assert chosen[0]["border"] >= other["border"], looks
+        # Painted as given: a forced card's text gets a Canvas backplate, on which HighlightText vanished.
+        assert chosen[0]["adjust"] == "none", looks
+        rgb = [tuple(int(v) for v in re.findall(r"\d+", chosen[0][k])[:3]) for k in ("bg", "color")]
+        assert contrast(*rgb) >= 4.5, looks
+        shot(game, "forced-card")
