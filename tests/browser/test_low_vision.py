@@ -3,7 +3,7 @@
 In forced colours (``forced_colors="active"``, Windows' contrast themes) Chromium repaints HTML with the
 user's few system colours and drops ``box-shadow`` and ``background-image``; SVG keeps its own colours. A
 state drawn only with those is gone: the chosen way to pay in Ptolemaeus (F1), Pompeii's chosen hand card
-(F4). Pompeii's legal squares were pale dashes of ~1.1-1.9 : 1 against the light squares (F2): measured
+(F4), a seat's colour and the main button on the new-game screen (F5). Pompeii's legal squares were pale dashes of ~1.1-1.9 : 1 against the light squares (F2): measured
 here on the screenshot's pixels against the square's own fill.
 
 Each test has a page of its own (a context with its colour settings), bots instant, the test hook on.
@@ -15,6 +15,7 @@ import base64
 import re
 
 import gamepage
+from conftest import PageGuard, wait_until_ready
 import test_play as ptol
 import test_pompeii_play as pomp
 from ptolemaeus import actions as A
@@ -166,3 +167,35 @@ def test_the_chosen_card_shows_in_forced_colours(browser, browser_context_args, 
         rgb = [tuple(int(v) for v in re.findall(r"\d+", chosen[0][k])[:3]) for k in ("bg", "color")]
         assert contrast(*rgb) >= 4.5, looks
         shot(game, "forced-card")
+
+
+# ------------------------------------------------------------------ the shell
+
+
+def test_the_new_game_screen_keeps_seat_colours_and_its_main_button_in_forced_colours(browser, browser_context_args,
+                                                                                       site, site_under_subpath):
+    """F5: each seat's swatch (its colour, an inline background) was painted as an empty ring; "Play now"
+    and "Start the game" looked like every other button."""
+    context = browser.new_context(**browser_context_args, **FORCED, viewport={"width": 1280, "height": 800})
+    try:
+        page = context.new_page()
+        guard = PageGuard({site.origin, site_under_subpath.origin})
+        guard.watch(page)
+        page.goto(site.url + "index.html")
+        wait_until_ready(page)
+        swatches = page.locator(".ng-swatch").evaluate_all("""ss => ss.map(s => ({
+            inline: s.style.backgroundColor, painted: getComputedStyle(s).backgroundColor}))""")
+        assert len(swatches) >= 2, swatches
+        for s in swatches:
+            assert s["painted"] == s["inline"], swatches                     # the seat's own colour
+        assert len({s["painted"] for s in swatches}) == len(swatches), swatches
+        widths = page.locator(".ng button:visible").evaluate_all("""bs => bs.map(b => ({
+            primary: b.classList.contains('ng-primary'), border: parseFloat(getComputedStyle(b).borderTopWidth)}))""")
+        primary = [w["border"] for w in widths if w["primary"]]
+        other = [w["border"] for w in widths if not w["primary"]]
+        assert primary and other and min(primary) > max(other), widths
+        ptol.SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(ptol.SHOTS / "low-vision-forced-new-game.png"))
+        assert not guard.problems(), guard.problems()
+    finally:
+        context.close()
