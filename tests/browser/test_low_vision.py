@@ -121,6 +121,20 @@ def test_the_chosen_way_to_pay_shows_in_forced_colours(browser, browser_context_
         shot(game, "forced-pay")
 
 
+def test_the_decision_panel_is_framed_in_forced_colours(browser, browser_context_args, site, site_under_subpath):
+    """The panel where the viewer decides now has a gold frame (border colour and box-shadow); forced, it
+    was the 1px line of every other panel: a Highlight outline instead."""
+    args = {**browser_context_args, **FORCED}
+    with gamepage.open_game(ptol.Game, browser, args, site, site_under_subpath, ptol.LINK, ptol.INIT) as game:
+        game.wait_human()
+        frames = game.page.locator(".pt-panel").evaluate_all("""ps => ps.map(p => { const s = getComputedStyle(p);
+            return {active: p.classList.contains('active'), outline: s.outlineStyle, width: parseFloat(s.outlineWidth)}; })""")
+        active = [f for f in frames if f["active"]]
+        assert len(active) == 1 and active[0]["outline"] == "solid" and active[0]["width"] >= 2, frames
+        assert all(f["outline"] == "none" for f in frames if not f["active"]), frames
+        shot(game, "forced-prompt")
+
+
 # ------------------------------------------------------------------ Pompeii
 
 
