@@ -137,7 +137,9 @@ class App:
         self.root = by_id(root_id)
         self.prefix = storage_prefix
         self.games: Catalog = games
-        self.stylesheets: set[str] = set()
+        # The games' stylesheets linked (app.start links a game link's own before the shell imports).
+        self.stylesheets: set[str] = {str(link.getAttribute("href")).removeprefix("./")
+                                      for link in document.querySelectorAll("link[data-game]")}
         # The browser's storage (or memory, and why, if it is refused), read from run() on.
         storage, self.storage_problem = open_storage()
         self.store = SaveStore(storage, games, storage_prefix)

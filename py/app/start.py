@@ -89,14 +89,17 @@ async def main(shell: zipfile.ZipFile, deferred: list[str]) -> None:
         wanted += archives.later(package)   # a date, a replay, a daily challenge: computed at once
     in_memory = archives.in_memory()       # restored from a memory snapshot: their files (issue 18)
     archives.start(*wanted, *in_memory)     # the requests leave now, while the shell imports
-    # Its stylesheet too: the first screen waits for it.  Not for a replay link (a fragment): its game
-    # may be another, whose screen links its own, and a preload left unused makes Chromium warn.  (A
-    # fetch into the cache instead cost a game link ~250 ms waiting for the sheet: 2026-12-02.)
+    # Its stylesheet too, linked now (the first screen waits for it; each game's sheet styles only
+    # its own root, so it changes nothing until the game is drawn; the shell links it once): not a
+    # <link rel=preload>, which Chromium warned about as unused whenever the shell's imports took
+    # more than ~3 s after the load event (a slow phone, a busy machine), nor a fetch into the cache,
+    # which cost a game link ~250 ms waiting for the sheet (2026-12-02).  Not for a replay link (a
+    # fragment): its game may be another, whose screen links its own.
     if first is not None and first.stylesheet and not fragment.lstrip("#"):
-        preload = document.createElement("link")
-        preload.rel, preload.href = "preload", "./" + first.stylesheet
-        preload.setAttribute("as", "style")
-        document.head.append(preload)
+        sheet = document.createElement("link")
+        sheet.rel, sheet.href = "stylesheet", "./" + first.stylesheet
+        sheet.dataset.game = first.key
+        document.head.append(sheet)
 
     from app.shell import App
 

@@ -174,6 +174,19 @@ def test_a_refused_link_sets_the_form_to_its_game(guarded_page, site, ready):
     page.wait_for_timeout(3500)     # the warning comes a few seconds after the load event
 
 
+def test_a_game_links_stylesheet_is_linked_at_once_and_once(guarded_page, site, ready):
+    """A game link's stylesheet is linked by app.start before the shell's imports, not preloaded: a
+    preload not used within ~3 s of the load event made Chromium warn whenever the imports took longer
+    (a busy machine: test_a11y's page failed on it, 2026-12-02); the shell then links it no second time,
+    and it styles only its own game's root."""
+    page = guarded_page
+    open_page(page, site, ready, "?game=pompeii&seats=human,greedy")
+    assert page.locator('link[rel="preload"]').count() == 0
+    assert page.locator('link[rel="stylesheet"][data-game="pompeii"]').count() == 1
+    assert page.locator('link[rel="stylesheet"][data-game]').count() == 1
+    assert page.evaluate("document.querySelector('link[data-game=pompeii]').sheet !== null")
+
+
 def t_in(lang: str, key: str, **params) -> str:
     import sys
     sys.path.insert(0, str(ROOT / "py"))
