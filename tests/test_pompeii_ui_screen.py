@@ -109,6 +109,7 @@ def test_whole_games_through_the_screen(seed, players):
     assert s.is_over and screen.end_shown
     html = to_markup(screen.scene(log))
     assert 'class="pp-end"' in html
+    assert "rules.pompeii" not in html            # the rules link is the shell's (its header), not the game's
     places = s.places()
     assert re.search(r'data-winners="([^"]*)"', html).group(1) == ",".join(str(p) for p in range(players)
                                                                            if places[p] == 1)

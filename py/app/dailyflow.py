@@ -82,7 +82,7 @@ class DailyFlow:
             self.screen = DailyScreen(app, app.nodes["daily"])
         today = local_today()
         self.screen.render(info, day or today, today)
-        app.show_screen("daily")
+        app.show_screen("daily", game=info.key)
         app.focus("shell-daily-title")
 
     def relabel(self) -> None:

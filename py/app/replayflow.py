@@ -31,12 +31,13 @@ class ReplayFlow:
         self.screen: ReplayScreen | None = None    # made when first shown
         self.link_read = False    # a #replay= link was opened or refused: leaving drops it
 
-    def _show(self) -> ReplayScreen:
-        """The replay screen on show (the game on screen left first, as for any other screen)."""
+    def _show(self, game: str) -> ReplayScreen:
+        """The replay screen on show for a game of ``game`` (its key: the header links to its rules), the
+        game on screen left first, as for any other screen."""
         from app.replayui import ReplayScreen
 
         self.app.leave_game()
-        self.app.show_screen("replay")
+        self.app.show_screen("replay", game=game)
         if self.screen is None:
             self.screen = ReplayScreen(self.app, self.app.nodes["replay"])
         return self.screen
@@ -47,7 +48,7 @@ class ReplayFlow:
         session = app.session
         if session is None:
             return
-        self._show().open(session, lambda: app.resume(session.id))
+        self._show(session.spec.key).open(session, lambda: app.resume(session.id))
         app.focus("shell-replay-title")
 
     def open_link(self, fragment: str) -> None:
@@ -65,7 +66,7 @@ class ReplayFlow:
         app.use_stylesheet(app.games.get(session.spec.key))
         back_key, back = self.way_back()   # "Back to your game" (play-test 2, U2: only "New game" was offered)
         # A game on screen (a link pasted into this tab) stops, as for its own replay.
-        self._show().open(session, back, from_link=True, back=back_key)
+        self._show(session.spec.key).open(session, back, from_link=True, back=back_key)
         app.focus("shell-replay-title")
 
     def open_saved(self, info: GameInfo | None, game_id: str) -> None:
@@ -86,7 +87,7 @@ class ReplayFlow:
                 back()
                 return
             app.use_stylesheet(info)
-            self._show().open(loaded.session, back, back=back_key)
+            self._show(loaded.session.spec.key).open(loaded.session, back, back=back_key)
             app.focus("shell-replay-title")
         app.when_code_ready(info, run)
 

@@ -17,7 +17,8 @@ Screens (``<body data-screen=…>``): ``newgame`` (``#shell-newgame``),
 ``#shell-notices .shell-notice[data-kind]`` (messages), header buttons
 ``#shell-undo``, ``#shell-new``, ``#shell-export``, ``#shell-import`` (and its file
 input ``#shell-import-file``), settings ``#shell-settings`` (a ``<details>``; Escape closes it and
-focuses its summary) with ``input[name=bot_speed]`` and ``select#shell-lang``.
+focuses its summary) with ``input[name=bot_speed]`` and ``select#shell-lang``; beside them
+``a#shell-rules``, the rules page of the game on screen (``show_screen``'s ``game``).
 
 Language (``app.i18n``): a link's ``lang=``, else the stored setting, else the
 browser's languages, else English; ``<html lang>`` follows it.  Switching it
@@ -144,6 +145,7 @@ class App:
         storage, self.storage_problem = open_storage()
         self.store = SaveStore(storage, games, storage_prefix)
         self.settings: dict = {}
+        self.rules_game: str | None = None    # the key of the game whose rules the header links to (show_screen)
         self.session: Session | None = None
         self.controller: Controller | None = None
         self.newgame: NewGameScreen | None = None
@@ -216,8 +218,13 @@ class App:
         n["controls"] = controls = el("nav", {"class": "shell-controls", "id": "shell-menu"},
                                       n["undo"], n["new"], n["replay_btn"], n["daily_btn"], n["export"], n["share"],
                                       n["import"], n["import_file"], n["sound"], settings)
+        # The rules of the game on screen, one link for every game (each drew its own inside its area, met
+        # by Shift+Tab from its prompt before the menu): beside the menu, not in its strip, so that on a
+        # phone no sideways scroll hides it.  A new tab, as the games' links did: the game stays as it is.
+        n["rules"] = el("a", {"class": "shell-rules", "id": "shell-rules", "target": "_blank", "rel": "noopener",
+                              "hidden": True})
         header = el("header", {"class": "shell-header"},
-                    el("h1", {"class": "shell-title"}, self.title), controls)
+                    el("h1", {"class": "shell-title"}, self.title), n["rules"], controls)
         n["notices"] = el("div", {"id": "shell-notices", "class": "shell-notices", "aria-live": "polite"})
         n["newgame"] = el("div", {"id": "shell-newgame", "hidden": True})
         n["pass_name"] = el("h2", {"id": "shell-pass-title"})
@@ -343,6 +350,7 @@ class App:
         n["lang_label"].textContent = t("settings.language")
         n["confirm_label"].textContent = t("settings.confirm")
         self.share.relabel()
+        self._rules_link()
         n["sound"].textContent = t("header.sound")
         n["sound"].title = t("header.sound.title")
         n["confirm_help"].textContent = t("settings.confirm.help")
@@ -362,8 +370,14 @@ class App:
         document.documentElement.lang = i18n.language()
         self._strip_ends()                      # the buttons' widths changed with their words
 
-    def show_screen(self, name: str) -> None:
+    def show_screen(self, name: str, game: str | None = None) -> None:
+        """Show the screen ``name``; ``game`` is the key of the game it is about (a replay's, a day's
+        results'), whose rules the header links to; a game's own screens (game, pass) are the session's."""
         n = self.nodes
+        if game is None and name in ("game", "pass") and self.session is not None:
+            game = self.session.spec.key
+        self.rules_game = game
+        self._rules_link()
         n["newgame"].hidden = name != "newgame"
         n["pass"].hidden = name != "pass"
         n["game"].hidden = name != "game"
@@ -380,6 +394,21 @@ class App:
             n["controls"].scrollLeft = 0
         document.body.dataset.screen = name
         self.refresh()
+
+    def _rules_link(self) -> None:
+        """The header's link to the rules page of the game the screen is about (``rules_game``), in the
+        page's language (``GameInfo.rules_page``); hidden where no one game is about (the new-game
+        screen: each game there links to its own rules)."""
+        link = self.nodes["rules"]
+        info = self.games.get(self.rules_game) if self.rules_game is not None else None
+        page = info.rules_page() if info is not None else None
+        link.hidden = page is None
+        if info is None or page is None:
+            link.removeAttribute("href")
+            return
+        link.setAttribute("href", page)
+        link.textContent = t("header.rules")
+        link.title = t("header.rules.title", title=info.title())
 
     def refresh(self) -> None:
         """Enable the buttons that make sense now."""

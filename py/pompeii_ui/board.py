@@ -66,7 +66,6 @@ class Model:
     path: list[list[int]] = field(default_factory=list)   # the last move's path, drawn as a line
     burning: set[str] = field(default_factory=set)        # squares where citizens just died
     falling: str | None = None                            # the square lava just fell on
-    rules_href: str = "./rules.pompeii.html"
     board_focus: str | None = None
     announce: list[tuple[int, str]] = field(default_factory=list)
     last: str = ""
@@ -836,11 +835,9 @@ def render(model: Model) -> El:
         status.append(h("span", {"class": "pp-busy"}, model.busy))
     elif model.last:
         status.append(h("span", {"class": "pp-last", "data-transient": "1", "title": model.last}, model.last))
+    # The rules are the shell's (its header: one link for every game, not between the prompt and the menu).
     top = El("div", {"class": "pp-top"}, [
-        El("div", {"class": "pp-status"}, status, key="status"), _scoreboard(model),
-        El("nav", {"class": "pp-tools", "aria-label": t("toolbar.label")},
-           [h("a", {"class": "tool", "href": model.rules_href, "target": "_blank", "rel": "noopener"},
-              t("btn.rules"))], key="tools")], key="top")
+        El("div", {"class": "pp-status"}, status, key="status"), _scoreboard(model)], key="top")
     keys = h("p", {"id": "pp-board-keys", "class": "visually-hidden"}, t("board.keys"))
     board_wrap = El("div", {"class": "pp-board-wrap"}, [render_board(model), keys], key="board-wrap")
     side = El("aside", {"class": "pp-side", "aria-label": t("side.label")},

@@ -313,7 +313,7 @@ class Screen(ScreenState):
             out.append(t("recap.lost", list=self.lost.words(names)))
         return out
 
-    def model(self, log: list[dict], rules_href: str = "./rules.pompeii.html") -> Model:
+    def model(self, log: list[dict]) -> Model:
         assert self.snap is not None
         anim = self.frames.current
         view = self.snap.view
@@ -325,7 +325,7 @@ class Screen(ScreenState):
                      show_end=self.show_end, animating=anim is not None,
                      caption=anim.caption if anim else None, walker=anim.walker if anim else None,
                      path=anim.path if anim else self.last_path, burning=anim.burning if anim else set(),
-                     falling=anim.falling if anim else None, rules_href=rules_href,
+                     falling=anim.falling if anim else None,
                      board_focus=self.board_focus, announce=list(self.live.lines), last=self.last_line,
                      gains={p: int(k) for p, k in self.recap.gains.items()},
                      losses={p: int(k) for p, k in self.lost.gains.items()},
@@ -368,8 +368,8 @@ class Screen(ScreenState):
             self._log_words = self._log_words + describe_log(new, self.seats)
         return self._log_words
 
-    def scene(self, log: list[dict], rules_href: str = "./rules.pompeii.html") -> El:
-        self.drawn = render(self.model(log, rules_href))
+    def scene(self, log: list[dict]) -> El:
+        self.drawn = render(self.model(log))
         return self.drawn
 
     def click(self, act: str, arg: str = "") -> Outcome:

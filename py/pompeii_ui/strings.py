@@ -39,8 +39,3 @@ def tp(key: str, name: str, **params: object) -> str:
         return t(key + ".you", name=seat_label(name), **params)
     return t(key, name=seat_label(name), **params)
 
-
-def rules_href() -> str:
-    """The Pompeii rules page in the current language."""
-    lang = i18n.language()
-    return "./rules.pompeii.html" if lang == i18n.SOURCE else f"./rules.pompeii.{lang}.html"

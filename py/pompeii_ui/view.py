@@ -1,7 +1,8 @@
 """``PompeiiView``: the Pompeii screen in the page (browser only).
 
 A :class:`boardui.testhook.HookedView` given the pure :class:`~pompeii_ui.screen.Screen`
-and :func:`~pompeii_ui.screen.snapshot`; this adds the rules link and the test hook.
+and :func:`~pompeii_ui.screen.snapshot`; this adds the test hook (the rules link is the shell's, in its
+header).
 
 Test hook (only when the page sets ``window.pompeiiTestEnable = true`` before
 Python starts): ``window.pompeiiTest`` with ``autoplay(level)`` (a bot decides
@@ -18,7 +19,6 @@ from boardui.testhook import HookedView
 from boardui.tree import El
 
 from .screen import Screen, snapshot
-from .strings import rules_href
 from .words import held_move, own_events
 
 
@@ -43,7 +43,7 @@ class PompeiiView(HookedView):
 
     def scene(self) -> El:
         self.screen.eyes_to_choose = self.eyes_to_choose()
-        return self.screen.scene(self.log(), rules_href())
+        return self.screen.scene(self.log())
 
     def eyes_to_choose(self) -> bool:
         """Does the replay around this view offer a seat's eyes (its "Seen by" choice, ``app.replay``:

@@ -89,7 +89,6 @@ class Model:
     last: str | None = None                      # the latest move, in words
     show_end: bool = True
     recent: set[str] = field(default_factory=set)  # constellations touched by the last events
-    rules_href: str = "./rules.html"
     board_focus: str | None = None               # "const:Leo" / "planet:Sol": the board's tab stop
     announce: list[tuple[int, str]] = field(default_factory=list)  # (serial, text) for the live region
     gains: dict[int, float] = field(default_factory=dict)  # seat -> points earned since the viewer acted
@@ -672,15 +671,6 @@ def _status(model: Model) -> El:
     return El("div", {"class": "pt-status"}, children, key="status")
 
 
-def _toolbar(model: Model) -> El:
-    # Undo and New game are the shell's (its header); the rules are the game's.
-    items = [
-        h("a", {"class": "tool", "href": model.rules_href, "target": "_blank", "rel": "noopener",
-                "title": t("btn.rules.title")}, t("btn.rules")),
-    ]
-    return El("nav", {"class": "pt-tools", "aria-label": t("toolbar.label")}, items, key="tools")
-
-
 def _choice_button(c: Choice, radio: bool) -> El:
     cls = "choice primary" if c.primary else "choice"
     attrs: dict[str, Any] = {"type": "button", "class": cls, "data-act": c.act, "data-arg": c.arg or None,
@@ -1036,7 +1026,9 @@ def render(model: Model) -> El:
     ], key="side")
     keys = h("p", {"id": "pt-board-keys", "class": "visually-hidden"}, t("board.keys"))
     board_wrap = El("div", {"class": "pt-board-wrap"}, [render_board(model), keys], key="board-wrap")
-    top = El("div", {"class": "pt-top"}, [_status(model), _scoreboard(model), _toolbar(model)], key="top")
+    # Undo, New game and the rules are the shell's (its header: one rules link for every game, before
+    # the game's area in the focus order, not between its prompt and the menu).
+    top = El("div", {"class": "pt-top"}, [_status(model), _scoreboard(model)], key="top")
     reopen = None
     if end_offered(view["is_over"], model.show_end, model.animating, model.waiting)[1]:
         reopen = h("button", {"type": "button", "class": "choice primary reopen", "data-act": "open_end"},

@@ -128,7 +128,7 @@ class Screen(ScreenState):
 
     # ------------------------------------------------------------ scene out
 
-    def model(self, log: list[dict], rules_href: str = "./rules.html") -> Model:
+    def model(self, log: list[dict]) -> Model:
         assert self.snap is not None
         anim = self.frames.current
         ui = UI() if anim else self.ctl.ui()
@@ -141,13 +141,13 @@ class Screen(ScreenState):
             scene=anim.scene if anim else None, caption=anim.caption if anim else None,
             animating=anim is not None, log=list(log)[-LOG_LIMIT:], busy=self.busy, show_end=self.show_end,
             last=last_move(self.last, self.seats), recent=set() if anim else self.recent,
-            rules_href=rules_href, board_focus=self.board_focus, announce=list(self.live.lines),
+            board_focus=self.board_focus, announce=list(self.live.lines),
             gains=dict(self.recap.gains), recap=self.recap_lines,
             marks=[] if anim else list(self.recap.earned), end_actions=list(self.end_actions))
 
-    def scene(self, log: list[dict], rules_href: str = "./rules.html") -> El:
+    def scene(self, log: list[dict]) -> El:
         """The whole screen now; remembered as the scene drawn (the view patches the DOM with it)."""
-        self.drawn = render(self.model(log, rules_href))
+        self.drawn = render(self.model(log))
         return self.drawn
 
     # ------------------------------------------------------------ input

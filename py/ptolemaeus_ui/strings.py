@@ -74,8 +74,3 @@ def join(items: list[str]) -> str:
         return "".join(items)
     return t("log.list_sep").join(items[:-1]) + t("log.and") + items[-1]
 
-
-def rules_href() -> str:
-    """The rules page in the current language (``rules.html`` is English, ``rules.<lang>.html`` the others)."""
-    lang = i18n.language()
-    return "./rules.html" if lang == i18n.SOURCE else f"./rules.{lang}.html"

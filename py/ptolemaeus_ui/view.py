@@ -5,7 +5,7 @@ A :class:`boardui.testhook.HookedView` given the pure
 the frame flows one way (state -> snapshot -> screen -> scene -> DOM patch;
 clicks and keys -> the screen -> an action for ``host.submit`` or a UI-local
 change and a focus plan). This module adds only what is Ptolemaeus' in the
-browser: the rules page's link in the scene and the test hook.
+browser: the test hook (the rules page's link is the shell's, in its header).
 
 What the keyboard does and where the focus goes is described in
 ``docs/game-ui.md`` ("For everyone").
@@ -26,10 +26,8 @@ from __future__ import annotations
 from typing import Any
 
 from boardui.testhook import HookedView
-from boardui.tree import El
 
 from .screen import Screen, snapshot
-from .strings import rules_href
 from .words import held_move
 
 class GameView(HookedView):
@@ -45,9 +43,6 @@ class GameView(HookedView):
         self.spec = spec
         self.screen: Screen = Screen()
         super().__init__(container, host, self.screen, snapshot)
-
-    def scene(self) -> El:
-        return self.screen.scene(self.log(), rules_href())
 
     # ------------------------------------------------------------ test hook
 

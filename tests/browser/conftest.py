@@ -289,10 +289,12 @@ def no_sideways_scroll(page, what: str) -> None:
 
 
 def header_controls_in_reach(page) -> None:
-    """Every control of the header (its buttons and menus' summaries), once scrolled into view, lies inside
-    the window: on a phone they are a strip that scrolls sideways (play-test 5), none out of reach."""
+    """Every control of the header (its buttons and menus' summaries, the game's rules), once scrolled into
+    view, lies inside the window: on a phone they are a strip that scrolls sideways (play-test 5), none out
+    of reach."""
     inner = page.evaluate("innerWidth")
-    controls = page.locator(".shell-controls > button:not([hidden]), .shell-controls summary").all()
+    controls = page.locator(".shell-controls > button:not([hidden]), .shell-controls summary, "
+                            "#shell-rules:not([hidden])").all()
     assert controls, "no header controls"
     for control in controls:
         control.scroll_into_view_if_needed()

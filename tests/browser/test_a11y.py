@@ -30,6 +30,7 @@ from conftest import PageGuard, header_controls_in_reach, no_sideways_scroll, wa
 from ptolemaeus import actions as A
 from ptolemaeus.data import BONUS_TYPES
 from ptolemaeus_ui.interact import Controller
+import gamepage
 from gamepage import human_to_play
 from test_play import (DATE, INIT, LINK, SHOTS, Game, can, config_with_payment_choice, find_position, pending,
                        open_game, playable, replay)
@@ -623,3 +624,46 @@ def test_in_a_game_the_first_tab_from_the_prompt_offers_the_menu_before_the_boar
     page.wait_for_timeout(100)                                 # a rendering step: the browser's own focus fix-up
     assert "prompt" in active(page)["cls"].split()
     assert press(page, "Tab")["text"] == "Skip to the menu"
+
+
+# Where the focus is: in the game's area, in the shell's header, and a link's address.
+WHERE = """() => { const e = document.activeElement;
+    return {inGame: !!e.closest('#game'), inHeader: !!e.closest('.shell-header'), tag: e.tagName.toLowerCase(),
+            id: e.id, href: e.getAttribute('href') || '', summary: e.matches('#shell-settings summary'),
+            text: (e.textContent || '').trim().slice(0, 40)}; }"""
+GAMES = {"ptolemaeus": (INIT, LINK, "ptolemaeusTest", "rules.html"),
+         "pompeii": (gamepage.init_script("pompeiiTestEnable"), "?game=pompeii&seats=human,bot&seed=5",
+                     "pompeiiTest", "rules.pompeii.html")}
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_shift_tab_from_the_prompt_reaches_the_menu_past_no_rules_link_of_the_games(guarded_page, site, ready, game):
+    """Each game drew its own Rules link in its area, before its prompt: Shift+Tab from the prompt's
+    choices met it before the shell's Settings and menu. The rules are the shell's now (one link for every
+    game, in the header): Shift+Tab from the prompt goes back through the game's own controls only, then
+    Settings, the menu and, before them, the rules of the game on screen."""
+    init, link, hook, rules = GAMES[game]
+    page = guarded_page
+    page.add_init_script(init)
+    page.goto(site.url + "index.html" + link)
+    ready(page)
+    page.wait_for_function(human_to_play(hook))
+    page.wait_for_timeout(100)                                 # a rendering step: the browser's own focus fix-up
+    assert page.evaluate(WHERE)["inGame"], page.evaluate(WHERE)     # the game's prompt has the focus
+    assert page.locator("#game a[href*='rules']").count() == 0
+    stops = []
+    for _ in range(30):
+        page.keyboard.press("Shift+Tab")
+        info = page.evaluate(WHERE)
+        stops.append(info)
+        if not info["inGame"]:
+            break
+    assert not any(s["tag"] == "a" and "rules" in s["href"] for s in stops), stops
+    assert stops[-1]["inHeader"] and stops[-1]["summary"], stops     # Settings: the menu's last control
+    for _ in range(15):                                        # on through the menu to the rules' link
+        page.keyboard.press("Shift+Tab")
+        info = page.evaluate(WHERE)
+        assert info["inHeader"], info
+        if info["id"] == "shell-rules":
+            break
+    assert info["id"] == "shell-rules" and info["href"] == rules, info

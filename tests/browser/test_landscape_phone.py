@@ -34,10 +34,11 @@ LABELS = """() => [...document.querySelectorAll('.pt-board text')].filter(e => e
             px: parseFloat(getComputedStyle(e).fontSize) * Math.hypot(m.a, m.b),
             box: [r.left, r.top, r.right, r.bottom]}; })"""
 
-# What may be tapped in the game and the header: [what, width, height]. Not the link to the menu, hidden
-# until the keyboard's focus reaches it (`.board-skip`).
+# What may be tapped in the game and the header (its menu and the game's rules): [what, width, height]. Not
+# the link to the menu, hidden until the keyboard's focus reaches it (`.board-skip`).
 TARGETS = """() => [...document.querySelectorAll(
-        '.pt :is(button, a:not(.board-skip), [data-act]), .shell-controls > button:not([hidden]), .shell-controls summary')]
+        '.pt :is(button, a:not(.board-skip), [data-act]), .shell-controls > button:not([hidden]), .shell-controls summary, '
+        + '#shell-rules:not([hidden])')]
     .filter(e => e.getClientRects().length)
     .map(e => { const r = e.getBoundingClientRect();
         return [e.tagName + ' ' + (e.dataset.act || '') + ' ' + (e.dataset.arg || e.textContent.slice(0, 20)),
@@ -88,6 +89,10 @@ def test_on_a_phone_on_its_side_the_prompt_the_board_and_the_cards_are_on_one_sc
         targets = page.evaluate(TARGETS)
         tiny = [(what, round(w), round(h)) for what, w, h in targets if w < 24 or h < 24]
         assert targets and not tiny, tiny
+        assert any(what.startswith("A ") and what.endswith("Rules") for what, _w, _h in targets), targets
+        # The header's one row holds the game's rules too, in the first view without a sideways scroll.
+        assert inside(page.evaluate("(r => [r.left, r.top, r.right, r.bottom])"
+                                    "(document.querySelector('#shell-rules').getBoundingClientRect())"))
         assert axe_violations(page) == []
 
         # Scrolled to the page's foot (the players, the move log): the board is still whole in view.

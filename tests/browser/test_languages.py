@@ -39,7 +39,10 @@ def expect_language(page, lang: str) -> None:
     line = status(page)
     assert fill(game["status.round"], round=1, turn=1) in line and game["status.your_turn_plain"] in line
     assert page.locator(".pt-prompt h2").first.text_content().strip() == game["prompt.heading"]
-    assert page.locator(f'.pt a[href="./{"rules.html" if lang == "en" else f"rules.{lang}.html"}"]').count() == 1
+    # The rules of the game, in its language: the header's link (the game draws none of its own).
+    rules = page.locator("#shell-rules")
+    assert rules.get_attribute("href") == ("rules.html" if lang == "en" else f"rules.{lang}.html")
+    assert rules.inner_text() == app["header.rules"] and page.locator(".pt a[href*='rules']").count() == 0
 
 
 def game_texts_fetched(page_guard) -> set[str]:
@@ -100,6 +103,78 @@ def test_a_link_with_lang_then_a_reload_then_the_settings_mid_game(guarded_page,
     ready(page)
     assert page.evaluate("document.documentElement.lang") == "de"
     assert texts("ptolemaeus", "de")["log.draw.you"] in page.locator(".pt-log").inner_text()
+
+
+def finished_pompeii_link() -> str:
+    """A replay link (``#replay=…``) of a two-seat Pompeii game played out at random."""
+    import random
+
+    import catalog  # noqa: F401 - registers the page's games
+    from app.games import CATALOG
+    from app.replay import encode_link
+    from app.session import Session, default_seats
+
+    spec = CATALOG["pompeii"].load()
+    session = Session.start(spec, {"players": 2, "seed": 4}, default_seats(spec, ["human", "bot"]))
+    rng = random.Random(4)
+    while not session.over:
+        session.apply(rng.choice(spec.legal_actions(session.state)))
+    return encode_link(session)
+
+
+def expect_rules_link(page, game: str, lang: str) -> None:
+    """The header's Rules link: shown, to ``game``'s rules page in ``lang`` (its catalog entry's), its
+    words in ``lang``, opening a new tab as the games' own links did (the game stays as it is)."""
+    import catalog  # noqa: F401 - registers the page's games
+    from app.games import CATALOG
+
+    info, app = CATALOG[game], texts("app", lang)
+    link = page.locator(".shell-header #shell-rules")
+    assert link.is_visible()
+    assert link.get_attribute("href") == info.rules_pages[lang]
+    assert link.inner_text() == app["header.rules"]
+    assert link.get_attribute("title") == fill(app["header.rules.title"], title=info.titles[lang])
+    assert link.get_attribute("target") == "_blank" and link.get_attribute("rel") == "noopener"
+    assert page.locator("#game a[href*='rules'], #shell-replay a[href*='rules']").count() == 0
+
+
+def test_the_headers_rules_link_follows_the_game_and_the_language(guarded_page, site, ready):
+    """Each game drew its own Rules link in its area (Shift+Tab from its prompt met it before the menu).
+    One link now, the shell's, in the header: the rules of the game on screen in the page's language,
+    through a language switch, another game and its replay; none on the new-game screen, where every
+    game has its own."""
+    page = guarded_page
+    page.goto(site.url + "index.html" + SOLO)
+    ready(page)
+    expect_rules_link(page, "ptolemaeus", "en")
+    page.click("#shell-settings summary")
+    page.select_option("#shell-lang", "it")
+    page.wait_for_function("document.documentElement.lang === 'it'")
+    page.click("#shell-settings summary")   # close
+    expect_rules_link(page, "ptolemaeus", "it")
+
+    page.click("#shell-new")
+    page.wait_for_function("document.body.dataset.screen === 'newgame'")
+    assert page.locator("#shell-rules").is_hidden()
+    page.locator('.lobby-game[data-game="pompeii"] .lobby-play').click()
+    page.wait_for_function("document.body.dataset.screen === 'game'")
+    page.wait_for_selector(".pp")
+    expect_rules_link(page, "pompeii", "it")
+    page.click("#shell-settings summary")
+    page.select_option("#shell-lang", "de")
+    page.wait_for_function("document.documentElement.lang === 'de'")
+    page.click("#shell-settings summary")
+    expect_rules_link(page, "pompeii", "de")
+
+    # A replay (a shared link's): the rules of the game replayed, one click away.
+    page.evaluate("link => { location.hash = link; }", finished_pompeii_link()[1:])
+    page.wait_for_function("document.body.dataset.screen === 'replay'")
+    page.wait_for_selector("#shell-replay .pp")
+    expect_rules_link(page, "pompeii", "de")
+    # Back to Ptolemaeus, by a link: its page in German.
+    page.goto(site.url + "index.html" + SOLO)
+    ready(page)
+    expect_rules_link(page, "ptolemaeus", "de")
 
 
 def test_the_screen_readers_lines_said_before_a_language_switch_are_gone_after_it(guarded_page, site, ready):

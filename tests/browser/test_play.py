@@ -822,5 +822,6 @@ def test_rules_page(game, site, axe):
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / "rules-1280.png"))
     page.close()
-    # ... and the game links to it
-    assert game.page.locator('.pt a[href="./rules.html"]').count() == 1
+    # ... and the header links to it (the shell's link: the game draws none of its own)
+    assert game.page.locator('#shell-rules[href="rules.html"]').count() == 1
+    assert game.page.locator('.pt a[href*="rules"]').count() == 0

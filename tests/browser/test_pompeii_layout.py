@@ -314,16 +314,16 @@ def test_the_black_seats_icon_is_seen_on_the_dark_panels(guarded_page, site, rea
         assert r + g + b > 3 * 150, rims                                        # light, not #111 or none
 
 
-def test_a_long_last_move_leaves_the_rules_and_scores_where_they_are(guarded_page, site, ready):
+def test_a_long_last_move_leaves_the_scores_and_the_board_where_they_are(guarded_page, site, ready):
     """Play-test 3: at 1280 px a long last move ("You placed vase lava on a neutral building (row 3,
-    column 10). 1 citizen burns.") pushed the Rules to a line of its own and the board down under the
-    mouse. The status now wraps in its own column."""
+    column 10). 1 citizen burns.") pushed the game's Rules link (the shell's now, in its header) to a line
+    of its own and the board down under the mouse. The status now wraps in its own column."""
     page = guarded_page
     page.set_viewport_size({"width": 1280, "height": 900})
     page.add_init_script(INIT)
     page.goto(site.url + "index.html?game=pompeii&players=3&seed=4")
     ready(page)
-    where = """() => [...document.querySelectorAll('.pp-tools .tool, .pp-scores, .pp-board')].map(e => {
+    where = """() => [...document.querySelectorAll('.pp-scores, .pp-board')].map(e => {
         const r = e.getBoundingClientRect(); return [Math.round(r.top), Math.round(r.left)]; })"""
     before = page.evaluate(where)
     page.evaluate("""() => { document.querySelector('.pp-status .pp-last').textContent =
@@ -896,13 +896,13 @@ CAPTIONS = ["Rectina colocó lava casco en el edificio 11b (fila 3, columna 9)",
 @pytest.mark.parametrize("caption", CAPTIONS)
 def test_a_long_caption_wraps_to_two_lines_without_moving_the_board(guarded_page, site, ready, caption):
     """Play-test 8 F2: a bot step's caption in the status line was cut with "…" at 1280 px. It wraps to a
-    second line, whole, and the board and the Rules stay where they were."""
+    second line, whole, and the board and the scores stay where they were."""
     page = guarded_page
     page.set_viewport_size({"width": 1280, "height": 800})
     page.add_init_script(INIT)
     page.goto(site.url + "index.html?game=pompeii&seats=human,bot,bot&seed=4&lang=es")
     ready(page)
-    where = """() => [...document.querySelectorAll('.pp-tools .tool, .pp-scores, .pp-board')].map(e => {
+    where = """() => [...document.querySelectorAll('.pp-scores, .pp-board')].map(e => {
         const r = e.getBoundingClientRect(); return [Math.round(r.top), Math.round(r.left)]; })"""
     before = page.evaluate(where)
     page.evaluate("""() => { const busy = document.createElement('span'); busy.className = 'pp-busy';

@@ -311,11 +311,11 @@ def test_the_game_and_its_rules_page_in_each_language(game, axe, lang):
                         / f"py/pompeii_ui/lang/{lang}.json").read_text(encoding="utf-8"))
     assert page.locator(".pp-hand h2, .pp-players h2").first.inner_text() in (texts["hand.label"],
                                                                             texts["players.label"])
-    href = page.locator(".pp-tools a").get_attribute("href")
-    assert href == f"./rules.pompeii.{lang}.html"
+    href = page.locator("#shell-rules").get_attribute("href")           # the header's link: the shell's
+    assert href == f"rules.pompeii.{lang}.html" and page.locator(".pp a[href*='rules']").count() == 0
     rules = page.context.new_page()
     game.guard.watch(rules)
-    rules.goto(page.url.split("index.html")[0] + href[2:])
+    rules.goto(page.url.split("index.html")[0] + href)
     assert rules.locator("h1").inner_text() == texts["rules.h1"]
     assert rules.locator(".ruling").count() >= 10
     assert axe(rules) == []

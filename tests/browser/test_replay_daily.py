@@ -295,6 +295,37 @@ CLIPBOARD = """Object.defineProperty(navigator, "clipboard", {configurable: true
   { window.__copied = text; return %s; }}});"""
 
 
+def test_the_day_s_results_and_its_replay_link_to_the_rules_of_its_game(guarded_page, site, ready):
+    """The rules of the game are one click away on a day's results and in the day's replay, as in its
+    game: the header's link (the shell's; the games draw none), to the page of the day's game, in the
+    page's language; none on the new-game screen, where every game has its own."""
+    page = guarded_page
+    open_page(page, site, ready, "?daily")
+    rules = page.locator(".shell-header #shell-rules")
+    assert rules.get_attribute("href") == "rules.html" and rules.is_visible()
+    game_id = storage(page)["ludus.current"]
+    page.evaluate("""([key, text]) => localStorage.setItem(key, text)""",
+                  [f"ludus.game.{game_id}", json.dumps(dict(finished_daily().data, id=game_id))])
+    page.goto(site.url + "index.html?daily=2026-11-24")
+    ready(page)
+    page.goto(site.url + "index.html?daily=2026-11-24&lang=es")   # the result recorded: the results page
+    ready(page)
+    page.wait_for_function("document.body.dataset.screen === 'daily'")
+    assert rules.is_visible() and rules.get_attribute("href") == "rules.es.html"
+    assert rules.inner_text() == "Reglas" and "Ptolemaeus" in rules.get_attribute("title")
+    page.click(".daily-replay")
+    page.wait_for_function("document.body.dataset.screen === 'replay'")
+    page.wait_for_selector("#shell-replay .pt")
+    assert rules.is_visible() and rules.get_attribute("href") == "rules.es.html"
+    assert page.locator("#shell-replay a[href*='rules']").count() == 0
+    page.click("#replay-close")
+    page.wait_for_function("document.body.dataset.screen === 'daily'")
+    assert rules.is_visible() and rules.get_attribute("href") == "rules.es.html"
+    page.click("#shell-new")
+    page.wait_for_function("document.body.dataset.screen === 'newgame'")
+    assert rules.is_hidden()
+
+
 @pytest.mark.parametrize("works", [True, False])
 def test_share_result_says_it_is_copied_and_never_widens_the_page(guarded_page, site, ready, works):
     """Play-test 4 (#3), the daily share as the replay link: copied, the notice says so without
