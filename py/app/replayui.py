@@ -7,7 +7,8 @@ exactly as in play.  Controls: ``#replay-start``, ``#replay-back``,
 ``#replay-play`` (play / pause at ``#replay-speed``), ``#replay-forward``,
 ``#replay-end``, the slider ``#replay-slider``, ``#replay-round`` (games with
 rounds), ``#replay-viewer`` (after the end: any seat or a spectator),
-``#replay-share`` (a finished game's link) and ``#replay-close``.  Keys
+``#replay-share`` (a finished game's link) and ``#replay-close``; on a phone on its side
+``#replay-more`` opens the options and the link's copy in a panel (``aria-expanded``).  Keys
 anywhere on the page while the replay shows (the handler is the document's, so
 that a click on an empty spot, or a control disabled under the focus, does not
 silence them; form fields keep their own keys): ← → one move, Home / End,
@@ -143,10 +144,17 @@ class ReplayScreen:
             n["share"] = el("button", {"type": "button", "id": "replay-share"}, t("replay.share"))
             tail.append(n["share"])
         n["close"] = el("button", {"type": "button", "id": "replay-close", "class": "ng-primary"}, t(self.back))
-        tail.append(n["close"])
-        controls = el("div", {"class": "replay-controls", "role": "group", "aria-label": t("replay.controls")},
-                      buttons, el("div", {"class": "replay-track"}, n["slider"], n["position"]), extras, tail,
-                      el("p", {"class": "replay-keys"}, t("replay.keys")))
+        # On a phone on its side the controls are one row (static/app.css: they took ~170 px of a 390 px
+        # window above the board): the options and the link's copy open from "More" (#replay-more, shown
+        # only there) in a panel under it; elsewhere the wrapper is no box (display: contents).
+        n["more"] = el("button", {"type": "button", "id": "replay-more", "class": "replay-more",
+                                  "aria-expanded": "false", "aria-controls": "replay-extra"}, t("replay.options"))
+        n["extra"] = el("div", {"class": "replay-extra", "id": "replay-extra"}, extras, tail if "share" in n else None)
+        n["controls"] = controls = el("div", {"class": "replay-controls", "role": "group",
+                                              "aria-label": t("replay.controls")},
+                                      buttons, el("div", {"class": "replay-track"}, n["slider"], n["position"]),
+                                      n["more"], n["extra"], el("div", {"class": "replay-buttons"}, n["close"]),
+                                      el("p", {"class": "replay-keys"}, t("replay.keys")))
         container = el("div", {"id": "shell-replay-view"})
         self.section.replaceChildren(title, controls, container)
         self.section.setAttribute("aria-labelledby", "shell-replay-title")
@@ -166,6 +174,8 @@ class ReplayScreen:
         if "share" in n:
             L.on(n["share"], "click", lambda _e: asyncio.ensure_future(self.share()))
         L.on(n["close"], "click", lambda _e: self.close())
+        L.on(n["more"], "click", lambda _e: self.more(not self.more_open()))
+        L.on(document, "click", self._click_outside)
         L.on(document, "keydown", self._key)       # released with the screen (close_view)
 
         host = ReplayHost(replay, self.app.settings, self.app.new_game)
@@ -249,9 +259,35 @@ class ReplayScreen:
                 if self.replay is not None:
                     self.show()
 
+    # ------------------------------------------------------------ "More" (a phone on its side)
+
+    def more_open(self) -> bool:
+        return "more" in self.nodes and self.nodes["controls"].hasAttribute("data-more")
+
+    def more(self, open_it: bool, focus: bool = False) -> None:
+        """Open or close the panel of options under "More"; ``focus``: "More" takes the focus back."""
+        n = self.nodes
+        if open_it:
+            n["controls"].setAttribute("data-more", "")
+        else:
+            n["controls"].removeAttribute("data-more")
+        n["more"].setAttribute("aria-expanded", "true" if open_it else "false")
+        if focus:
+            n["more"].focus()
+
+    def _click_outside(self, event: JsObject) -> None:
+        """A tap anywhere but on "More" and its panel closes the panel, as the header's menus do."""
+        n = self.nodes
+        if self.more_open() and not n["more"].contains(event.target) and not n["extra"].contains(event.target):
+            self.more(False)
+
     def _key(self, event: JsObject) -> None:
         if self.replay is None or event.defaultPrevented or event.altKey or event.ctrlKey or event.metaKey:
             return    # handled already (the board's own keys), or the browser's (Alt+← is Back)
+        if str(event.key) == "Escape" and self.more_open():
+            event.preventDefault()
+            self.more(False, focus=True)
+            return
         if not replay_key(str(getattr(event.target, "tagName", "")),
                           bool(getattr(event.target, "isContentEditable", False)), str(event.key)):
             return

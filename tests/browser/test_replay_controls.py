@@ -19,6 +19,7 @@ import catalog  # noqa: F401 - registers the page's games
 from app.games import CATALOG
 from app.replay import encode_link, link_tail
 from app.session import Session, default_seats
+from conftest import wait_until_ready
 
 INIT = """
 window.ptolemaeusTestEnable = true;
@@ -406,3 +407,85 @@ def test_an_imported_game_whose_id_is_not_of_the_pages_form_gets_one_and_its_res
     page.click("#shell-new")
     page.wait_for_function("document.body.dataset.screen === 'newgame'")
     assert page.locator(f'li.ng-saved-game[data-id="{game_id}"]').get_attribute("data-result") == "1"
+
+
+# The box [left, top, right, bottom] of each of the replay's controls that shows, by its id.
+SHOWN = """() => Object.fromEntries([...document.querySelectorAll('.replay-controls :is(button, select, input)')]
+    .filter(e => e.getClientRects().length)
+    .map(e => { const r = e.getBoundingClientRect(); return [e.id, [r.left, r.top, r.right, r.bottom]]; }))"""
+ROW = ("replay-start", "replay-back", "replay-play", "replay-forward", "replay-end", "replay-slider", "replay-more",
+       "replay-close")
+OPTIONS = ("replay-round", "replay-speed", "replay-viewer", "replay-share")
+
+
+def test_on_a_phone_on_its_side_the_replay_controls_are_one_row_of_finger_targets(
+        browser, site, site_under_subpath, axe, report):
+    """At 844x390 the replay's heading, its two rows of controls and the keys' hint took ~170 px of the
+    390 px window above the board. One row now, every control 44 px; the heading and the hint are still
+    there for assistive technology, and the round, the speed, the eyes and the link's copy open from
+    "Options" in a panel with their labels (closed again by Escape or a tap elsewhere)."""
+    from test_first_evening import SHOTS, sized_page
+
+    with sized_page(browser, site, site_under_subpath, "landscape") as page:
+        open_page(page, site, ready=wait_until_ready, where=encode_link(finished("ptolemaeus")))
+        page.wait_for_function("document.body.dataset.screen === 'replay'")
+        settled(page, "ptolemaeus")
+        header = page.locator(".shell-header").bounding_box()
+        row = page.locator(".replay-controls").bounding_box()
+        view = page.locator("#shell-replay-view").bounding_box()
+        assert row["height"] <= 50, row                                  # one row of 44 px controls
+        above = view["y"] - (header["y"] + header["height"])
+        assert above <= 70, (header, row, view)                         # was ~170 px
+        shown = page.evaluate(SHOWN)
+        assert set(ROW) <= set(shown) and not set(OPTIONS) & set(shown), shown
+        for what, (left, top, right, bottom) in shown.items():
+            assert left >= 0 and right <= 844 and bottom <= 390, (what, shown[what])
+            if what != "replay-slider":
+                assert right - left >= 44 and bottom - top >= 44, (what, shown[what])
+        # For assistive technology: the heading (it has the focus), the hint, every control's name.
+        assert page.get_by_role("heading", name="Replay: Ptolemaeus").count() == 1
+        assert page.evaluate("document.activeElement.id") == "shell-replay-title"
+        assert page.locator(".replay-keys").text_content().startswith("Keys:")
+        # The game's rules in the header's row, beside its menu (fewer buttons here: the strip leaves room,
+        # which once set the link half way between the title and the menu).
+        rules, strip = page.locator("#shell-rules").bounding_box(), page.locator(".shell-controls").bounding_box()
+        assert 0 <= strip["x"] - (rules["x"] + rules["width"]) <= 20, (rules, strip)
+        page.screenshot(path=str(SHOTS / "replay-landscape-844x390.png"))
+
+        page.click("#replay-more")
+        assert page.get_attribute("#replay-more", "aria-expanded") == "true"
+        shown = page.evaluate(SHOWN)
+        assert set(OPTIONS) <= set(shown), shown
+        for what in OPTIONS:
+            left, top, right, bottom = shown[what]
+            assert left >= 0 and right <= 844 and bottom <= 390, (what, shown[what])
+            assert bottom - top >= 44, (what, shown[what])
+        for label in ("Round", "Speed", "Seen by"):
+            assert page.get_by_label(label, exact=True).is_visible()
+        page.select_option("#replay-speed", "fast")
+        assert axe(page) == []
+        page.screenshot(path=str(SHOTS / "replay-landscape-options.png"))
+        page.keyboard.press("Escape")                                  # closed, "Options" has the focus
+        assert page.get_attribute("#replay-more", "aria-expanded") == "false"
+        assert page.evaluate("document.activeElement.id") == "replay-more"
+        assert page.locator("#replay-speed").is_hidden()
+        page.click("#replay-more")
+        page.mouse.click(150, 300)                                     # a tap on the board closes it
+        assert page.get_attribute("#replay-more", "aria-expanded") == "false"
+        page.click("#replay-back")                                     # the row still steps
+        assert page.evaluate(INDEX) == len(finished("ptolemaeus").actions) - 1
+        report(f"replay at 844x390: controls {row['height']:.0f} px in one row, the board {above:.0f} px "
+               f"under the header")
+
+
+def test_elsewhere_the_replay_options_are_in_the_row_and_options_is_not_shown(guarded_page, site, ready):
+    """The panel is a phone on its side's: on a wide screen and a portrait phone every option is shown,
+    labelled, and "Options" is no control at all."""
+    page = guarded_page
+    open_page(page, site, ready, encode_link(finished("pompeii")))
+    for size in ({"width": 1280, "height": 800}, {"width": 390, "height": 844}):
+        page.set_viewport_size(size)
+        shown = page.evaluate(SHOWN)
+        assert set(OPTIONS) - {"replay-round"} <= set(shown) and "replay-more" not in shown, (size, shown)
+        assert page.get_by_role("button", name="Options").count() == 0
+        assert page.locator("#shell-replay-title").is_visible() and page.locator(".replay-keys").is_visible()
