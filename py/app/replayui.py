@@ -145,7 +145,7 @@ class ReplayScreen:
             tail.append(n["share"])
         n["close"] = el("button", {"type": "button", "id": "replay-close", "class": "ng-primary"}, t(self.back))
         # On a phone on its side the controls are one row (static/app.css: they took ~170 px of a 390 px
-        # window above the board): the options and the link's copy open from "More" (#replay-more, shown
+        # window above the board): the options and the link's copy open from "Options" (#replay-more, shown
         # only there) in a panel under it; elsewhere the wrapper is no box (display: contents).
         n["more"] = el("button", {"type": "button", "id": "replay-more", "class": "replay-more",
                                   "aria-expanded": "false", "aria-controls": "replay-extra"}, t("replay.options"))
@@ -259,13 +259,13 @@ class ReplayScreen:
                 if self.replay is not None:
                     self.show()
 
-    # ------------------------------------------------------------ "More" (a phone on its side)
+    # ------------------------------------------------------------ "Options" (a phone on its side)
 
     def more_open(self) -> bool:
         return "more" in self.nodes and self.nodes["controls"].hasAttribute("data-more")
 
     def more(self, open_it: bool, focus: bool = False) -> None:
-        """Open or close the panel of options under "More"; ``focus``: "More" takes the focus back."""
+        """Open or close the panel of options under "Options"; ``focus``: that button takes the focus back."""
         n = self.nodes
         if open_it:
             n["controls"].setAttribute("data-more", "")
@@ -276,7 +276,7 @@ class ReplayScreen:
             n["more"].focus()
 
     def _click_outside(self, event: JsObject) -> None:
-        """A tap anywhere but on "More" and its panel closes the panel, as the header's menus do."""
+        """A tap anywhere but on "Options" and its panel closes the panel, as the header's menus do."""
         n = self.nodes
         if self.more_open() and not n["more"].contains(event.target) and not n["extra"].contains(event.target):
             self.more(False)
