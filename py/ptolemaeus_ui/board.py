@@ -22,7 +22,7 @@ from typing import Any
 from ptolemaeus.data import ASTEROIDS_PER_POINT, CARD_NAMES, COLOUR_OF, COLOURS, CONST_INDEX, CONSTELLATIONS, \
     MAX_MOVES, PLANETS, WILD, WINNING_POINTS
 
-from . import glyphs
+from . import glyphs, layout
 from .interact import UI, Choice, card_label
 from .strings import is_you, join, seat_label, sentences, t, tp
 from app import i18n
@@ -38,18 +38,9 @@ R_BAND = 395         # inner edge of the names band
 R_NAME = 458
 R_MARK = 422         # element symbol, asteroid, Comet start marker
 R_PLANET = 338       # first row of planets (and the Comet)
-R_PLANET2 = 286      # second row
 R_POINTS = 263        # a "+N" mark on a constellation (mark_place)
 R_IN = 182           # inner edge of the sectors: the centre disc
 R_CHORD = 300
-
-# Planet slots inside a sector: (radius, angle offset in degrees) per count.
-_SLOTS = {
-    1: [(R_PLANET, 0)],
-    2: [(R_PLANET, -6.5), (R_PLANET, 6.5)],
-    3: [(R_PLANET, -9.5), (R_PLANET, 0), (R_PLANET, 9.5)],
-}
-_ROW2 = [(R_PLANET2, -6.5), (R_PLANET2, 6.5), (R_PLANET2, 0), (R_PLANET2 - 48, -4), (R_PLANET2 - 48, 4)]
 
 
 def angle_of(index: float) -> float:
@@ -61,12 +52,6 @@ def angle_of(index: float) -> float:
 def polar(r: float, deg: float) -> tuple[float, float]:
     a = math.radians(deg)
     return CX + r * math.cos(a), CY + r * math.sin(a)
-
-
-def planet_slots(n: int) -> list[tuple[float, float]]:
-    if n in _SLOTS:
-        return _SLOTS[n]
-    return _SLOTS[3] + _ROW2[: n - 3]
 
 
 # ------------------------------------------------------------------- data
@@ -303,14 +288,12 @@ def _orbit(key: str, deg: float, r: float, body: list[El], attrs: dict, upright:
 
 def _planets(model: Model, scene: dict) -> list[El]:
     ui = model.ui
-    by_const: dict[int, list[str]] = {}
-    for p in PLANETS:
-        by_const.setdefault(scene["planets"][p] % 12, []).append(p)
+    # Where each planet and its label go: apart, however many share a constellation (layout.py).
+    spots = layout.planet_spots([(p, scene["planets"][p], t(f"planet_abbr.{p}")) for p in PLANETS])
     out = []
     for p in PLANETS:
         pos = scene["planets"][p]
-        here = by_const[pos % 12]
-        r, off = planet_slots(len(here))[here.index(p)]
+        spot = spots[p]
         at = CONSTELLATIONS[pos % 12]
         label = t("planet.label", planet=t(f"planet.{p}"), gloss=t(f"planet_gloss.{p}"), at=at, max=MAX_MOVES[p])
         abbr = t(f"planet_abbr.{p}")
@@ -320,16 +303,19 @@ def _planets(model: Model, scene: dict) -> list[El]:
             attrs.update({"class": "planet can", "data-act": "planet", "data-arg": p, "tabindex": "-1",
                           "role": "button", "aria-label": f"{label}; {ui.planets[p]} – {abbr}",
                           **nav.cell_attrs(f"planet:{p}")})
-        body = [
-            El("title", text=label),
-            El("g", {"class": "glyph"}, [
-                El("circle", {"class": "can-ring", "r": 28}) if p in ui.planets and not model.animating else None,
-                El("circle", {"class": "disc", "r": 21, "fill": glyphs.PLANET_COLOURS[p]}),
-                El("path", {"class": "sign", "d": glyphs.PLANET_PATHS[p]}),
-                El("text", {"class": "planet-abbr", "y": 35}, text=abbr),
-            ]),
-        ]
-        out.append(_orbit(f"planet-{p}", angle_of(pos) + off, r, body, attrs))
+        glyph = El("g", {"class": "glyph"}, [
+            El("circle", {"class": "can-ring", "r": 28}) if p in ui.planets and not model.animating else None,
+            El("circle", {"class": "disc", "r": 21, "fill": glyphs.PLANET_COLOURS[p]}),
+            El("path", {"class": "sign", "d": glyphs.PLANET_PATHS[p]}),
+        ])
+        if spot.disc != 1:      # a crowded constellation's discs drawn smaller (layout.SCALES)
+            glyph = El("g", {"class": "disc-scale", "transform": f"scale({fmt(spot.disc)})"}, [glyph])
+        lx, ly = layout.label_at(spot)
+        k = spot.scale
+        text = El("text", {"class": f"planet-abbr label-{spot.side}", "x": fmt(lx / k), "y": fmt(ly / k),
+                           "transform": None if k == 1 else f"scale({fmt(k)})"}, text=abbr)
+        out.append(_orbit(f"planet-{p}", angle_of(pos) + spot.off, spot.r, [El("title", text=label), glyph, text],
+                          attrs))
     pos = scene["comet"]
     at = CONSTELLATIONS[pos % 12]
     label = t("comet.label", at=at)
