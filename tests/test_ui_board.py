@@ -513,3 +513,27 @@ def test_the_comets_arc_is_named_and_has_a_legend(steps):
         assert [e.attrs["class"] for e in arc.children[1:]] == ["comet-arc"]
     else:
         assert arc.attrs["aria-hidden"] == "true" and not arc.children
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "de", "es"])
+def test_the_note_of_no_event_card_is_on_lines_that_fit_the_card(lang):
+    """Play-test 9: "No event card left" was one line, wider than the event card once large enough to
+    read on a phone (static/ptolemaeus.css). Now it is on lines of at most 13 characters (a 13-letter
+    word alone on its line), centred in the card, which is 170 units wide."""
+    from app import i18n
+    from ptolemaeus_ui.board import wrap
+    from ptolemaeus_ui.strings import t
+    try:
+        i18n.set_language(lang)
+        for count, key in ((0, "center.no_event"), (5, "center.event_gone")):
+            view = apollo().view(0)
+            view["event"], view["event_deck_count"] = None, count
+            svg = render_board(Model(view=view, viewer=0, seats=SEATS[:2]))
+            note = [e for e in svg.walk() if "event-none" in e.attrs.get("class", "").split()]
+            assert len(note) == 1
+            lines = [span.text for span in note[0].children]
+            assert " ".join(lines) == t(key) and lines == wrap(t(key))
+            assert all(len(line) <= 13 for line in lines), lines
+            assert all(span.tag == "tspan" and span.attrs["x"] == note[0].attrs["x"] for span in note[0].children)
+    finally:
+        i18n.set_language("en")

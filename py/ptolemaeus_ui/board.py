@@ -405,6 +405,22 @@ def _planet_disc(p: str, x: float, y: float, scale: float = 1.0, cls: str = "min
     ])
 
 
+EVENT_W = 170        # the event card's width: three planets' labels side by side, large on a phone
+EVENT_STEP = 52      # between the event card's planets
+
+
+def wrap(text: str, longest: int = 13) -> list[str]:
+    """``text`` in lines of at most ``longest`` characters where it has spaces (SVG text does not
+    wrap), each word on the line before if it fits there."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and len(lines[-1]) + 1 + len(word) <= longest:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines or [text]
+
+
 def _center(model: Model, scene: dict) -> El:
     children: list[El] = [El("circle", {"class": "center-disc", "cx": CX, "cy": CY, "r": R_IN})]
     rnd, turn = scene["round"], min(scene["turn"], 3)
@@ -432,20 +448,25 @@ def _center(model: Model, scene: dict) -> El:
     none_up = t("center.no_event") if count == 0 else t("center.event_gone")
     label = t("center.event_label", card=card or none_up, count=count)
     ev: list[El] = [El("title", text=label),
-                    El("rect", {"class": "event-card", "x": CX - 70, "y": CY - 62, "width": 140, "height": 112,
-                                "rx": 10}),
+                    El("rect", {"class": "event-card", "x": CX - EVENT_W / 2, "y": CY - 62, "width": EVENT_W,
+                                "height": 112, "rx": 10}),
                     El("text", {"class": "event-title", "x": CX, "y": CY - 44}, text=t("center.event"))]
     if card and card != "Eclipsis":
         names = card.split("-")
         for j, p in enumerate(names):
-            x = CX + (j - 1) * 44
+            x = CX + (j - 1) * EVENT_STEP
             ev.append(_planet_disc(p, x, CY - 6, 0.85))
             ev.append(El("text", {"class": "event-planet", "x": x, "y": CY + 30}, text=t(f"planet_abbr.{p}")))
     elif card == "Eclipsis":
         ev.append(El("circle", {"class": "eclipse", "cx": CX, "cy": CY - 2, "r": 24}))
         ev.append(El("text", {"class": "event-planet", "x": CX, "y": CY + 38}, text=t("event.Eclipsis")))
     else:
-        ev.append(El("text", {"class": "event-planet", "x": CX, "y": CY}, text=none_up))
+        # On two or three lines: one was wider than the card (play-test 9, once large enough to read on
+        # a phone).
+        lines = wrap(none_up)
+        ev.append(El("text", {"class": "event-planet event-none", "x": CX, "y": CY + 6},
+                     [El("tspan", {"x": CX, "dy": f"{-0.575 * (len(lines) - 1):g}em" if j == 0 else "1.15em"},
+                         text=line) for j, line in enumerate(lines)]))
     children.append(El("g", {"class": "event", "role": "img", "aria-label": label, "data-event": card or ""},
                        ev, key=f"event-{card}-{count}"))
     children.append(El("text", {"class": "event-count", "x": CX, "y": CY + 70},

@@ -11,7 +11,7 @@ import contextlib
 
 import pytest
 
-from conftest import PageGuard, axe_violations, no_sideways_scroll, wait_until_ready
+from conftest import PageGuard, no_sideways_scroll, wait_until_ready
 from test_first_evening import INSTANT, SHOTS
 
 SIZES = {
@@ -89,3 +89,85 @@ def test_crowded_planets_labels_are_apart_and_legible_on_a_phone(browser, site, 
                 assert disc["planet"] == label["planet"] or not meet(box, disc["box"]), (label, disc)
         report(f"ptolemaeus at {size}, four planets in {crowd}: labels "
                f"{min(label['px'] for label in labels):.1f} px at least, none meet")
+
+
+# Every text of the board: its class, its text, its font size on screen and its box.
+TEXTS = """() => [...document.querySelectorAll('.pt-board text')].filter(e => e.getClientRects().length).map(e => {
+    const m = e.getScreenCTM(), r = e.getBoundingClientRect();
+    return {cls: e.getAttribute('class'), text: e.textContent,
+            px: parseFloat(getComputedStyle(e).fontSize) * Math.hypot(m.a, m.b),
+            box: [r.left, r.top, r.right, r.bottom]}; })"""
+CENTRE = {"center-round", "turn-num", "event-title", "event-planet", "event-planet event-none", "event-count",
+          "comet-progress"}
+
+
+def finished(seed: int = 3) -> list:
+    """The actions of a seeded random two-seat game played to its end (test_play's date)."""
+    import random
+
+    import ptolemaeus as pt
+    from test_play import DATE
+
+    s = pt.new_game(2, seed, DATE)
+    s.record = False
+    rng = random.Random(seed)
+    actions = []
+    while not s.is_over:
+        a = rng.choice(s.legal_actions())
+        s.apply(a)
+        actions.append(a)
+    return actions
+
+
+def check_texts(page, what: str, event_card: str) -> list[dict]:
+    """Every text of the board at least ~10 px (the planets' labels ~11), inside the board; the centre's
+    texts apart from each other, and the event card's inside the card."""
+    texts = page.evaluate(TEXTS)
+    small = [(x["cls"], x["text"], round(x["px"], 1)) for x in texts
+             if x["px"] < (10.8 if "planet-abbr" in x["cls"] else 9.8)]
+    assert not small, (what, small)
+    board = page.evaluate("(r => [r.left, r.top, r.right, r.bottom])(document.querySelector('.pt-board')"
+                          ".getBoundingClientRect())")
+    out = [x for x in texts if not (board[0] - 0.5 <= x["box"][0] and x["box"][2] <= board[2] + 0.5
+                                    and board[1] - 0.5 <= x["box"][1] and x["box"][3] <= board[3] + 0.5)]
+    assert not out, (what, out)
+    centre = [x for x in texts if x["cls"] in CENTRE]
+    assert any(x["cls"] == event_card for x in centre), (what, centre)
+    crowded = [(a["text"], b["text"]) for n, a in enumerate(centre) for b in centre[n + 1:] if meet(a["box"], b["box"])]
+    assert not crowded, (what, crowded)
+    card = page.evaluate("(r => [r.left, r.top, r.right, r.bottom])(document.querySelector('.pt-board .event-card')"
+                         ".getBoundingClientRect())")
+    for x in centre:
+        if x["cls"] in {"event-title", "event-planet", "event-planet event-none"}:
+            assert card[0] <= x["box"][0] and x["box"][2] <= card[2] and card[1] <= x["box"][1] \
+                and x["box"][3] <= card[3], (what, x, card)
+    return texts
+
+
+def test_every_text_of_the_board_is_at_least_10_px_on_a_390_px_phone(browser, site, site_under_subpath, report):
+    """The first position (the event card's three planets, the turn's numbers) and, once the game is over
+    and its board viewed, "None face up" (or "No event card left", on two lines) and the tokens' marks."""
+    from test_play import INIT, Game
+
+    with phone(browser, site, site_under_subpath, "portrait") as page:
+        page.add_init_script(INIT)
+        page.goto(site.url + "index.html?date=1969-07-20T20:17Z&seats=human,bot&seed=1")
+        wait_until_ready(page)
+        page.evaluate("window.ptolemaeusTest.speed(0)")
+        page.locator(".pt-board .event-planet").first.wait_for()
+        first = check_texts(page, "the first position", "event-planet")
+        page.locator(".pt-board").screenshot(path=str(SHOTS / "ptolemaeus-phone-texts.png"))
+
+        game = Game(page, None)
+        game.load(3, finished(3), name="over")
+        page.locator('.pt-end [data-act="close_end"]').click()
+        page.locator(".pt-board .event-none").wait_for()
+        page.locator(".shell-notice button").first.click()              # "Imported …" closed
+        page.wait_for_timeout(300)
+        page.locator(".pt-board").screenshot(path=str(SHOTS / "ptolemaeus-phone-no-event.png"))
+        last = check_texts(page, "the end's board", "event-planet event-none")
+        note = [x["text"] for x in last if x["cls"] == "event-planet event-none"]
+        assert note in (["No eventcard left"], ["None face up"]), note          # its lines, tspans run together
+        assert any(x["cls"] == "token-initial" for x in last), last
+        no_sideways_scroll(page, "Ptolemaeus at 390x844")
+        report(f"ptolemaeus at 390x844: smallest board text {min(x['px'] for x in first + last):.1f} px")
