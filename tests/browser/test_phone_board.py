@@ -11,7 +11,7 @@ import contextlib
 
 import pytest
 
-from conftest import PageGuard, no_sideways_scroll, wait_until_ready
+from conftest import PageGuard, axe_violations, no_sideways_scroll, wait_until_ready
 from test_first_evening import INSTANT, SHOTS
 
 SIZES = {
@@ -171,3 +171,73 @@ def test_every_text_of_the_board_is_at_least_10_px_on_a_390_px_phone(browser, si
         assert any(x["cls"] == "token-initial" for x in last), last
         no_sideways_scroll(page, "Ptolemaeus at 390x844")
         report(f"ptolemaeus at 390x844: smallest board text {min(x['px'] for x in first + last):.1f} px")
+
+
+# The cards of a row (``sel``): each one's box, its row's (the element that scrolls sideways) and
+# whether that row scrolls and shows its fade (a pseudo-element pinned to its right edge).
+CARDS = """(sel) => [...document.querySelectorAll(sel)].map(e => {
+    const row = e.closest('.card-row, .hand'), r = e.getBoundingClientRect(), b = row.getBoundingClientRect();
+    const fade = getComputedStyle(row, '::after');
+    return {card: e.dataset.card || e.className, box: [r.left, r.top, r.right, r.bottom],
+            row: [b.left, b.top, b.right, b.bottom], scrolls: row.scrollWidth > row.clientWidth + 1,
+            overflow: getComputedStyle(row).overflowX, fade: fade.content !== 'none' && parseFloat(fade.width) > 0}; })"""
+
+
+def reachable(page, sel: str, width: int, height: int) -> list[dict]:
+    """Every card of ``sel`` takes a finger (44 px) and lies in the window's height, in a row inside the
+    window; a card past the row's right edge is reached by scrolling the row alone (the page stays),
+    which shows a fade at its edge meanwhile."""
+    cards = page.evaluate(CARDS, sel)
+    assert cards, sel
+    for n, card in enumerate(cards):
+        left, top, right, bottom = card["box"]
+        assert right - left >= 44 and bottom - top >= 44, card
+        assert top >= -0.5 and bottom <= height + 0.5, card
+        row = card["row"]
+        assert row[0] >= -0.5 and row[2] <= width + 0.5, card
+        if left < row[0] - 0.5 or right > row[2] + 0.5:
+            assert card["scrolls"] and card["overflow"] == "auto" and card["fade"], card
+            page.locator(sel).nth(n).evaluate("e => e.scrollIntoView({block: 'nearest', inline: 'nearest'})")
+            page.wait_for_timeout(100)
+            moved = page.evaluate(CARDS, sel)[n]
+            assert moved["row"][0] - 0.5 <= moved["box"][0] and moved["box"][2] <= moved["row"][2] + 0.5, moved
+            assert moved["box"][1] >= -0.5 and moved["box"][3] <= height + 0.5, moved
+            assert page.evaluate("scrollY") == 0
+    return cards
+
+
+def test_on_a_small_phone_on_its_side_every_card_is_in_reach(browser, site, site_under_subpath, report):
+    """667x375: the face-up cards and the deck, then (asked to discard at an Eclipsis) the hand's cards and
+    the Discard button, in the first view or in their row that scrolls sideways inside it."""
+    from test_play import INIT, Game, find_position, pending
+
+    width, height = SIZES["small-landscape"]["width"], SIZES["small-landscape"]["height"]
+    with phone(browser, site, site_under_subpath, "small-landscape") as page:
+        page.add_init_script(INIT)
+        page.goto(site.url + link("1969-07-20T20:17Z"))
+        wait_until_ready(page)
+        page.locator(".pt-cards [data-act].can").first.wait_for()
+        page.evaluate("window.ptolemaeusTest.speed(0)")
+        page.wait_for_timeout(300)
+        page.screenshot(path=str(SHOTS / "ptolemaeus-small-landscape.png"))
+        face_up = reachable(page, ".pt-cards .card-row > .deck, .pt-cards .display > .card", width, height)
+        assert len(face_up) == 7 and any(card["scrolls"] for card in face_up), face_up
+        no_sideways_scroll(page, "Ptolemaeus at 667x375")
+        assert axe_violations(page) == []
+
+        game = Game(page, None)
+        game.load(*find_position(pending("eclipsis")), name="eclipsis-small")
+        page.locator('.pt-hand [data-act="hand"]').first.wait_for()
+        page.locator(".shell-notice button").first.click()              # "Imported …" closed
+        page.evaluate("scrollTo(0, 0)")
+        page.wait_for_timeout(300)
+        page.screenshot(path=str(SHOTS / "ptolemaeus-small-landscape-eclipsis.png"))
+        hand = reachable(page, '.pt-hand [data-act="hand"]', width, height)
+        discard = page.locator('.pt-prompt [data-act="confirm"]').bounding_box()
+        assert discard["y"] + discard["height"] <= height and discard["height"] >= 24, discard
+        page.locator('.pt-hand [data-act="hand"]').first.tap()           # a card picked: still in reach
+        page.wait_for_function("document.querySelector('.pt-hand .card.chosen')")
+        reachable(page, '.pt-hand [data-act="hand"]', width, height)
+        no_sideways_scroll(page, "the Eclipsis at 667x375")
+        report(f"ptolemaeus at 667x375: {len(face_up)} face-up cards and deck, {len(hand)} hand cards in reach, "
+               f"{min(c['box'][3] - c['box'][1] for c in face_up + hand):.0f} px high")
