@@ -2,18 +2,21 @@
 with three or four planets in one constellation their names lay on top of each other on a phone).
 
 Pure geometry in board units (``board.py``: a 1000-unit square, centre (500, 500)). A planet is drawn
-upright at a polar spot (radius, angle offset from its constellation's middle, scale), its disc round
-the spot and its label, the abbreviation, centred under it: its *cell*, two boxes. The boxes are
-measured at the largest size the stylesheet gives them (a phone on its side: the disc scaled 1.25, the
-label :data:`LABEL_FONT` units); every other size draws them smaller round the same centres, inside
-these boxes, so what does not meet here does not meet there either.
+upright at a polar :class:`Spot` (radius, angle offset from its constellation's middle), its disc round
+the spot and its label, the abbreviation, under it (or beside it where planets crowd): its *cell*, two
+boxes. The boxes are measured at the largest size the stylesheet gives them (a phone on its side: the
+disc scaled 1.25, the label :data:`LABEL_FONT` units, ~11 px on its ~320 px board); every other size
+draws them smaller round the same anchors, inside these boxes, so what does not meet here does not meet
+there either.
 
-:func:`planet_spots` places each constellation's planets with a small deterministic search: the spots
-nearest the usual ring first, each cell inside the band between the centre disc and the names band, and
-meeting no other cell; first inside the constellation's own wedge, then spreading into an empty
-neighbour's, then (only when nothing else fits: five or more planets in one constellation) the cells
-drawn smaller. A constellation's own wedge is never entered by a neighbour's cells unless it holds no
-planet, so the last step always succeeds (``tests/test_ui_layout.py`` checks every placement).
+:func:`planet_spots` places the constellations' planets, the most crowded first, with a small
+deterministic search (spots nearest the usual ring first, labels under their discs first): every box
+between the centre disc and the names band, every disc inside its own constellation's wedge, no label
+nearer another planet's disc than :data:`APART` and no two boxes meeting; the labels first inside the
+wedge, then reaching into the neighbours'; when even that finds no room, the discs drawn smaller, and
+only then the labels (five planets or more in one constellation: tests/test_ui_layout.py). Should one
+constellation find no room at all after its neighbours took theirs, every constellation keeps to its
+own wedge, where there always is room at the smallest scale.
 """
 
 from __future__ import annotations
@@ -35,7 +38,7 @@ LINE_EM = 1.2         # the height of the label's box, in em (Chromium: 1.18)
 LABEL_GAP = 3.0       # between the disc and its label
 SIDES = ("below", "right", "left")
 MARGIN = 1.0          # kept clear round a cell's boxes
-APART = 6.0          # between a label and another planet's disc
+APART = 6.0           # between a label and another planet's disc
 # A crowded constellation's cells drawn smaller, (label, disc): the discs first, the labels only then.
 SCALES = ((1.0, 1.0), (1.0, 0.8), (1.0, 0.65), (0.9, 0.65), (0.8, 0.6), (0.7, 0.55), (0.6, 0.5), (0.5, 0.45),
           (0.4, 0.4))
@@ -48,8 +51,8 @@ Box = tuple[float, float, float, float]      # left, top, right, bottom (board u
 
 @dataclass(frozen=True)
 class Spot:
-    """A planet's place: ``r`` from the centre, ``off`` degrees from its constellation's middle, its
-    cell drawn at ``scale``."""
+    """A planet's place: ``r`` from the centre, ``off`` degrees from its constellation's middle; its
+    label at ``scale`` on its ``side``, its disc at ``disc``."""
 
     r: float
     off: float
