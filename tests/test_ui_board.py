@@ -529,10 +529,11 @@ def test_the_note_of_no_event_card_is_on_lines_that_fit_the_card(lang):
             view = apollo().view(0)
             view["event"], view["event_deck_count"] = None, count
             svg = render_board(Model(view=view, viewer=0, seats=SEATS[:2]))
-            note = [e for e in svg.walk() if "event-none" in e.attrs.get("class", "").split()]
-            assert len(note) == 1
-            lines = [span.text for span in note[0].children]
-            assert " ".join(lines) == t(key) and lines == wrap(t(key))
+            note = svg.find_all(data_note=None)
+            assert len(note) == 1 and note[0].attrs["class"] == "event-planet"
+            assert note[0].text_content() == t(key)
+            lines = [span.text.strip() for span in note[0].children]
+            assert lines == wrap(t(key))
             assert all(len(line) <= 13 for line in lines), lines
             assert all(span.tag == "tspan" and span.attrs["x"] == note[0].attrs["x"] for span in note[0].children)
     finally:

@@ -463,10 +463,11 @@ def _center(model: Model, scene: dict) -> El:
     else:
         # On two or three lines: one was wider than the card (play-test 9, once large enough to read on
         # a phone).
+        # Each line but the last ends in its space: the text reads as one sentence (textContent).
         lines = wrap(none_up)
-        ev.append(El("text", {"class": "event-planet event-none", "x": CX, "y": CY + 6},
+        ev.append(El("text", {"class": "event-planet", "data-note": "", "x": CX, "y": CY + 6},
                      [El("tspan", {"x": CX, "dy": f"{-0.575 * (len(lines) - 1):g}em" if j == 0 else "1.15em"},
-                         text=line) for j, line in enumerate(lines)]))
+                         text=line + (" " if j < len(lines) - 1 else "")) for j, line in enumerate(lines)]))
     children.append(El("g", {"class": "event", "role": "img", "aria-label": label, "data-event": card or ""},
                        ev, key=f"event-{card}-{count}"))
     children.append(El("text", {"class": "event-count", "x": CX, "y": CY + 70},
