@@ -106,3 +106,39 @@ def test_the_board_draws_the_planets_where_the_layout_puts_them():
         x, y = layout.label_at(spot)
         assert math.isclose(float(label.attrs["x"]) * k, x, abs_tol=0.02)
         assert math.isclose(float(label.attrs["y"]) * k, y, abs_tol=0.02)
+
+
+def test_a_planet_to_choose_takes_the_tap_on_its_disc_its_label_and_between():
+    """A planet to study (R5) beside another with its label beside its disc: a click in the middle of its
+    box, between the two, went to the constellation under it. Now a transparent rect covers the disc's and
+    the label's boxes (as the layout measures them), the first thing drawn in the planet."""
+    import random
+
+    def studying(s) -> bool:
+        return s.current_player == 0 and bool(s.stack) and s.stack[-1][0] == "study" and len(s.legal_actions()) > 1
+
+    for seed in range(1, 50):
+        s = pt.new_game(2, seed, "1969-07-20T20:17Z")
+        rng = random.Random(seed)
+        while not s.is_over and not studying(s):
+            s.apply(rng.choice(s.legal_actions()))
+        if studying(s):
+            break
+    svg = board.render_board(screen(s, 0))
+    planets = svg.find_all(data_act="planet")
+    assert len(planets) >= 2
+    for g in planets:
+        body = g.children[0]
+        hit = next(e for e in body.children if e.attrs.get("class") == "hit")
+        assert body.children.index(hit) == 1                       # after the title, under the disc and label
+        label = next(e for e in body.walk() if "planet-abbr" in e.attrs.get("class", "").split())
+        k = float(re.search(r"scale\(([\d.]+)\)", label.attrs.get("transform", "scale(1)")).group(1))
+        scaled = [e for e in body.walk() if e.attrs.get("class") == "disc-scale"]
+        spot = layout.Spot(0, 0, k, label.attrs["class"].split("label-")[1],
+                           float(scaled[0].attrs["transform"][6:-1]) if scaled else 1.0)
+        x, y = float(hit.attrs["x"]), float(hit.attrs["y"])
+        w, h = float(hit.attrs["width"]), float(hit.attrs["height"])
+        for box in layout.cell(0, spot, len(label.text)):
+            assert x - 0.01 <= box[0] and box[2] <= x + w + 0.01 and y - 0.01 <= box[1] and box[3] <= y + h + 0.01
+    assert not [e for g in svg.find_all(data_planet=None) if "data-act" not in g.attrs for e in g.walk()
+                if e.attrs.get("class") == "hit"]

@@ -314,8 +314,16 @@ def _planets(model: Model, scene: dict) -> list[El]:
         k = spot.scale
         text = El("text", {"class": f"planet-abbr label-{spot.side}", "x": fmt(lx / k), "y": fmt(ly / k),
                            "transform": None if k == 1 else f"scale({fmt(k)})"}, text=abbr)
-        out.append(_orbit(f"planet-{p}", angle_of(pos) + spot.off, spot.r, [El("title", text=label), glyph, text],
-                          attrs))
+        hit = None
+        if p in ui.planets and not model.animating:
+            # The whole cell takes the tap, the gap between the disc and its label too (a label beside
+            # its disc left the middle of the planet's box empty: a click there went to the sector).
+            disc_box, label_box = layout.cell(0, layout.Spot(0, 0, spot.scale, spot.side, spot.disc), len(abbr))
+            x0, y0 = min(disc_box[0], label_box[0]), min(disc_box[1], label_box[1])
+            x1, y1 = max(disc_box[2], label_box[2]), max(disc_box[3], label_box[3])
+            hit = El("rect", {"class": "hit", "x": fmt(x0), "y": fmt(y0), "width": fmt(x1 - x0), "height": fmt(y1 - y0)})
+        out.append(_orbit(f"planet-{p}", angle_of(pos) + spot.off, spot.r,
+                          [El("title", text=label), hit, glyph, text], attrs))
     pos = scene["comet"]
     at = CONSTELLATIONS[pos % 12]
     label = t("comet.label", at=at)
