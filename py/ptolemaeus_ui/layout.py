@@ -17,6 +17,11 @@ wedge, then reaching into the neighbours'; when even that finds no room, the dis
 only then the labels (five planets or more in one constellation: tests/test_ui_layout.py). Should one
 constellation find no room at all after its neighbours took theirs, every constellation keeps to its
 own wedge, where there always is room at the smallest scale.
+
+A search costs ~20-300 ms in CPython (more in the page), and every game's first frame would wait for
+it: :data:`KNOWN` holds its answers for up to three planets of one constellation on an empty board
+(``tools/layout_table.py``), taken wherever no planet placed before meets them, so nine skies in ten
+need no search at all.
 """
 
 from __future__ import annotations
@@ -130,12 +135,11 @@ def in_wedge(b: Box, lo: float, hi: float) -> bool:
     return True
 
 
-@lru_cache(maxsize=4096)
 def _candidates(mid: float, chars: int, lo: float, hi: float, scale: tuple[float, float],
-                sides: tuple[str, ...]) -> tuple[tuple[Spot, Box, Box], ...]:
+                sides: tuple[str, ...]) -> Iterator[tuple[Spot, Box, Box]]:
     """The spots, in order of preference, whose cells lie in the band, the disc in its own wedge (the
-    planet is seen in its constellation), the label between ``lo`` and ``hi``."""
-    out = []
+    planet is seen in its constellation), the label between ``lo`` and ``hi``: made one by one as the
+    search asks for them (a planet with room takes the first; all ~950 cost ~20 ms each time)."""
     for r in RADII:
         for off in OFFSETS:
             for side in sides:
@@ -143,8 +147,25 @@ def _candidates(mid: float, chars: int, lo: float, hi: float, scale: tuple[float
                 disc, label = cell(mid + off, spot, chars)
                 if in_band(disc) and in_band(label) and in_wedge(disc, mid - 15, mid + 15) and \
                         in_wedge(label, lo, hi):
-                    out.append((spot, disc, label))
-    return tuple(out)
+                    yield spot, disc, label
+
+
+class _Made:
+    """What an iterator gave so far, indexed: the search goes back over a planet's candidates."""
+
+    __slots__ = ("_more", "items")
+
+    def __init__(self, more: Iterator[tuple[Spot, Box, Box]]) -> None:
+        self._more, self.items = more, []
+
+    def get(self, i: int) -> tuple[Spot, Box, Box] | None:
+        """The ``i``-th item (None past the last)."""
+        while len(self.items) <= i:
+            item = next(self._more, None)
+            if item is None:
+                return None
+            self.items.append(item)
+        return self.items[i]
 
 
 def clash(a: tuple[Box, Box], b: tuple[Box, Box]) -> bool:
@@ -155,41 +176,53 @@ def clash(a: tuple[Box, Box], b: tuple[Box, Box]) -> bool:
 
 
 def _search(mid: float, chars: list[int], placed: list[tuple[Box, Box]], lo: float, hi: float,
-            scale: tuple[float, float]) -> list[Spot] | None:
+            scale: tuple[float, float], spent: list[bool] | None = None, nodes: int = NODES) -> list[Spot] | None:
     """Spots for ``chars`` (:func:`_search_sides`): every label under its planet, as everywhere else
-    on the board, when they fit so; else some beside theirs."""
-    return _search_sides(mid, chars, placed, lo, hi, scale, ("below",)) or \
-        _search_sides(mid, chars, placed, lo, hi, scale, SIDES)
+    on the board, when they fit so; else some beside theirs.  ``spent`` (if given) is set when a
+    search gave up for its budget, not for want of room."""
+    spent = spent if spent is not None else [False]
+    return _search_sides(mid, chars, placed, lo, hi, scale, ("below",), spent, nodes) or \
+        _search_sides(mid, chars, placed, lo, hi, scale, SIDES, spent, nodes)
 
 
 def _search_sides(mid: float, chars: list[int], placed: list[tuple[Box, Box]], lo: float, hi: float,
-                  scale: tuple[float, float], sides: tuple[str, ...]) -> list[Spot] | None:
+                  scale: tuple[float, float], sides: tuple[str, ...], spent: list[bool],
+                  nodes: int = NODES) -> list[Spot] | None:
     """The first spots (depth first, candidates in order of preference, each planet after the one
     before it in that order) whose cells lie in the band and between ``lo`` and ``hi`` and meet neither
     each other nor ``placed``; None when there are none or the budget is spent."""
-    budget = [NODES]
-    options = [[c for c in _candidates(mid, n, lo, hi, scale, sides)
-                if not any(clash((c[1], c[2]), u) for u in placed)] for n in chars]
+    budget = [nodes]
+    made: dict[int, _Made] = {}     # labels of one length share their candidates
+    for n in chars:
+        if n not in made:
+            made[n] = _Made(c for c in _candidates(mid, n, lo, hi, scale, sides)
+                            if not any(clash((c[1], c[2]), u) for u in placed))
+    options = [made[n] for n in chars]
 
     def go(j: int, used: list[tuple[Box, Box]], start: int) -> list[Spot] | None:
         if j == len(chars):
             return []
         mine = options[j]
-        for c_i in range(start if j and chars[j] == chars[j - 1] else 0, len(mine)):
-            spot, disc, label = mine[c_i]
+        c_i = start if j and chars[j] == chars[j - 1] else 0
+        while (c := mine.get(c_i)) is not None:
+            c_i += 1
+            spot, disc, label = c
             budget[0] -= 1
             if budget[0] < 0:
                 return None
             if any(clash((disc, label), u) for u in used):
                 continue
-            rest = go(j + 1, used + [(disc, label)], c_i + 1)
+            rest = go(j + 1, used + [(disc, label)], c_i)
             if rest is not None:
                 return [spot, *rest]
             if budget[0] < 0:
                 return None
         return None
 
-    return go(0, [], 0)
+    found = go(0, [], 0)
+    if budget[0] < 0:
+        spent[0] = True
+    return found
 
 
 def angle_of(index: int) -> float:
@@ -210,17 +243,126 @@ def _place(where: tuple[tuple[int, int], ...], spill: bool) -> dict[int, Spot] |
         planets = by_const[i]
         chars = [where[j][1] for j in planets]
         mid = angle_of(i)
-        found = _search(mid, chars, placed, mid - 15, mid + 15, SCALES[0])
+        found = _room(i, chars, placed, False, SCALES[0])
         for scale in SCALES:
             if found is not None:
                 break
-            found = _search(mid, chars, placed, mid - 15 - 30 * spill, mid + 15 + 30 * spill, scale)
+            found = _room(i, chars, placed, spill, scale)
         if found is None:
             return None
         for j, c, spot in zip(planets, chars, found):
             spots[j] = spot
             placed.append(cell(mid + spot.off, spot, c))
     return spots
+
+
+def _room(i: int, chars: list[int], placed: list[tuple[Box, Box]], spill: bool,
+          scale: tuple[float, float]) -> list[Spot] | None:
+    """:func:`_search` for constellation ``i``'s planets (reaching into the neighbours' wedges with
+    ``spill``), from :data:`KNOWN` where it can tell: its spots when no cell ``placed`` meets them (the
+    search's first answer on an empty board, found with a larger budget than the page's), and no room
+    where there is none even on an empty board (cells placed only take room away)."""
+    known = KNOWN.get((i, len(chars), spill), False) if scale == SCALES[0] and set(chars) == {3} else False
+    if known is None:
+        return None
+    if known:
+        spots = [Spot(r, off, 1.0, SIDE_OF[side]) for r, off, side in known]
+        mid = angle_of(i)
+        if not any(clash(cell(mid + spot.off, spot, 3), u) for spot in spots for u in placed):
+            return spots
+    mid = angle_of(i)
+    return _search(mid, chars, placed, mid - 15 - 30 * spill, mid + 15 + 30 * spill, scale)
+
+
+def known_entry(i: int, k: int, spill: bool, nodes: int = 500 * NODES) -> tuple[tuple[int, int, str], ...] | None | bool:
+    """:data:`KNOWN`'s entry for ``k`` three-letter labels in constellation ``i`` on an empty board:
+    their spots, None when there is no room, False when the search gave up after ``nodes``
+    (``tools/layout_table.py`` writes the table; ``tests/test_ui_layout.py`` checks it)."""
+    mid, spent = angle_of(i), [False]
+    found = _search(mid, [3] * k, [], mid - 15 - 30 * spill, mid + 15 + 30 * spill, SCALES[0], spent, nodes)
+    if spent[0]:
+        return False
+    if found is None:
+        return None
+    return tuple((int(s.r), int(s.off), s.side[0]) for s in found)
+
+
+SIDE_OF = {side[0]: side for side in SIDES}
+# (constellation, planets, spill) -> (radius, offset, side's initial) per planet, or None: no room. Written
+# by tools/layout_table.py for up to three three-letter labels at their full size; the board's usual first
+# frame needs no search (a search costs ~20-300 ms in CPython, more in the page).
+KNOWN: dict[tuple[int, int, bool], tuple[tuple[int, int, str], ...] | None] = {
+    (0, 1, False): ((338, 0, 'b'),),
+    (0, 1, True): ((338, 0, 'b'),),
+    (0, 2, False): ((354, 0, 'b'), (250, 0, 'b')),
+    (0, 2, True): ((338, -6, 'b'), (358, 9, 'b')),
+    (0, 3, False): ((362, -5, 'r'), (310, -8, 'r'), (250, 0, 'b')),
+    (0, 3, True): ((338, -8, 'b'), (354, 8, 'b'), (250, 7, 'b')),
+    (1, 1, False): ((338, 0, 'b'),),
+    (1, 1, True): ((338, 0, 'b'),),
+    (1, 2, False): ((354, 1, 'b'), (266, -7, 'b')),
+    (1, 2, True): ((338, 5, 'b'), (274, -8, 'b')),
+    (1, 3, False): None,
+    (1, 3, True): ((354, 8, 'b'), (358, -9, 'b'), (270, 1, 'b')),
+    (2, 1, False): ((338, 0, 'b'),),
+    (2, 1, True): ((338, 0, 'b'),),
+    (2, 2, False): ((338, 0, 'b'), (246, -5, 'b')),
+    (2, 2, True): ((338, 0, 'b'), (246, 0, 'b')),
+    (2, 3, False): None,
+    (2, 3, True): ((346, 9, 'b'), (310, -8, 'b'), (214, 6, 'b')),
+    (3, 1, False): ((338, 0, 'b'),),
+    (3, 1, True): ((338, 0, 'b'),),
+    (3, 2, False): ((338, 0, 'b'), (246, -4, 'b')),
+    (3, 2, True): ((338, 0, 'b'), (246, 0, 'b')),
+    (3, 3, True): ((338, -9, 'b'), (330, 9, 'b'), (246, 0, 'b')),
+    (4, 1, False): ((322, -7, 'b'),),
+    (4, 1, True): ((322, -7, 'b'),),
+    (4, 2, False): ((338, -2, 'l'), (278, -8, 'l')),
+    (4, 2, True): ((322, -7, 'b'), (254, 6, 'b')),
+    (4, 3, False): None,
+    (4, 3, True): ((338, -1, 'l'), (354, 8, 'l'), (294, -8, 'l')),
+    (5, 1, False): ((310, 0, 'b'),),
+    (5, 1, True): ((310, 0, 'b'),),
+    (5, 2, False): ((346, -6, 'l'), (222, -2, 'b')),
+    (5, 2, True): ((310, -3, 'b'), (234, 7, 'b')),
+    (5, 3, False): None,
+    (5, 3, True): ((338, 0, 'l'), (298, -7, 'l'), (222, -4, 'r')),
+    (6, 1, False): ((318, 0, 'b'),),
+    (6, 1, True): ((318, 0, 'b'),),
+    (6, 2, False): ((318, 0, 'b'), (214, 0, 'b')),
+    (6, 2, True): ((318, 0, 'b'), (214, 0, 'b')),
+    (6, 3, False): None,
+    (6, 3, True): ((314, -8, 'b'), (314, 9, 'b'), (206, 0, 'b')),
+    (7, 1, False): ((310, 0, 'b'),),
+    (7, 1, True): ((310, 0, 'b'),),
+    (7, 2, False): ((346, 6, 'r'), (222, 2, 'b')),
+    (7, 2, True): ((310, 3, 'b'), (234, -7, 'b')),
+    (7, 3, False): None,
+    (7, 3, True): ((338, 0, 'r'), (298, 7, 'r'), (222, 4, 'l')),
+    (8, 1, False): ((322, 7, 'b'),),
+    (8, 1, True): ((322, 7, 'b'),),
+    (8, 2, False): ((338, 2, 'r'), (278, 8, 'r')),
+    (8, 2, True): ((322, 7, 'b'), (254, -6, 'b')),
+    (8, 3, False): None,
+    (8, 3, True): ((338, 1, 'r'), (354, -8, 'r'), (294, 8, 'r')),
+    (9, 1, False): ((338, 0, 'b'),),
+    (9, 1, True): ((338, 0, 'b'),),
+    (9, 2, False): ((338, 0, 'b'), (246, 4, 'b')),
+    (9, 2, True): ((338, 0, 'b'), (246, 0, 'b')),
+    (9, 3, True): ((338, 9, 'b'), (330, -9, 'b'), (246, 0, 'b')),
+    (10, 1, False): ((338, 0, 'b'),),
+    (10, 1, True): ((338, 0, 'b'),),
+    (10, 2, False): ((338, 0, 'b'), (246, 5, 'b')),
+    (10, 2, True): ((338, 0, 'b'), (246, 0, 'b')),
+    (10, 3, False): None,
+    (10, 3, True): ((346, -9, 'b'), (310, 8, 'b'), (214, -6, 'b')),
+    (11, 1, False): ((338, 0, 'b'),),
+    (11, 1, True): ((338, 0, 'b'),),
+    (11, 2, False): ((354, -1, 'b'), (266, 7, 'b')),
+    (11, 2, True): ((338, -5, 'b'), (274, 8, 'b')),
+    (11, 3, False): None,
+    (11, 3, True): ((354, -8, 'b'), (358, 9, 'b'), (270, -1, 'b')),
+}
 
 
 @lru_cache(maxsize=256)
