@@ -645,3 +645,45 @@ def test_on_a_phone_a_tapped_constellation_stays_under_the_finger(browser, site,
             if cancel.count():
                 cancel.tap()
         assert moved, names                                  # the case the play-test met was met here
+
+
+# Every control of the shell's header and Confirm bar on show (not those of a closed menu): [what, width, height].
+SHELL_CONTROLS = """() => [...document.querySelectorAll(
+        '.shell-header :is(button, summary, a, select), .shell-confirm button')]
+    .filter(e => e.checkVisibility())
+    .map(e => { const r = e.getBoundingClientRect();
+        return [e.tagName + '#' + (e.id || e.textContent.slice(0, 20)), r.width, r.height]; })"""
+
+
+@pytest.mark.parametrize("size", ["phone", "landscape", "desktop"])
+def test_the_shells_header_and_confirm_bar_take_a_finger(browser, site, site_under_subpath, size):
+    """Play-test s26: on a touch phone the header's buttons and menus were ~34 px tall and the Confirm bar's
+    Confirm / Take back 40 px. Where the pointer is coarse each is at least 44x44 px (the Settings panel's
+    choices 44 px tall), the header one row on a phone on its side; a mouse keeps the compact header."""
+    with sized_page(browser, site, site_under_subpath, size, tally=True) as page:
+        page.goto(site.url + "index.html?seats=human,easy&seed=11")
+        wait_until_ready(page)
+        page.locator("[data-action='draw']").click()                   # held: the Confirm bar is up
+        page.wait_for_function("document.body.dataset.confirm === 'held'")
+        controls = page.evaluate(SHELL_CONTROLS)
+        kinds = {what.split("#")[0] for what, _w, _h in controls}
+        assert {"BUTTON", "SUMMARY"} <= kinds and any("shell-confirm-ok" in c[0] for c in controls), controls
+        header = page.locator(".shell-header").bounding_box()
+        if size == "desktop":
+            assert not page.evaluate("matchMedia('(pointer: coarse)').matches")
+            assert all(h < 40 for what, _w, h in controls if "shell-confirm" not in what), controls
+            return
+        small = [(what, round(w), round(h)) for what, w, h in controls if w < 44 or h < 44]
+        assert not small, (size, small)
+        # The header one row: as tall as one control and its margins, the title beside the strip.
+        assert header["height"] <= 72, header
+        title = page.locator(".shell-title").bounding_box()
+        strip = page.locator(".shell-controls").bounding_box()
+        assert title["x"] + title["width"] <= strip["x"] + 1 and strip["y"] + strip["height"] <= header["y"] + header["height"] + 0.5
+        page.locator("#shell-settings summary").click()
+        labels = page.evaluate("""() => [...document.querySelectorAll('.shell-settings-body label:has(input), .shell-settings-body select')]
+            .map(e => e.getBoundingClientRect().height)""")
+        assert labels and min(labels) >= 44, labels
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"shell-touch-{size}.png"))
+        no_sideways_scroll(page, f"the shell's controls at {size}")
