@@ -3,8 +3,9 @@
 The shell holds a move that would reveal something hidden and keeps an applied turn-ending move
 waiting for Confirm / Take back (``app.host.Controller.awaiting``); meanwhile the game offers
 nothing else (no card, deck, square or constellation is highlighted, clickable or in the tab order)
-and its prompt says that the player's own move waits, naming a held move in the log's words, not
-that another player is deciding. Positions are put on the page by the shell's Import, as in
+and its prompt says that the player's own move waits, not that another player is deciding; a held
+move is named in the log's words by the live region and the Confirm bar (not again in the prompt,
+which takes two lines at most on a 390 px phone). Positions are put on the page by the shell's Import, as in
 ``test_play.py`` and ``test_pompeii_play.py``, with "confirm my moves" on.
 """
 
@@ -54,6 +55,23 @@ def no_page_errors(request):
     yield
 
 
+# The lines a prompt's text takes (its height over its line height).
+LINES = """(sel) => { const e = document.querySelector(sel);
+    return Math.round(e.getBoundingClientRect().height / parseFloat(getComputedStyle(e).lineHeight) * 10) / 10; }"""
+
+
+def lines_on_a_phone(page, sel: str) -> float:
+    """The lines the prompt ``sel`` takes at 390x844 (play-test s26: 5-8 lines that repeated the bar);
+    the window's size as it was after."""
+    was = page.viewport_size
+    page.set_viewport_size({"width": 390, "height": 844})
+    try:
+        page.wait_for_timeout(200)
+        return page.evaluate(LINES, sel)
+    finally:
+        page.set_viewport_size(was)
+
+
 def ends_turn(kind: str, reveals: bool, revealed: str = "last_revealed"):
     """Seat 0 may make a ``kind`` move that ends its turn and does (not) reveal something hidden
     (``revealed``: the engine's flag of that)."""
@@ -93,7 +111,9 @@ def test_ptolemaeus_a_held_draw_offers_nothing_else_and_is_named(ptol):
     prompt = page.locator(".pt-prompt .prompt")
     assert prompt.get_attribute("data-waiting") == "held"
     text = prompt.inner_text()
-    assert WAITS in text and "You draw a card from the deck" in text and "deciding" not in text
+    # Play-test s26: the prompt says the move waits, not what it is (the bar names it; 5-8 lines on a phone).
+    assert WAITS in text and "You draw a card from the deck" not in text and "deciding" not in text
+    assert lines_on_a_phone(page, ".pt-prompt .prompt") <= 2.2
     assert page.locator(".pt-prompt .note").count() == 0
     # Play-test 7 #4: the live region names the move, then says it waits (the waiting line came first).
     said = page.evaluate(LIVE, ".pt")
@@ -203,8 +223,9 @@ def pompeii_held(pomp, phase: str, step: str, name: str, kind):
 
 
 def test_pompeii_a_held_card_is_named_and_the_hand_is_not_offered(pomp):
-    """D5 (c): a card played (a card is then drawn: the move is held) is named in the prompt in the
-    move log's words; the hand and the city offer nothing until Confirm or Take back."""
+    """D5 (c): a card played (a card is then drawn: the move is held) is named in the move log's words
+    by the live region and the bar, the prompt says it waits, shown dashed; the hand and the city offer
+    nothing until Confirm or Take back."""
     page = pomp.page
     state, action, n = pompeii_held(pomp, "p1", "play", "held-card",
                                     lambda s, a: a.kind == "play" and a.square >= 0)
@@ -213,7 +234,9 @@ def test_pompeii_a_held_card_is_named_and_the_hand_is_not_offered(pomp):
     prompt = page.locator(".pp-prompt .prompt")
     assert prompt.get_attribute("data-waiting") == "held"
     text = prompt.inner_text()
-    assert WAITS in text and f"You played card {action.card}" in text and "Choose a card" not in text
+    assert WAITS in text and "dashed on the board" in text and "Choose a card" not in text
+    assert f"You played card {action.card}" not in text                  # the bar names it (play-test s26)
+    assert lines_on_a_phone(page, ".pp-prompt .prompt") <= 2.2
     said = page.evaluate(LIVE, ".pp")                                    # the move, then that it waits
     assert said[-2].startswith(f"You played card {action.card}") and WAITS in said[-1], said
     # Play-test 8 F3, F5: the bar names the move and what confirming it reveals, the card then drawn.

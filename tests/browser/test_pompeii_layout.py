@@ -1000,7 +1000,7 @@ def _longest_texts() -> list[tuple[str, str, str]]:
             steps = longest(f"step.{k}" for k in ("play", "relative", "omen", "lava", "move"))
             prompts = [t(k) for k in ("prompt.card", "prompt.square", "prompt.omen", "prompt.victim_seat",
                                       "prompt.symbol", "prompt.dest", "prompt.animating", "prompt.watching",
-                                      "prompt.replay", "prompt.confirm")]
+                                      "prompt.replay", "prompt.confirm", "prompt.confirm.held")]
             prompts += [tn("prompt.relative", 3), t("prompt.move", n=2), t("prompt.wait", name="Pomponianus", step=steps),
                         t("prompt.lava", tile=longest(f"symbol.{k}" for k in ("scroll", "column", "vase", "helmet",
                                                                                "mask", "coin")))]
@@ -1036,7 +1036,7 @@ def test_on_a_portrait_phone_the_longest_captions_and_prompts_take_two_lines(pho
     phone.load(seed, actions, name="longest-texts")
     page.evaluate("window.scrollTo(0, 0)")
     texts = _longest_texts()
-    assert len(texts) == 4 * (6 + 14 + 3)
+    assert len(texts) == 4 * (6 + 15 + 3)
     long = []
     tops = set()
     for lang, where, text in sorted(texts, key=lambda x: x[1] != "caption"):     # the prompt as loaded meanwhile
