@@ -15,7 +15,7 @@ import base64
 import re
 
 import gamepage
-from conftest import PageGuard, wait_until_ready
+from conftest import PageGuard, header_controls_in_reach, no_sideways_scroll, wait_until_ready
 import test_play as ptol
 import test_pompeii_play as pomp
 from ptolemaeus import actions as A
@@ -213,3 +213,19 @@ def test_the_new_game_screen_keeps_seat_colours_and_its_main_button_in_forced_co
         assert not guard.problems(), guard.problems()
     finally:
         context.close()
+
+
+# ------------------------------------------------------------------ reflow
+
+
+def test_both_games_reflow_at_320_css_px(browser, browser_context_args, site, site_under_subpath):
+    """F3: a 1280 x 1024 window at 400% is 320 x 256 CSS px (WCAG 1.4.10): a phone-on-its-side layout (two
+    columns) put a 130 px board beside a column the cards ran out of, Ptolemaeus 512 px wide, Pompeii 484.
+    Both games now fall back to their one column there: nothing scrolls sideways, the header's controls in
+    reach."""
+    for name, module in (("ptolemaeus", ptol), ("pompeii", pomp)):
+        with gamepage.open_game(module.Game, browser, browser_context_args, site, site_under_subpath, module.LINK,
+                                module.INIT, (320, 256)) as game:
+            no_sideways_scroll(game.page, f"{name} at 320 x 256")
+            header_controls_in_reach(game.page)
+            shot(game, f"reflow-320-{name}")
