@@ -1,4 +1,4 @@
-"""Where the planets and their labels go (py/ptolemaeus_ui/layout.py, play-test 9: three or four planets
+"""Where the planets and their labels go (py/ptolemaeus_ui/layout.py, play-test 8: three or four planets
 in one constellation laid their names on top of each other on a phone). For any placement of the seven
 planets: no label meets another label or another planet's disc, every box lies between the centre disc
 and the names band, every disc in its own constellation; with at most four planets in a constellation

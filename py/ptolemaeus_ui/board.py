@@ -469,7 +469,7 @@ def _center(model: Model, scene: dict) -> El:
         ev.append(El("circle", {"class": "eclipse", "cx": CX, "cy": CY - 2, "r": 24}))
         ev.append(El("text", {"class": "event-planet", "x": CX, "y": CY + 38}, text=t("event.Eclipsis")))
     else:
-        # On two or three lines: one was wider than the card (play-test 9, once large enough to read on
+        # On two or three lines: one was wider than the card (play-test 8, once large enough to read on
         # a phone).
         # Each line but the last ends in its space: the text reads as one sentence (textContent).
         lines = wrap(none_up)

@@ -1,4 +1,4 @@
-"""Where the planets sit on the board, so that no planet's label runs into another's (play-test 9:
+"""Where the planets sit on the board, so that no planet's label runs into another's (play-test 8:
 with three or four planets in one constellation their names lay on top of each other on a phone).
 
 Pure geometry in board units (``board.py``: a 1000-unit square, centre (500, 500)). A planet is drawn

@@ -554,7 +554,7 @@ def test_new_game_pass_screen_and_board_at_200_percent_zoom(zoom, axe, report):
     assert focus["inGame"] and "prompt" in focus["cls"].split(), focus
     no_sideways_scroll(page, "the game at 200%")
     fully_visible_x(page, ".pt-prompt, .pt-board, .pt [data-act='deck'], .pt-cards .card-row")
-    # 400 px high, the face-up cards are a row that scrolls sideways (play-test 9): each one, scrolled to,
+    # 400 px high, the face-up cards are a row that scrolls sideways (play-test 8): each one, scrolled to,
     # lies inside the window.
     reachable_x(page, ".pt [data-act='take']")
     # The board fits in the window (the whole sky at once).
