@@ -182,21 +182,28 @@ def test_every_animation_caption_is_short_enough_for_two_lines_on_a_phone(lang):
     """Each caption an animation shows (a step, a lava tile, an Omen's victim, trapped citizens), in four
     seats' random games: at most 100 characters, two lines at 390 px (tests/browser/test_pompeii_layout.py
     measures them there); the longest lines of the log were 141-167."""
+    i18n.set_language(lang)
+    longest = max(animation_captions(), key=len)
+    assert 60 <= len(longest) <= 100, longest
+
+
+def animation_captions(seeds: range = range(1, 25)) -> set[str]:
+    """Every caption an animation shows in four seats' random games of ``seeds``, in the page's language
+    (also measured on a phone by tests/browser/test_pompeii_layout.py)."""
     from app.session import default_seats
     from pompeii_ui.spec import PompeiiSpec
 
     seats = default_seats(PompeiiSpec(), ["human", "bot", "bot", "bot"])
-    i18n.set_language(lang)
-    longest = ""
-    for seed in range(1, 25):
+    said: set[str] = set()
+    for seed in seeds:
         s = new_game(4, seed)
         s.record = False
         rng = random.Random(seed)
         while not s.is_over:
             for e in s.apply(rng.choice(s.legal_actions())):
                 if e.get("type") in ("moved", "saved", "lava_placed", "omen_victim", "trapped"):
-                    longest = max([longest, *captions(e, seats)], key=len)
-    assert 60 <= len(longest) <= 100, longest
+                    said.update(captions(e, seats))
+    return said
 
 
 def test_frames_that_do_not_follow_the_view_are_dropped():

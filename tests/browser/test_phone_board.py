@@ -13,6 +13,7 @@ import pytest
 
 from conftest import PageGuard, axe_violations, no_sideways_scroll, wait_until_ready
 from test_first_evening import INSTANT, SHOTS
+from test_a11y import finished_game
 
 SIZES = {
     "portrait": {"width": 390, "height": 844},
@@ -100,24 +101,6 @@ TEXTS = """() => [...document.querySelectorAll('.pt-board text')].filter(e => e.
 CENTRE = {"center-round", "turn-num", "event-title", "event-planet", "event-count", "comet-progress"}
 
 
-def finished(seed: int = 3) -> list:
-    """The actions of a seeded random two-seat game played to its end (test_play's date)."""
-    import random
-
-    import ptolemaeus as pt
-    from test_play import DATE
-
-    s = pt.new_game(2, seed, DATE)
-    s.record = False
-    rng = random.Random(seed)
-    actions = []
-    while not s.is_over:
-        a = rng.choice(s.legal_actions())
-        s.apply(a)
-        actions.append(a)
-    return actions
-
-
 def check_texts(page, what: str, note: bool) -> list[dict]:
     """Every text of the board at least ~10 px (the planets' labels ~11), inside the board; the centre's
     texts apart from each other, and the event card's inside the card."""
@@ -158,7 +141,7 @@ def test_every_text_of_the_board_is_at_least_10_px_on_a_390_px_phone(browser, si
         page.locator(".pt-board").screenshot(path=str(SHOTS / "ptolemaeus-phone-texts.png"))
 
         game = Game(page, None)
-        game.load(3, finished(3), name="over")
+        game.load(3, finished_game(3), name="over")
         page.locator('.pt-end [data-act="close_end"]').click()
         page.locator(".pt-board [data-note]").wait_for()
         page.locator(".shell-notice button").first.click()              # "Imported …" closed

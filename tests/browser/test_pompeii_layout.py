@@ -974,28 +974,19 @@ def _longest_texts() -> list[tuple[str, str, str]]:
     """(language, where, text): in each language the six longest captions of four seats' random games'
     animations, and every prompt line of a decision or a wait with its longest words (a held move's
     prompt, which quotes the whole move, aside)."""
-    from app import i18n
-    from app.session import default_seats
-    from pompeii import new_game
-    from pompeii_ui.strings import t, tn
-    from pompeii_ui.words import captions
-    from test_pompeii_play import SPEC
+    import sys
+    from pathlib import Path
 
-    seats = default_seats(SPEC, ["human", "bot", "bot", "bot"])
+    from app import i18n
+    from pompeii_ui.strings import t, tn
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))          # tests/
+    from test_pompeii_ui_screen import animation_captions
+
     out = []
     try:
         for lang in ("en", "it", "de", "es"):
             i18n.set_language(lang)
-            said: set[str] = set()
-            for seed in range(1, 25):
-                s = new_game(4, seed)
-                s.record = False
-                rng = random.Random(seed)
-                while not s.is_over:
-                    for e in s.apply(rng.choice(s.legal_actions())):
-                        if e.get("type") in ("moved", "saved", "lava_placed", "omen_victim", "trapped"):
-                            said.update(captions(e, seats))
-            out += [(lang, "caption", text) for text in sorted(said, key=len)[-6:]]
+            out += [(lang, "caption", text) for text in sorted(animation_captions(), key=len)[-6:]]
             longest = lambda keys: max((t(k) for k in keys), key=len)   # noqa: E731
             steps = longest(f"step.{k}" for k in ("play", "relative", "omen", "lava", "move"))
             prompts = [t(k) for k in ("prompt.card", "prompt.square", "prompt.omen", "prompt.victim_seat",
