@@ -244,7 +244,7 @@ def _place(where: tuple[tuple[int, int], ...], spill: bool) -> dict[int, Spot] |
         chars = [where[j][1] for j in planets]
         mid = angle_of(i)
         found = _room(i, chars, placed, False, SCALES[0])
-        for scale in SCALES:
+        for scale in SCALES if spill else SCALES[1:]:     # (without spill the first was that one)
             if found is not None:
                 break
             found = _room(i, chars, placed, spill, scale)
@@ -265,12 +265,11 @@ def _room(i: int, chars: list[int], placed: list[tuple[Box, Box]], spill: bool,
     known = KNOWN.get((i, len(chars), spill), False) if scale == SCALES[0] and set(chars) == {3} else False
     if known is None:
         return None
+    mid = angle_of(i)
     if known:
         spots = [Spot(r, off, 1.0, SIDE_OF[side]) for r, off, side in known]
-        mid = angle_of(i)
         if not any(clash(cell(mid + spot.off, spot, 3), u) for spot in spots for u in placed):
             return spots
-    mid = angle_of(i)
     return _search(mid, chars, placed, mid - 15 - 30 * spill, mid + 15 + 30 * spill, scale)
 
 
