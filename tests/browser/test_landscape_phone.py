@@ -315,17 +315,12 @@ def test_pompeii_on_a_phone_on_its_side_a_held_move_leaves_the_city_above_the_co
     the bar's buttons in the window; the long "waits for your confirmation" heading wraps within its column
     (it ran under the game's Rules link, now the shell header's, and widened the page, the bar with it, at
     667 px)."""
-    from pompeii_ui.interact import click_path
-    from test_pompeii_layout import TOUCH_INIT
+    from test_pompeii_layout import TOUCH_INIT, hold_a_placement
 
     width, height = (SIZES_PP[size]["viewport"][k] for k in ("width", "height"))
     with sized_game(browser, site, site_under_subpath, size, TOUCH_INIT) as game:
         page = game.page
-        game.wait_human()
-        legal = game.state().legal_actions()
-        action = next(a for a in legal if a.kind == "play" and a.square >= 0)
-        for act, arg in click_path(action, legal):
-            game.click(act, arg)
+        hold_a_placement(game)
         bar = page.locator("#shell-confirm")
         bar.wait_for()
         page.wait_for_timeout(300)

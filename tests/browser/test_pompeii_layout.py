@@ -828,6 +828,17 @@ HELD_LOOK = """() => { const piece = document.querySelector('.pp-board .citizen[
             strike: card ? getComputedStyle(card).textDecorationLine : ''}; }"""
 
 
+def hold_a_placement(game):
+    """At the first decision, a citizen placed from a card by clicks (the action): a move the newcomer's
+    Confirm holds."""
+    game.wait_human()
+    legal = game.state().legal_actions()
+    action = next(a for a in legal if a.kind == "play" and a.square >= 0)
+    for act, arg in click_path(action, legal):
+        game.click(act, arg)
+    return action
+
+
 @pytest.mark.parametrize("size", ["desktop", "tablet"])
 def test_a_held_placement_is_plain_to_see_and_its_card_shown_played(browser, site, site_under_subpath, size):
     """Play-test 8 F8: a phase-1 placement held for Confirm was a pale triangle on the tablet, a small
@@ -835,11 +846,7 @@ def test_a_held_placement_is_plain_to_see_and_its_card_shown_played(browser, sit
     in its seat's colour inside a larger pulsing ring; the card is dimmed and struck through."""
     with sized_game(browser, site, site_under_subpath, size, TOUCH_INIT) as game:
         page = game.page
-        game.wait_human()
-        legal = game.state().legal_actions()
-        action = next(a for a in legal if a.kind == "play" and a.square >= 0)
-        for act, arg in click_path(action, legal):
-            game.click(act, arg)
+        action = hold_a_placement(game)
         page.locator(".pp-board .held-ring").wait_for()
         look = page.evaluate(HELD_LOOK)
         page.screenshot(path=str(SHOTS / f"pompeii-held-{size}.png"))

@@ -62,6 +62,19 @@ def storage(page) -> dict:
     return page.evaluate("() => Object.fromEntries(Object.entries(localStorage))")
 
 
+def daily_results(page, site, ready, query: str = "") -> None:
+    """Today's daily game (open on ``page``) stored as the finished one of 2026-11-24, whose link then
+    records its result and, opened again (with ``query``), shows the day's results page."""
+    game_id = storage(page)["ludus.current"]
+    page.evaluate("""([key, text]) => localStorage.setItem(key, text)""",
+                  [f"ludus.game.{game_id}", json.dumps(dict(finished_daily().data, id=game_id))])
+    page.goto(site.url + "index.html?daily=2026-11-24")
+    ready(page)
+    page.goto(site.url + "index.html?daily=2026-11-24" + query)   # the result recorded: the results page
+    ready(page)
+    page.wait_for_function("document.body.dataset.screen === 'daily'")
+
+
 def test_the_daily_game_starts_resumes_records_and_shows_its_results(guarded_page, site, ready, axe):
     """?daily: the local date's solitaire (R18) game at 21:00 UTC; once over, its result is stored,
     the results screen shows it in the chart, and asking again shows the result, not a new game."""
@@ -303,14 +316,7 @@ def test_the_day_s_results_and_its_replay_link_to_the_rules_of_its_game(guarded_
     open_page(page, site, ready, "?daily")
     rules = page.locator(".shell-header #shell-rules")
     assert rules.get_attribute("href") == "rules.html" and rules.is_visible()
-    game_id = storage(page)["ludus.current"]
-    page.evaluate("""([key, text]) => localStorage.setItem(key, text)""",
-                  [f"ludus.game.{game_id}", json.dumps(dict(finished_daily().data, id=game_id))])
-    page.goto(site.url + "index.html?daily=2026-11-24")
-    ready(page)
-    page.goto(site.url + "index.html?daily=2026-11-24&lang=es")   # the result recorded: the results page
-    ready(page)
-    page.wait_for_function("document.body.dataset.screen === 'daily'")
+    daily_results(page, site, ready, "&lang=es")
     assert rules.is_visible() and rules.get_attribute("href") == "rules.es.html"
     assert rules.inner_text() == "Reglas" and "Ptolemaeus" in rules.get_attribute("title")
     page.click(".daily-replay")
@@ -333,14 +339,7 @@ def test_share_result_says_it_is_copied_and_never_widens_the_page(guarded_page, 
     page = guarded_page
     page.add_init_script(CLIPBOARD % ("Promise.resolve()" if works else "Promise.reject(new Error('denied'))"))
     open_page(page, site, ready, "?daily")
-    game_id = storage(page)["ludus.current"]
-    page.evaluate("""([key, text]) => localStorage.setItem(key, text)""",
-                  [f"ludus.game.{game_id}", json.dumps(dict(finished_daily().data, id=game_id))])
-    page.goto(site.url + "index.html?daily=2026-11-24")
-    ready(page)
-    page.goto(site.url + "index.html?daily=2026-11-24")   # the result recorded: the results page
-    ready(page)
-    page.wait_for_function("document.body.dataset.screen === 'daily'")
+    daily_results(page, site, ready)
     page.set_viewport_size({"width": 390, "height": 844})
     page.click("#daily-share")
     page.wait_for_function("document.querySelector('#shell-daily').dataset.shared")
